@@ -118,6 +118,7 @@ class Card:
     __slots__ = ("rank", "suit", "_hash")
     rank: int
     suit: Suit | None
+    _hash: int
 
     _cache: dict[tuple[int, Suit | None], Card] = {}
 

@@ -1,0 +1,271 @@
+"""The public conformance kit: checks that any naipes game (ours or yours) keeps the contract.
+
+Run it from a test::
+
+    from naipes.testing import run_conformance
+
+    def test_my_game_conforms():
+        run_conformance(lambda seed: MyGame(seed=seed), examples=10)
+
+Each example plays one seeded random game to the end and checks, at every
+checked step: no card in play is created or lost; every listed legal move
+passes ``check_move``; moves that are not legal (moves legal elsewhere, other
+seats' moves, garbage, moves after the end) raise and leave ``to_dict``
+unchanged; ``to_dict``/``from_dict`` round-trips through JSON; every view is
+JSON-compatible and ``view.sample`` gives games that show that seat the very
+same view (so a view that leaks hidden cards is caught); ``clone`` is
+independent of the original; events are JSON-compatible. Then the same seed is
+played again and must give the same transcript. Hypothesis (a dev dependency)
+chooses the seeds.
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import Any, Callable
+
+from naipes.errors import IllegalMoveError, NaipesError, NotationError
+from naipes.events import Event
+from naipes.game import Game, Move
+
+__all__ = ["ConformanceError", "check_playout", "run_conformance"]
+
+#: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
+DEFAULT_CAP = 200_000
+
+AnyGame = Game[Any, Any, Any]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says where (seed, step, check).
+
+    .. versionadded:: 0.1
+    """
+
+
+def _cards(game: AnyGame) -> Counter[Any]:
+    total: Counter[Any] = Counter()
+    for cards in game.zones().values():
+        total.update(cards)
+    return total
+
+
+def _json_round(data: object) -> Any:
+    return json.loads(json.dumps(data))
+
+
+class _Checker:
+    def __init__(self, game: AnyGame, seed: int, complete_moves: bool, samples: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.complete = complete_moves
+        self.samples = samples
+        self.rng = random.Random(seed ^ 0x5EED)
+        self.pool: dict[str, Move] = {}
+        self.cards = _cards(game)
+        self.step = 0
+
+    def fail(self, what: str) -> None:
+        raise ConformanceError(f"{self.game.name} seed={self.seed} step={self.step}: {what}")
+
+    def deep(self) -> None:
+        g = self.game
+        if _cards(g) != self.cards:
+            diff = (_cards(g) - self.cards) + (self.cards - _cards(g))
+            self.fail(f"cards created or lost: {sorted(map(str, diff.elements()))}")
+        before = g.to_dict()
+        if _json_round(before) != before:
+            self.fail("to_dict is not JSON-compatible (it changed through json)")
+        again = type(g).from_dict(_json_round(before))
+        if again.to_dict() != before:
+            self.fail("from_dict(to_dict()) does not round-trip")
+        self._check_legal(before)
+        self._check_illegal(before)
+        self._check_views()
+        self._check_clone(before)
+
+    def _check_legal(self, before: dict[str, Any]) -> None:
+        g = self.game
+        for seat in g.to_act:
+            moves = g.legal_moves(seat)
+            if not moves:
+                self.fail(f"seat {seat} is to act but has no legal move")
+            if len(set(moves)) != len(moves):
+                self.fail(f"seat {seat}: legal_moves repeats a move")
+            for m in moves:
+                self.pool.setdefault(str(m), m)
+                try:
+                    g.check_move(m, seat)
+                except NaipesError as exc:
+                    self.fail(f"listed move {m} fails check_move: {exc}")
+                if type(m).parse(str(m)) != m:
+                    self.fail(f"move notation does not round-trip: {m}")
+        if g.to_dict() != before:
+            self.fail("legal_moves/check_move changed the game")
+
+    def _refused(self, move: object, seat: int | None, before: dict[str, Any], why: str) -> None:
+        g = self.game
+        try:
+            g.play(move, seat)  # type: ignore[arg-type,unused-ignore]
+        except (IllegalMoveError, NotationError):
+            pass
+        except Exception as exc:  # noqa: BLE001
+            self.fail(f"{why}: play raised {type(exc).__name__}, not IllegalMoveError: {exc}")
+        else:
+            self.fail(f"{why}: play accepted {move!r} for seat {seat}")
+        if g.to_dict() != before:
+            self.fail(f"{why}: a refused move changed the game")
+
+    def _check_illegal(self, before: dict[str, Any]) -> None:
+        g = self.game
+        acting = g.to_act
+        others = [s for s in range(g.num_players) if s not in acting]
+        for seat in acting[:1]:
+            legal = set(g.legal_moves(seat))
+            if self.complete:
+                strangers = [m for m in self.pool.values() if m not in legal]
+                for m in self.rng.sample(strangers, min(3, len(strangers))):
+                    self._refused(m, seat, before, f"unlisted move {m}")
+            if others and legal:
+                m = next(iter(sorted(legal, key=str)))
+                self._refused(m, self.rng.choice(others), before, "a move by a seat not to act")
+            self._refused(object(), seat, before, "a non-move object")
+            self._refused(-1, seat, before, "an int as a move")
+
+    def _check_views(self) -> None:
+        g = self.game
+        for seat in range(g.num_players):
+            view = g.view(seat)
+            vd = view.to_dict()
+            if _json_round(vd) != vd:
+                self.fail(f"view({seat}).to_dict is not JSON-compatible")
+            if seat in g.to_act and set(view.legal_moves) != set(g.legal_moves(seat)):
+                self.fail(f"view({seat}).legal_moves differs from game.legal_moves")
+            for _ in range(self.samples):
+                world = view.sample(random.Random(self.rng.random()))
+                if world.view(seat).to_dict() != vd:
+                    self.fail(f"a game sampled from view({seat}) shows that seat another view: "
+                              "the view leaks hidden cards or sample() breaks the view")
+                if _cards(world) != self.cards:
+                    self.fail(f"a game sampled from view({seat}) has other cards in play")
+                if world.events.active:
+                    self.fail("a sampled game's EventBus is not empty")
+
+    def _check_clone(self, before: dict[str, Any]) -> None:
+        g = self.game
+        twin = g.clone()
+        if twin.to_dict() != before:
+            self.fail("clone() differs from the original")
+        if twin.events.active:
+            self.fail("clone() kept event handlers")
+        if twin.is_over:
+            return
+        seat = twin.to_act[0]
+        twin.play(self.rng.choice(twin.legal_moves(seat)), seat)
+        if g.to_dict() != before:
+            self.fail("playing on a clone changed the original")
+
+
+def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisions: int | None = None,
+                  complete_moves: bool = True, every: int = 1, samples: int = 1) -> tuple[tuple[int, Move], ...]:
+    """Play one seeded random game with every check; return its history.
+
+    Args:
+        make_game: builds a fresh game from a seed.
+        seed: the seed of the game and of the random players.
+        max_decisions: the game's declared hard bound (``None``: a generous cap).
+        complete_moves: whether ``legal_moves`` is complete (then every unlisted move must fail).
+        every: run the deep checks at every ``every``-th decision (1: all).
+        samples: ``view.sample`` draws per seat at each deep check.
+
+    Raises:
+        ConformanceError: naming the seed, step and broken promise.
+    """
+    game = make_game(seed)
+    chk = _Checker(game, seed, complete_moves, samples)
+    delivered: list[Event] = []
+    game.events.subscribe(Event, delivered.append)
+    players = random.Random(seed)
+    cap = max_decisions if max_decisions is not None else DEFAULT_CAP
+    while not game.is_over:
+        if chk.step % every == 0:
+            chk.deep()
+        seats = game.to_act
+        if game.current_player is None and len(seats) < 2:
+            chk.fail(f"to_act={seats} but current_player is None")
+        for seat in seats:
+            if seat in game.to_act:
+                moves = game.legal_moves(seat)
+                if not moves:
+                    chk.fail(f"seat {seat} is to act but has no legal move")
+                game.play(moves[players.randrange(len(moves))], seat)
+                chk.step += 1
+        if chk.step > cap:
+            chk.fail(f"the game did not end within {cap} decisions")
+    _check_end(chk, game, delivered)
+    return game.history
+
+
+def _check_end(chk: _Checker, game: AnyGame, delivered: list[Event]) -> None:
+    chk.deep()
+    result = game.result
+    if result is None:
+        chk.fail("the game is over but result is None")
+    elif len(result.returns) != game.num_players:
+        chk.fail("result.returns needs one value per seat")
+    if game.legal_moves(0) or game.to_act or game.current_player is not None:
+        chk.fail("a finished game still lists moves or seats to act")
+    before = game.to_dict()
+    for m in list(chk.pool.values())[:3]:
+        chk._refused(m, None, before, "a move after the end")
+        chk._refused(m, 0, before, "a move after the end")
+    for event in delivered:
+        d = event.to_dict()
+        if _json_round(d) != d:
+            chk.fail(f"event {type(event).__name__} is not JSON-compatible")
+        if event.private_to is not None and not 0 <= event.private_to < game.num_players:
+            chk.fail(f"event {type(event).__name__} is private to a seat that does not exist")
+
+
+def _transcript(make_game: Callable[[int], AnyGame], seed: int, cap: int) -> tuple[Any, Any]:
+    game = make_game(seed)
+    players = random.Random(seed)
+    steps = 0
+    while not game.is_over and steps <= cap:
+        for seat in game.to_act:
+            if seat in game.to_act:
+                moves = game.legal_moves(seat)
+                game.play(moves[players.randrange(len(moves))], seat)
+                steps += 1
+    return [(s, str(m)) for s, m in game.history], game.to_dict()
+
+
+def run_conformance(make_game: Callable[[int], AnyGame], *, examples: int = 10,
+                    max_decisions: int | None = None, complete_moves: bool = True,
+                    every: int = 1, samples: int = 1) -> None:
+    """Run :func:`check_playout` on ``examples`` seeds chosen by Hypothesis, then check determinism.
+
+    Needs the ``hypothesis`` package (in the ``dev`` extra).
+
+    Raises:
+        ConformanceError: on the first broken promise (Hypothesis shrinks the seed).
+    """
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.integers(min_value=0, max_value=2**31 - 1))
+    def playout(seed: int) -> None:
+        check_playout(make_game, seed, max_decisions=max_decisions, complete_moves=complete_moves,
+                      every=every, samples=samples)
+
+    playout()
+    cap = max_decisions if max_decisions is not None else DEFAULT_CAP
+    for seed in (1, 2):
+        if _transcript(make_game, seed, cap) != _transcript(make_game, seed, cap):
+            raise ConformanceError(f"seed={seed}: the same seed gave two different games")
