@@ -1,0 +1,53 @@
+"""Every registered game keeps the shared contract (the conformance kit), and its
+seeded playthrough matches the golden transcript recorded in tests/golden/."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import naipes
+from naipes.testing import run_conformance
+
+GOLDEN = Path(__file__).parent / "golden"
+INFOS = naipes.games()
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_module_exports_the_game_api(info: naipes.GameInfo) -> None:
+    module = info.load()
+    for name in ("Game", "Rules", "Move", "View"):
+        assert hasattr(module, name), f"{info.module} does not export {name}"
+    assert module.Game.name == info.name
+    game = module.Game(module.Rules(), seed=1)
+    assert info.min_players <= game.num_players <= info.max_players
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_conformance_kit(info: naipes.GameInfo) -> None:
+    module = info.load()
+    run_conformance(lambda seed: module.Game(module.Rules(), seed=seed), examples=2,
+                    max_decisions=info.max_decisions, complete_moves=info.complete_moves, every=7)
+
+
+def _transcript(info: naipes.GameInfo) -> list[list[object]]:
+    module = info.load()
+    game = module.Game(module.Rules(), seed=2026)
+    naipes.play_game(game, [naipes.RandomBot(seed) for seed in range(game.num_players)])
+    return [[seat, str(move)] for seat, move in game.history]
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_golden_transcript(info: naipes.GameInfo) -> None:
+    """A change in play is a change in rules: regenerate with NAIPES_REGOLD=1 only on purpose."""
+    path = GOLDEN / f"{info.name}.json"
+    got = _transcript(info)
+    if os.environ.get("NAIPES_REGOLD") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(json.dumps(got, indent=0) + "\n")
+        if not os.environ.get("NAIPES_REGOLD"):
+            pytest.skip(f"golden transcript for {info.name} written; commit it")
+    assert got == json.loads(path.read_text())
