@@ -1,0 +1,210 @@
+"""How the ``naipes`` command finds games, builds them, names bots and tells events (internal).
+
+The conventions a game module follows to appear well in the command:
+
+- the module named by ``GameInfo.module`` exports ``Game``, ``Rules`` and ``Move``;
+- ``naipes rules GAME`` prints the rules page text: a ``RULES`` string of the
+  game's ``rules`` module or of the package if there is one, else the docstring of
+  the package's ``rules`` module, else the package docstring (doctest examples
+  are left out); then the options of ``Rules`` with their defaults;
+- ``Rules`` takes the number of players as a ``players`` field, if it has one;
+- ``terminal_turn(game, seat, ask, say) -> Move`` (optional) runs a person's turn;
+- ``describe_event(event) -> str | None`` (optional) tells an event in words.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from types import ModuleType
+from typing import Any, Callable
+
+import attrs
+
+from naipes.bots import Bot, RandomBot, load_bot
+from naipes.errors import NaipesError, RulesError
+from naipes.events import Event
+from naipes.game import Game, Move
+from naipes.registry import GameInfo, find_game, games
+
+__all__ = ["GameKit", "describe_event", "pick_demo_game", "rules_text"]
+
+AnyGame = Game[Any, Any, Any]
+
+
+@attrs.frozen
+class GameKit:
+    """A registered game with its imported module."""
+
+    info: GameInfo
+    module: ModuleType
+
+    @classmethod
+    def find(cls, name: str) -> GameKit:
+        """Find and import the game called ``name``.
+
+        Raises:
+            RulesError: when there is no such game, or its module lacks ``Game``/``Rules``.
+        """
+        info = find_game(name)
+        module = info.load()
+        for attr in ("Game", "Rules", "Move"):
+            if not hasattr(module, attr):
+                raise RulesError(f"the {info.name} module {info.module} has no {attr} yet")
+        return cls(info, module)
+
+    def rules(self, players: int | None = None, **overrides: object) -> object:
+        """A ``Rules`` object, with ``players`` set when given.
+
+        Raises:
+            RulesError: for a player count the game does not take.
+        """
+        rules_type = self.module.Rules
+        names = {f.name for f in attrs.fields(rules_type)} if attrs.has(rules_type) else set()
+        kwargs = {k: v for k, v in overrides.items() if k in names}
+        if players is not None:
+            info = self.info
+            if not info.min_players <= players <= info.max_players:
+                raise RulesError(f"{info.name} is for {info.min_players} to {info.max_players} "
+                                 f"players, not {players}")
+            if "players" not in names:
+                raise RulesError(f"{info.name}'s rules have no players option")
+            kwargs["players"] = players
+        try:
+            return rules_type(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"{self.info.name}: {exc}") from exc
+
+    def new_game(self, rules: object, seed: int | None) -> AnyGame:
+        """A fresh game with these rules and seed."""
+        game: AnyGame = self.module.Game(rules, seed=seed)
+        return game
+
+    def bot(self, spec: str, seed: int | None) -> tuple[str, Bot]:
+        """A bot from ``random``, ``best`` or ``module:Class``, with the name to show.
+
+        ``best`` is the registry's ``best_bot``, or a random bot (named so)
+        when the game has none installed yet.
+
+        Raises:
+            NaipesError: when the bot cannot be loaded.
+        """
+        spec = spec.strip()
+        if spec == "best":
+            best = self.info.best_bot
+            if best is None or not _importable(best):
+                return "random (no best bot yet)", RandomBot(seed)
+            return best.rpartition(":")[2], load_bot(best, seed=seed)
+        if spec == "random":
+            return "random", RandomBot(seed)
+        if ":" not in spec:
+            raise NaipesError(f"no bot {spec!r}: say random, best or module:Class")
+        return spec.rpartition(":")[2], load_bot(spec, seed=seed)
+
+    def terminal_turn(self) -> Callable[..., Move] | None:
+        """The module's ``terminal_turn`` hook, if it has one."""
+        hook = getattr(self.module, "terminal_turn", None)
+        return hook if callable(hook) else None
+
+
+def _importable(spec: str) -> bool:
+    module_name, _, cls_name = spec.partition(":")
+    try:
+        return hasattr(importlib.import_module(module_name), cls_name)
+    except ImportError:
+        return False
+
+
+def pick_demo_game(name: str | None) -> GameKit | None:
+    """The game ``naipes demo`` shows: the named one, else machuco, else the first installed."""
+    if name is not None:
+        return GameKit.find(name)
+    installed = games()
+    if not installed:
+        return None
+    names = [i.name for i in installed]
+    chosen = "machuco" if "machuco" in names else names[0]
+    return GameKit.find(chosen)
+
+
+_DOCTEST = re.compile(r"^\s*(>>>|\.\.\.)")
+
+
+def _strip_doctests(text: str) -> str:
+    """Drop doctest examples (a ``>>>`` line and the output lines after it)."""
+    out: list[str] = []
+    in_example = False
+    for line in text.splitlines():
+        if _DOCTEST.match(line):
+            in_example = True
+            continue
+        if in_example:
+            if line.strip():
+                continue
+            in_example = False
+        out.append(line)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
+
+
+def _rules_page(module: ModuleType) -> str:
+    try:
+        rules_module: ModuleType | None = importlib.import_module(module.__name__ + ".rules")
+    except ImportError:
+        rules_module = None
+    for holder in (rules_module, module):
+        text = getattr(holder, "RULES", None)
+        if isinstance(text, str) and text.strip():
+            return inspect.cleandoc(text)
+    for holder in (rules_module, module):
+        doc = inspect.getdoc(holder) if holder is not None else None
+        if doc and doc.strip():
+            return _strip_doctests(doc)
+    return ""
+
+
+def _options(rules_type: type[Any]) -> list[str]:
+    if not attrs.has(rules_type):
+        return []
+    lines = []
+    for f in attrs.fields(rules_type):
+        if f.default is attrs.NOTHING:
+            continue
+        default = f.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory()
+        lines.append(f"  {f.name} = {default!r}")
+    return lines
+
+
+def rules_text(kit: GameKit) -> str:
+    """The rules page of a game as plain text, then its options and their defaults."""
+    info = kit.info
+    parts = [f"{info.name}: {info.summary}".rstrip(": "),
+             f"{info.min_players}-{info.max_players} players, deck {info.deck}"]
+    page = _rules_page(kit.module)
+    if page:
+        parts.append(page)
+    options = _options(kit.module.Rules)
+    if options:
+        parts.append("Options (fields of Rules, with their defaults):\n" + "\n".join(options))
+    return "\n\n".join(parts)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return "[" + " ".join(_value(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def describe_event(kit: GameKit | None, event: Event) -> str | None:
+    """An event in a few words: the game's ``describe_event`` or ``Name: field=value ...``."""
+    hook = getattr(kit.module, "describe_event", None) if kit is not None else None
+    if callable(hook):
+        text = hook(event)
+        return text if isinstance(text, str) or text is None else str(text)
+    fields = [f.name for f in attrs.fields(type(event)) if f.name != "private_to"]
+    args = ", ".join(f"{name}={_value(getattr(event, name))}" for name in fields)
+    return f"{type(event).__name__}({args})"
