@@ -1,0 +1,302 @@
+"""The exact best play of a Machiavelli position (MV-15).
+
+:func:`solve` finds, for a table and a hand, the play that puts the most cards
+from the hand on the table (ties: the greatest penalty value removed from the
+hand), and returns the complete new table. :func:`can_go_out` and
+:func:`can_play` answer the two yes/no questions. The answers are exact: the
+solver is a dynamic program over ranks (van Rijn, Takes and Vis, arXiv
+1604.07553), not a heuristic.
+
+The table is given as its melds (needed when it holds jokers, whose declared
+cards matter for swaps, MV-12) or simply as its cards; every table card stays
+on the table. Strings are read with :func:`~naipes.machiavelli.melds.parse_table`
+and :meth:`Card.parse_many <naipes.cards.Card.parse_many>`.
+
+>>> best = solve("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", "7H 7D JS 2C")
+>>> best.count, best.value, format_table(best.table)
+(3, 24, '[4S 5S 6S] [8S 9S 10S] [7S 7H 7D] [JS JH JD JC]')
+>>> best.played, best.hand_after("7H 7D JS 2C")
+((Card.parse('7H'), Card.parse('7D'), Card.parse('JS')), (Card.parse('2C'),))
+>>> can_go_out("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", "7H 7D JS"), solve("[4S 5S 6S]", "9H")
+(True, None)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence, Union
+
+import attrs
+
+from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.errors import InvalidStateError
+from naipes.machiavelli import _solver_core as core
+from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, parse_table
+from naipes.machiavelli.rules import Rules
+
+__all__ = ["HandInput", "Solution", "TableInput", "can_go_out", "can_play", "solve"]
+
+#: A table: its melds, its cards (without jokers), or meld notation.
+TableInput = Union[Sequence[Meld], Sequence[Card], str]
+#: A hand: its cards, or card notation (``"7H 7D JK"``).
+HandInput = Union[Sequence[Card], str]
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
+_DEFAULT_RULES = Rules()
+
+
+@attrs.frozen(kw_only=True)
+class Solution:
+    """The best play found by :func:`solve`.
+
+    Attributes:
+        played: the hand cards put on the table, in hand order (jokers from
+            the hand last).
+        taken: jokers taken back from the table into the hand by a swap (MV-12)
+            and kept there.
+        table: the complete new table, jokers with their declared cards.
+        count: the net reduction of the hand: ``len(played) - len(taken)``.
+        value: the net penalty value removed from the hand.
+
+    .. versionadded:: 0.1
+    """
+
+    played: tuple[Card, ...]
+    taken: tuple[Card, ...]
+    table: tuple[Meld, ...]
+    count: int
+    value: int
+
+    def hand_after(self, hand: HandInput) -> tuple[Card, ...]:
+        """The hand once the play is made: ``hand`` less :attr:`played`, plus :attr:`taken`.
+
+        Raises:
+            InvalidStateError: if ``hand`` does not hold the played cards.
+        """
+        rest = list(_read_hand(hand))
+        for card in self.played:
+            if card not in rest:
+                raise InvalidStateError(f"the hand has no {card} to play")
+            rest.remove(card)
+        return tuple(rest) + self.taken
+
+
+class _Position:
+    """A checked position: the table (melds or cards), the hand and the rules."""
+
+    def __init__(self, table: TableInput, hand: HandInput, rules: Rules | None) -> None:
+        self.rules = rules or _DEFAULT_RULES
+        self.melds, self.table_cards = _read_table(table, self.rules)
+        self.hand = _read_hand(hand)
+        _check_cards(self.table_cards + self.hand, self.rules, "in table and hand")
+        self.table_jokers = self.table_cards.count(JOKER)
+        self.declared = [c for m in self.melds or () for c in m.declared]
+
+    def problem(self, *, opening: bool) -> core.Problem:
+        """A program question with the table filled in (nothing from the hand yet)."""
+        p = core.Problem(self.rules.num_decks, self.rules.min_natural_per_combination)
+        p.joker_penalty = self.rules.joker_penalty
+        if opening:
+            p.xmode, p.xcap = 1, self.rules.initial_meld_min
+            return p
+        _fill(p.table, [c for c in self.table_cards if c != JOKER])
+        _fill(p.decl, self.declared)
+        p.jt = p.jokers = p.jmin = self.table_jokers
+        return p
+
+    def base_melds(self) -> tuple[Meld, ...]:
+        """The table's own melds: as given, or one valid partition of its cards."""
+        if self.melds is not None:
+            return self.melds
+        answer = core.solve(self.problem(opening=False))
+        if answer is None:
+            raise InvalidStateError(_NO_PARTITION)
+        return _melds(answer)
+
+    def check_partition(self) -> None:
+        if self.melds is None and self.table_cards:
+            self.base_melds()
+
+
+_NO_PARTITION = "the table cards cannot be partitioned into valid melds"
+
+
+def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> Solution | None:
+    """The play that reduces the hand the most (ties: the most penalty value), or ``None``.
+
+    Args:
+        table: the table's melds (with joker declarations), its cards
+            (without jokers), or notation; all of it stays on the table.
+        hand: the player's hand.
+        rules: the variant rules (jokers, decks, natural cards per meld,
+            opening minimum); the defaults when ``None``.
+        opened: ``False`` for a player who has not yet made the opening of
+            MV-11: with ``rules.initial_meld_min > 0`` the play is then new
+            melds made from the hand only, worth at least that much.
+
+    Returns:
+        The best :class:`Solution`, or ``None`` when no legal play exists.
+
+    Raises:
+        InvalidStateError: for a table that is not valid melds, a card the
+            decks do not have, or more copies than they hold.
+        NotationError: for bad notation.
+
+    >>> s = solve("[JK=5H 6H 7H]", "5H 8H", Rules(jokers=2))
+    >>> s.count, s.value, format_table(s.table)
+    (2, 13, '[5H 6H 7H 8H JK=9H]')
+    >>> solve("", "QH QS 10D", Rules(initial_meld_min=36), opened=False) is None
+    True
+
+    .. versionadded:: 0.1
+    """
+    pos = _Position(table, hand, rules)
+    opening = not opened and pos.rules.initial_meld_min > 0
+    p = pos.problem(opening=opening)
+    _fill(p.opt, [c for c in pos.hand if c != JOKER])
+    p.jokers += pos.hand.count(JOKER)
+    answer = core.solve(p)
+    if answer is None and not opening:
+        raise InvalidStateError(_NO_PARTITION)
+    if opening:
+        pos.check_partition()
+    if answer is not None and answer.obj <= 0 and not opening:
+        answer = _swap_and_keep(pos, p)
+    if answer is None or (answer.obj <= 0 and not opening and not any(map(any, answer.played))):
+        return None
+    return _solution(pos, answer, opening)
+
+
+def _swap_and_keep(pos: _Position, p: core.Problem) -> core.Answer | None:
+    """The best play that only swaps jokers and keeps them (net hand size unchanged)."""
+    if not pos.declared or not set(pos.declared) & set(pos.hand):
+        return None
+    p.xmode, p.xcap = 2, 1
+    return core.solve(p)
+
+
+def can_play(
+    table: TableInput, hand: HandInput, cards: HandInput, rules: Rules | None = None, *, opened: bool = True
+) -> bool:
+    """True when exactly ``cards`` (a part of ``hand``) can be added to the table in one play.
+
+    Jokers taken back by a swap may be played again or kept (MV-12).
+
+    Raises:
+        InvalidStateError: as :func:`solve`, or when ``cards`` are not in ``hand``.
+
+    >>> can_play("[4S 5S 6S] [8H 8D 8C]", "7S 8S 2C", "7S 8S"), can_play("[4S 5S 6S]", "7S 9S", "7S 9S")
+    (True, False)
+
+    .. versionadded:: 0.1
+    """
+    pos = _Position(table, hand, rules)
+    chosen = _read_hand(cards)
+    missing = Counter(chosen) - Counter(pos.hand)
+    if missing:
+        raise InvalidStateError(f"the hand has no {next(iter(missing))} to play")
+    if not chosen:
+        return False
+    return _must_play(pos, chosen, opened=opened, keep=True)
+
+
+def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> bool:
+    """True when the whole hand can be played at once, leaving it empty (no joker kept).
+
+    Raises:
+        InvalidStateError: as :func:`solve`.
+
+    >>> can_go_out("[4S 5S 6S 7S]", "7H 7D"), can_go_out("[4S 5S 6S 7S]", "7H 7D 2C")
+    (True, False)
+
+    .. versionadded:: 0.1
+    """
+    pos = _Position(table, hand, rules)
+    if not pos.hand:
+        return False
+    return _must_play(pos, pos.hand, opened=opened, keep=False)
+
+
+def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool) -> bool:
+    opening = not opened and pos.rules.initial_meld_min > 0
+    pos.check_partition()
+    p = pos.problem(opening=opening)
+    _fill(p.must, [c for c in cards if c != JOKER])
+    p.jokers += cards.count(JOKER)
+    p.jmin = p.jokers
+    p.allow_keep = keep
+    return core.solve(p) is not None
+
+
+def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
+    left = [row[:] for row in answer.played]
+    played = []
+    for card in pos.hand:
+        if card != JOKER and left[card.rank - 1][_SUIT_INDEX[card.suit]] > 0:  # type: ignore[index]
+            left[card.rank - 1][_SUIT_INDEX[card.suit]] -= 1  # type: ignore[index]
+            played.append(card)
+    start = 0 if opening else pos.table_jokers
+    played += [JOKER] * max(0, answer.jokers - start)
+    taken = (JOKER,) * max(0, start - answer.jokers)
+    new = _melds(answer)
+    table = pos.base_melds() + new if opening else new
+    value = sum(card_value(c, pos.rules) for c in played) - len(taken) * pos.rules.joker_penalty
+    count = len(played) - len(taken)
+    assert count * core.SCALE + value == answer.obj, (count, value, answer.obj)
+    return Solution(played=tuple(played), taken=taken, table=table, count=count, value=value)
+
+
+def _melds(answer: core.Answer) -> tuple[Meld, ...]:
+    melds = []
+    for raw in answer.melds:
+        cards = tuple(Card(rank, FRENCH_SUITS[suit]) for rank, suit, _ in raw)
+        melds.append(Meld(cards, tuple(k for k, (_, _, joker) in enumerate(raw) if joker)))
+    return tuple(sorted(melds, key=_meld_order))
+
+
+def _meld_order(meld: Meld) -> tuple[int, int, int]:
+    first = meld.cards[0]
+    if meld.kind is MeldKind.GROUP:
+        return (1, first.rank, len(meld))
+    return (0, _SUIT_INDEX[first.suit], first.rank)  # type: ignore[index]
+
+
+def _fill(counts: list[list[int]], cards: Sequence[Card]) -> None:
+    for card in cards:
+        counts[card.rank - 1][_SUIT_INDEX[card.suit]] += 1  # type: ignore[index]
+
+
+def _read_hand(hand: HandInput) -> tuple[Card, ...]:
+    cards = Card.parse_many(hand) if isinstance(hand, str) else tuple(hand)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise InvalidStateError(f"not a card: {card!r}")
+    return cards
+
+
+def _read_table(table: TableInput, rules: Rules) -> tuple[tuple[Meld, ...] | None, tuple[Card, ...]]:
+    items = parse_table(table) if isinstance(table, str) else tuple(table)
+    if all(isinstance(m, Meld) for m in items):
+        melds = tuple(m for m in items if isinstance(m, Meld))
+        check_table(melds, rules)
+        return melds, tuple(c for m in melds for c in m.physical)
+    if not all(isinstance(c, Card) for c in items):
+        raise InvalidStateError("a table is a sequence of melds or a sequence of cards, not a mix")
+    cards = tuple(c for c in items if isinstance(c, Card))
+    if JOKER in cards:
+        raise InvalidStateError("a table with jokers must be given as melds (the jokers' declared cards matter)")
+    return None, cards
+
+
+def _check_cards(cards: Sequence[Card], rules: Rules, where: str) -> None:
+    counts = Counter(cards)
+    for card, n in counts.items():
+        if card != JOKER and card.suit not in _SUIT_INDEX:
+            raise InvalidStateError(f"{card} is not a card of the French decks")
+        limit = rules.jokers if card == JOKER else rules.num_decks
+        if n > limit:
+            raise InvalidStateError(f"{n} × {card} {where}, but the decks hold {limit}")
+
+
+# Re-exported for the doctests above.
+_ = format_table
