@@ -142,7 +142,7 @@ def _bot_specs(text: str, count: int) -> list[str]:
     if len(specs) == 1:
         return specs * count
     if len(specs) != count:
-        raise NaipesError(f"give 1 or {count} bots, not {len(specs)}")
+        raise NaipesError(f"the other {count} seats need one bot for all or one each, not {len(specs)}")
     return specs
 
 
