@@ -207,6 +207,8 @@ class Card:
         >>> Card.parse("So") == Card.parse("10o")
         True
         """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "expected a string")
         card = _PARSE_CACHE.get(text)
         if card is None:
             card = _parse_uncached(text)
@@ -250,7 +252,7 @@ def _parse_uncached(text: object) -> Card:
         raise NotationError(text, f"unknown suit {t[-1]!r}") from None
     if suit.is_spanish:
         rank = _SPANISH_RANK_IN.get(rank_text)
-        if rank is None and rank_text.isdigit() and rank_text[0] != "0":
+        if rank is None and rank_text.isascii() and rank_text.isdigit() and rank_text[0] != "0":
             rank = int(rank_text)
         if rank is None or not 1 <= rank <= 12:
             raise NotationError(text, f"unknown Spanish rank {rank_text!r}")
