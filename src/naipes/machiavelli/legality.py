@@ -1,0 +1,140 @@
+"""The atomic check of a play (MV-05, MV-11, MV-12), shared by the game and the workspace.
+
+:func:`play_problems` lists everything wrong with a proposed new table, each
+problem as ``(meld index, reason)`` (index ``-1`` for a problem of the whole
+play); an empty tuple means the play is legal.
+
+>>> from naipes.machiavelli.melds import parse_table
+>>> start = parse_table("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]")
+>>> hand = Card.parse_many("7H 7D JS 2C")
+>>> good = parse_table("[4S 5S 6S] [8S 9S 10S] [7S 7H 7D] [JH JD JC JS]")
+>>> play_problems(start, hand, good, Card.parse_many("7H 7D JS"))
+()
+>>> bad = parse_table("[4S 5S 6S] [8S 9S 10S] [7S 7H] [JH JD JC JS]")
+>>> play_problems(start, hand, bad, Card.parse_many("7H JS"))
+((2, 'a meld of two cards'),)
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Sequence
+
+from naipes.cards import JOKER, Card
+from naipes.machiavelli.melds import Meld, meld_problem, meld_value
+from naipes.machiavelli.rules import Rules
+
+__all__ = ["WHOLE_PLAY", "describe_problems", "play_problems"]
+
+#: The meld index of a problem that belongs to the play as a whole.
+WHOLE_PLAY = -1
+
+_DEFAULT = Rules()
+
+Problem = tuple[int, str]
+
+
+def _physical(melds: Iterable[Meld]) -> Counter[Card]:
+    counts: Counter[Card] = Counter()
+    for m in melds:
+        if m.jokers:
+            counts.update(m.physical)
+        else:
+            counts.update(m.cards)
+    return counts
+
+
+def _names(counts: Counter[Card]) -> str:
+    return " ".join(str(c) for c in sorted(counts.elements(), key=lambda c: (c.rank, str(c))))
+
+
+def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[Meld],
+                  cards: Sequence[Card], rules: Rules | None = None, *,
+                  opened: bool = True) -> tuple[Problem, ...]:
+    """Everything that makes a play illegal, as ``(meld index, reason)`` pairs.
+
+    Args:
+        start: the table at the start of the turn.
+        hand: the player's hand at the start of the turn.
+        table: the proposed new table.
+        cards: the hand cards the play puts on the table.
+        rules: the variant rules (default :class:`Rules`).
+        opened: whether the player has made his opening play (MV-11; only
+            matters when ``rules.initial_meld_min`` is not 0).
+
+    Returns:
+        The problems in a stable order; ``()`` when the play is legal.
+
+    .. versionadded:: 0.1
+    """
+    rules = rules or _DEFAULT
+    out: list[Problem] = []
+    played = Counter(cards)
+    if not cards:
+        out.append((WHOLE_PLAY, "no card from the hand is added (a play must add at least one, MV-05)"))
+    missing = played - Counter(hand)
+    if missing:
+        out.append((WHOLE_PLAY, f"not in the hand: {_names(missing)}"))
+    known = set(start)
+    for i, meld in enumerate(table):
+        if meld in known:
+            continue
+        reason = meld_problem(meld, rules)
+        if reason is not None:
+            out.append((i, reason))
+    out.extend(_multiset_problems(start, table, played))
+    if rules.initial_meld_min and not opened:
+        out.extend(_opening_problems(start, table, rules.initial_meld_min))
+    return tuple(out)
+
+
+def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], played: Counter[Card]) -> list[Problem]:
+    before = _physical(start)
+    after = _physical(table)
+    expected = before + played
+    extra = after - expected
+    lost = expected - after
+    out: list[Problem] = []
+    if extra:
+        out.append((WHOLE_PLAY, f"cards from nowhere (neither on the table nor played from the hand): {_names(extra)}"))
+    swapped = lost.pop(JOKER, 0)
+    if lost:
+        out.append((WHOLE_PLAY, f"table cards missing from the new table (they must stay on the table): {_names(lost)}"))
+    if swapped:
+        declared = Counter(c for m in start for c in m.declared)
+        matched = sum(min(n, played[card]) for card, n in declared.items())
+        if swapped > matched:
+            out.append((WHOLE_PLAY, f"{swapped} joker(s) left the table but only {matched} were swapped for "
+                                    "the natural card they stood for (MV-12)"))
+    return out
+
+
+def _opening_problems(start: Sequence[Meld], table: Sequence[Meld], minimum: int) -> list[Problem]:
+    old = Counter(m.normalized() for m in start)
+    new = Counter(m.normalized() for m in table)
+    out: list[Problem] = []
+    if old - new:
+        out.append((WHOLE_PLAY, "an opening play may not change the melds on the table (MV-11)"))
+    added = new - old
+    value = sum(meld_value(m) * n for m, n in added.items())
+    if value < minimum:
+        out.append((WHOLE_PLAY, f"the opening melds are worth {value}, less than {minimum} (MV-11)"))
+    return out
+
+
+def describe_problems(problems: Sequence[Problem], table: Sequence[Meld], *, base: int = 0) -> str:
+    """One readable sentence per problem, melds numbered from ``base``.
+
+    >>> from naipes.machiavelli.melds import parse_table
+    >>> describe_problems(((1, "a meld of two cards"),), parse_table("[4S 5S 6S] [7S 7H]"), base=1)
+    'meld 2 [7S 7H]: a meld of two cards'
+    """
+    lines = []
+    for index, reason in problems:
+        if 0 <= index < len(table):
+            lines.append(f"meld {index + base} {table[index]}: {reason}")
+        else:
+            lines.append(reason)
+    return "\n".join(lines)

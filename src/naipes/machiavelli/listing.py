@@ -1,0 +1,144 @@
+"""The finite family of plays that ``legal_moves()`` lists (MV-16).
+
+A Machiavelli player may submit any valid layout, far too many to list, so the
+engine lists a documented family:
+
+- every play that adds **one** hand card to one end of a table run, or
+  completes a table group of three with its fourth suit (nothing else changes);
+- every play that lays **one** new meld of three cards made entirely from the
+  hand (nothing else changes).
+
+A joker in the hand appears in both, once for each card it can stand for.
+Before his opening (MV-11) a player is listed only new melds worth at least
+``initial_meld_min``. ``Draw`` and ``Forfeit`` are added by the game.
+
+>>> from naipes.machiavelli.melds import parse_table
+>>> table = parse_table("[4S 5S 6S] [8H 8D 8C]")
+>>> [str(p) for p in listed_plays(table, Card.parse_many("7S 8S 3S 2C"), Rules())]
+['play 3S: [3S 4S 5S 6S] [8H 8D 8C]', 'play 7S: [4S 5S 6S 7S] [8H 8D 8C]', 'play 8S: [4S 5S 6S] [8S 8H 8D 8C]']
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, Sequence
+
+from naipes.cards import FRENCH_SUITS, JOKER, Card, Suit
+from naipes.machiavelli.melds import Meld, MeldKind, meld_value
+from naipes.machiavelli.moves import Play
+from naipes.machiavelli.rules import Rules
+
+__all__ = ["listed_plays", "new_melds_from"]
+
+
+def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
+                 opened: bool = True) -> list[Play]:
+    """The plays of the MV-16 family for ``hand`` on ``table``, in a fixed order.
+
+    Args:
+        table: the melds on the table (in canonical order, see :meth:`Meld.normalized`).
+        hand: the player's hand.
+        rules: the variant rules.
+        opened: whether the player has made his opening play (MV-11).
+
+    .. versionadded:: 0.1
+    """
+    have = set(hand)
+    jokers = hand.count(JOKER) if rules.jokers else 0
+    plays: list[Play] = []
+    if opened or not rules.initial_meld_min:
+        for i, meld in enumerate(table):
+            for new, card in _extensions(meld, have, jokers):
+                plays.append(Play(table[:i] + (new,) + table[i + 1:], (card,)))
+    minimum = 0 if opened else rules.initial_meld_min
+    for meld in new_melds_from(hand, rules):
+        if minimum and meld_value(meld) < minimum:
+            continue
+        plays.append(Play(table + (meld,), meld.physical))
+    return plays
+
+
+def _extensions(meld: Meld, have: set[Card], jokers: int) -> Iterator[tuple[Meld, Card]]:
+    cards = meld.cards
+    kind = meld.kind
+    if kind is MeldKind.RUN:
+        suit = cards[0].suit
+        assert suit is not None
+        lo, hi = cards[0].rank, cards[-1].rank
+        if lo > 1:
+            low = Card(lo - 1, suit)
+            shifted = tuple(j + 1 for j in meld.jokers)
+            if low in have:
+                yield Meld((low,) + cards, shifted), low
+            if jokers:
+                yield Meld((low,) + cards, (0,) + shifted), JOKER
+        if hi < 13:
+            high = Card(hi + 1, suit)
+            if high in have:
+                yield Meld(cards + (high,), meld.jokers), high
+            if jokers:
+                yield Meld(cards + (high,), meld.jokers + (len(cards),)), JOKER
+    elif kind is MeldKind.GROUP and len(cards) == 3:
+        present = {c.suit for c in cards}
+        rank = cards[0].rank
+        for suit in FRENCH_SUITS:
+            if suit not in present:
+                fourth = Card(rank, suit)
+                if fourth in have:
+                    yield Meld(cards + (fourth,), meld.jokers).normalized(), fourth
+                if jokers:
+                    yield Meld(cards + (fourth,), meld.jokers + (3,)).normalized(), JOKER
+
+
+def new_melds_from(hand: Sequence[Card], rules: Rules) -> list[Meld]:
+    """Every distinct meld of three cards that ``hand`` can lay by itself.
+
+    Jokers (when ``rules.jokers``) fill the missing cards, keeping at least
+    ``rules.min_natural_per_combination`` natural cards.
+
+    >>> [str(m) for m in new_melds_from(Card.parse_many("7H 7D 7C 8H 9H 2S"), Rules())]
+    ['[7H 7D 7C]', '[7H 8H 9H]']
+
+    .. versionadded:: 0.1
+    """
+    jokers = min(hand.count(JOKER), 3) if rules.jokers else 0
+    least = max(rules.min_natural_per_combination, 3 - jokers)
+    naturals = set(c for c in hand if not c.is_joker)
+    out = _new_groups(naturals, least)
+    out.extend(_new_runs(naturals, least))
+    return out
+
+
+def _new_groups(naturals: set[Card], least: int) -> list[Meld]:
+    out: list[Meld] = []
+    for rank in range(1, 14):
+        suits = [s for s in FRENCH_SUITS if Card(rank, s) in naturals]
+        for k in range(min(3, len(suits)), least - 1, -1):
+            for chosen in combinations(suits, k):
+                others = [s for s in FRENCH_SUITS if s not in chosen]
+                for declared in combinations(others, 3 - k):
+                    out.append(_group(rank, chosen, declared))
+    return out
+
+
+def _group(rank: int, chosen: tuple[Suit, ...], declared: tuple[Suit, ...]) -> Meld:
+    suits = sorted(chosen + declared, key=FRENCH_SUITS.index)
+    return Meld(tuple(Card(rank, s) for s in suits), tuple(i for i, s in enumerate(suits) if s in declared))
+
+
+def _new_runs(naturals: set[Card], least: int) -> list[Meld]:
+    out: list[Meld] = []
+    for suit in FRENCH_SUITS:
+        present = [r for r in range(1, 14) if Card(suit=suit, rank=r) in naturals]
+        if len(present) < least:
+            continue
+        for low in range(1, 12):
+            window = (low, low + 1, low + 2)
+            here = [r for r in window if r in present]
+            for k in range(len(here), least - 1, -1):
+                for chosen in combinations(here, k):
+                    cards = tuple(Card(r, suit) for r in window)
+                    out.append(Meld(cards, tuple(i for i, r in enumerate(window) if r not in chosen)))
+    return out

@@ -1,0 +1,176 @@
+"""Machiavelli moves and their notation: :class:`Play`, :class:`Draw`, :class:`Forfeit`.
+
+A turn is exactly one move (MV-04, MV-06):
+
+- ``play <hand cards>: <table>`` — the complete new table as melds, and the
+  cards it takes from the player's hand (MV-05);
+- ``draw`` — take the top card of the stock;
+- ``forfeit gave_up`` / ``forfeit timeout`` — the failed turn: the table and
+  the hand stay as they were and the player draws the penalty cards.
+
+>>> m = Move.parse("play 7H 7D: [4S 5S 6S] [7S 7H 7D]")
+>>> m.cards, len(m.table)
+((Card.parse('7H'), Card.parse('7D')), 2)
+>>> str(m)
+'play 7H 7D: [4S 5S 6S] [7S 7H 7D]'
+>>> Move.parse("draw"), Move.parse("give up"), str(Forfeit(ForfeitReason.TIMEOUT))
+(Draw(), Forfeit(reason=<ForfeitReason.GAVE_UP: 'gave_up'>), 'forfeit timeout')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable, Sequence
+
+import attrs
+
+from naipes.cards import Card
+from naipes.errors import NotationError
+from naipes.game import Move as BaseMove
+from naipes.machiavelli.melds import Meld, format_table, parse_table
+
+__all__ = ["Draw", "Forfeit", "ForfeitReason", "Move", "Play"]
+
+
+class ForfeitReason(enum.Enum):
+    """Why a turn failed (MV-06, MV-14).
+
+    .. versionadded:: 0.1
+    """
+
+    #: The player gave up the rearrangement (the workspace's "give up").
+    GAVE_UP = "gave_up"
+    #: The host's clock ran out (the timed-turns variant, MV-14).
+    TIMEOUT = "timeout"
+
+
+class Move(BaseMove):
+    """A Machiavelli move: :class:`Play`, :class:`Draw` or :class:`Forfeit`.
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move from its notation (see the module docstring).
+
+        Raises:
+            NotationError: quoting the text when it is not a move.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "expected a string")
+        t = " ".join(text.split())
+        low = t.lower()
+        if low == "draw":
+            return DRAW
+        if low in ("forfeit", "give up", "giveup", "forfeit gave_up"):
+            return FORFEIT
+        if low == "forfeit timeout":
+            return Forfeit(ForfeitReason.TIMEOUT)
+        if low.startswith("forfeit "):
+            raise NotationError(text, "a forfeit reason is gave_up or timeout")
+        if low.startswith("play ") or low.startswith("play:"):
+            return _parse_play(text, t[4:])
+        raise NotationError(text, "expected 'play <cards>: <melds>', 'draw' or 'forfeit'")
+
+
+def _parse_play(text: str, body: str) -> Play:
+    cards_text, colon, table_text = body.partition(":")
+    if not colon:
+        raise NotationError(text, "a play is 'play <hand cards>: <melds>' (the colon is missing)")
+    try:
+        cards = Card.parse_many(cards_text.replace(",", " "))
+    except NotationError as exc:
+        raise NotationError(text, f"bad hand card: {exc.reason} ({exc.text!r})") from None
+    try:
+        table = parse_table(table_text)
+    except NotationError as exc:
+        raise NotationError(text, exc.reason) from None
+    return Play(table, cards)
+
+
+def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    out = tuple(melds)
+    for m in out:
+        if not isinstance(m, Meld):
+            raise TypeError(f"a play's table holds melds, not {type(m).__name__}")
+    return out
+
+
+def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    out = tuple(cards)
+    for c in out:
+        if not isinstance(c, Card):
+            raise TypeError(f"a play's hand cards are cards, not {type(c).__name__}")
+    return out
+
+
+@attrs.frozen
+class Play(Move):
+    """A play: the complete new table and the hand cards it uses (MV-04, MV-05).
+
+    The game checks it atomically (:func:`naipes.machiavelli.legality.play_problems`):
+    the table's cards are the old table's plus ``cards`` (minus jokers swapped
+    back into the hand, MV-12), ``cards`` is not empty and comes from the hand,
+    every meld is valid, and the opening and joker conditions hold.
+
+    Args:
+        table: every meld on the table after the play, jokers with their
+            declared cards.
+        cards: the cards taken from the hand (a joker as ``JK``).
+
+    .. versionadded:: 0.1
+    """
+
+    table: tuple[Meld, ...] = attrs.field(converter=_melds)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __str__(self) -> str:
+        cards = " ".join(str(c) for c in self.cards)
+        return f"play {cards}: {format_table(self.table)}"
+
+    @classmethod
+    def of(cls, table: str | Sequence[Meld], cards: str | Sequence[Card]) -> Play:
+        """Build a play from notation or values.
+
+        >>> str(Play.of("[8H 8D 8C]", "8C"))
+        'play 8C: [8H 8D 8C]'
+        """
+        melds = parse_table(table) if isinstance(table, str) else tuple(table)
+        hand = Card.parse_many(cards) if isinstance(cards, str) else tuple(cards)
+        return cls(melds, hand)
+
+
+@attrs.frozen
+class Draw(Move):
+    """Take the top card of the stock; the turn ends (MV-04).
+
+    .. versionadded:: 0.1
+    """
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Forfeit(Move):
+    """The failed turn (MV-06): table and hand unchanged, then the penalty cards.
+
+    Args:
+        reason: :attr:`ForfeitReason.GAVE_UP` or :attr:`ForfeitReason.TIMEOUT`.
+
+    .. versionadded:: 0.1
+    """
+
+    reason: ForfeitReason = attrs.field(default=ForfeitReason.GAVE_UP, converter=ForfeitReason)
+
+    def __str__(self) -> str:
+        return f"forfeit {self.reason.value}"
+
+
+#: The draw move (interned).
+DRAW = Draw()
+#: The forfeit of a player who gives up (interned).
+FORFEIT = Forfeit(ForfeitReason.GAVE_UP)

@@ -1,0 +1,90 @@
+"""End of a deal and session scoring (MV-07, MV-08, MV-09), as pure functions.
+
+>>> hands = [[], Card.parse_many("KS 2H"), Card.parse_many("AS")]
+>>> deal_outcome(hands, Rules(players=3), went_out=0)
+((0,), (0, 12, 1))
+>>> deal_outcome([Card.parse_many("KS"), Card.parse_many("5H 5D"), Card.parse_many("QC")], Rules(players=3))
+((0, 2), (0, 10, 0))
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from naipes.cards import Card
+from naipes.machiavelli.melds import hand_value
+from naipes.machiavelli.rules import Rules
+
+__all__ = ["deal_outcome", "next_starter", "session_over", "session_winners", "single_deal_scores"]
+
+
+def deal_outcome(hands: Sequence[Sequence[Card]], rules: Rules,
+                 went_out: int | None = None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deal winners and each seat's penalty points.
+
+    Args:
+        hands: every seat's hand at the end of the deal.
+        rules: the variant rules (joker penalty, exhaustion scoring).
+        went_out: the seat that emptied its hand (MV-07), or ``None`` when the
+            stock ran out (MV-08: fewest hand points, then fewest cards; the
+            still tied all win).
+
+    Returns:
+        ``(winners, points)``.
+
+    .. versionadded:: 0.1
+    """
+    values = [hand_value(h, rules) for h in hands]
+    if went_out is not None:
+        winners: tuple[int, ...] = (went_out,)
+    else:
+        best = min((v, len(h)) for v, h in zip(values, hands))
+        winners = tuple(s for s, (v, h) in enumerate(zip(values, hands)) if (v, len(h)) == best)
+    own = went_out is None and rules.exhaustion_winner_scores_own_hand
+    points = tuple(v if (s not in winners or own) else 0 for s, v in enumerate(values))
+    return winners, points
+
+
+def single_deal_scores(winners: Sequence[int], points: Sequence[int]) -> tuple[int, ...]:
+    """MV-09 single-deal mode: each deal winner scores the points of all the non-winners.
+
+    >>> single_deal_scores((1,), (12, 0, 7))
+    (0, 19, 0)
+    """
+    pot = sum(p for s, p in enumerate(points) if s not in winners)
+    return tuple(pot if s in winners else 0 for s in range(len(points)))
+
+
+def session_over(totals: Sequence[int], rules: Rules) -> bool:
+    """True when some total has reached the threshold (MV-09).
+
+    >>> session_over((40, 100, 3), Rules(players=3)), session_over((99, 0), Rules(players=2))
+    (True, False)
+    """
+    return max(totals) >= rules.threshold
+
+
+def session_winners(totals: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the lowest total (ties share the win).
+
+    >>> session_winners((30, 12, 12))
+    (1, 2)
+    """
+    low = min(totals)
+    return tuple(s for s, t in enumerate(totals) if t == low)
+
+
+def next_starter(previous: int, winners: Sequence[int], players: int, rules: Rules) -> int:
+    """The first player of the next deal (MV-02).
+
+    ``rotate``: the next seat clockwise from the previous starter.
+    ``previous_winner``: the deal winner earliest clockwise from the previous starter.
+
+    >>> next_starter(3, (1,), 4, Rules()), next_starter(3, (1, 0), 4, Rules(next_starter="previous_winner"))
+    (0, 0)
+    """
+    if rules.next_starter == "previous_winner" and winners:
+        return min(winners, key=lambda w: (w - previous) % players)
+    return (previous + 1) % players
