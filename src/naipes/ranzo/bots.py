@@ -1,0 +1,1 @@
+class RanzoBot: pass

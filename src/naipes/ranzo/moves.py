@@ -1,0 +1,185 @@
+"""Ranzo moves and their notation.
+
+On a turn (after the automatic draw) and after winning a claim a player plays
+``discard <card>`` or ``ranzo``; in a claim window each other seat answers
+``pass``, ``envido <a> <b>`` or ``truco <card>``.
+
+>>> Move.parse("truco 11c"), Move.parse("envido 8b 7b")
+(Truco(card=Card.parse('11c')), Envido(a=Card.parse('7b'), b=Card.parse('8b')))
+>>> str(Move.parse("Discard So")), str(Move.parse("7c")), str(Move.parse("RANZO"))
+('discard 10o', 'discard 7c', 'ranzo')
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from naipes.cards import SPANISH_SUITS, Card
+from naipes.errors import NotationError
+from naipes.game import Move as BaseMove
+
+__all__ = ["CallRanzo", "Claim", "Discard", "Envido", "Move", "Pass", "Truco"]
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SPANISH_SUITS)}
+
+
+def _card_key(card: Card) -> tuple[int, int]:
+    return (card.rank, _SUIT_INDEX.get(card.suit, 9))  # type: ignore[arg-type]
+
+
+def _spanish(text: str, whole: str) -> Card:
+    card = Card.parse(text)
+    if card.suit is None or not card.suit.is_spanish:
+        raise NotationError(whole, f"{text!r} is not a Spanish card")
+    return card
+
+
+class Move(BaseMove):
+    """Base class of the Ranzo moves; :meth:`parse` reads any of them.
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move: ``discard 7c`` (or just ``7c``), ``ranzo``, ``pass``,
+        ``envido 7b 8b``, ``truco 11c``. Keywords are case-insensitive.
+
+        Raises:
+            NotationError: quoting the text when it is not a Ranzo move.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "a move must be a string")
+        words = text.split()
+        if not words:
+            raise NotationError(text, "empty move")
+        head = words[0].lower()
+        if head in ("pass", "ranzo") and len(words) == 1:
+            return PASS if head == "pass" else RANZO
+        if head == "discard" and len(words) == 2:
+            return discard(_spanish(words[1], text))
+        if head == "truco" and len(words) == 2:
+            return truco(_spanish(words[1], text))
+        if head == "envido" and len(words) == 3:
+            a, b = _spanish(words[1], text), _spanish(words[2], text)
+            if a == b:
+                raise NotationError(text, "an envido names two different cards")
+            return envido(a, b)
+        if len(words) == 1:
+            try:
+                return discard(_spanish(words[0], text))
+            except NotationError:
+                pass
+        raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>")
+
+
+@attrs.frozen
+class Discard(Move):
+    """Discard one concealed card (``discard 7c``).
+
+    .. versionadded:: 0.1
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class CallRanzo(Move):
+    """Close the round by calling Ranzo (``ranzo``); the engine finds the best split.
+
+    .. versionadded:: 0.1
+    """
+
+    def __str__(self) -> str:
+        return "ranzo"
+
+
+@attrs.frozen
+class Pass(Move):
+    """Make no claim on the discard (``pass``).
+
+    .. versionadded:: 0.1
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Envido(Move):
+    """Claim the discard with two concealed cards it completes a juego with (``envido 7b 8b``).
+
+    The two cards are kept in rank order, so ``Envido(8b, 7b) == Envido(7b, 8b)``.
+
+    .. versionadded:: 0.1
+    """
+
+    a: Card
+    b: Card
+
+    def __attrs_post_init__(self) -> None:
+        if _card_key(self.b) < _card_key(self.a):
+            a, b = self.b, self.a
+            object.__setattr__(self, "a", a)
+            object.__setattr__(self, "b", b)
+
+    def __str__(self) -> str:
+        return f"envido {self.a} {self.b}"
+
+
+@attrs.frozen
+class Truco(Move):
+    """Claim the discard by showing a concealed card of a higher number (``truco 11c``).
+
+    .. versionadded:: 0.1
+    """
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"truco {self.card}"
+
+
+#: An answer in a claim window.
+Claim = Union[Pass, Envido, Truco]
+
+#: The ``pass`` move.
+PASS = Pass()
+#: The ``ranzo`` move.
+RANZO = CallRanzo()
+_DISCARDS: dict[Card, Discard] = {}
+_TRUCOS: dict[Card, Truco] = {}
+_ENVIDOS: dict[tuple[Card, Card], Envido] = {}
+
+
+def discard(card: Card) -> Discard:
+    """The interned ``discard`` move of a card."""
+    move = _DISCARDS.get(card)
+    if move is None:
+        move = _DISCARDS[card] = Discard(card)
+    return move
+
+
+def truco(card: Card) -> Truco:
+    """The interned ``truco`` move of a card."""
+    move = _TRUCOS.get(card)
+    if move is None:
+        move = _TRUCOS[card] = Truco(card)
+    return move
+
+
+def envido(a: Card, b: Card) -> Envido:
+    """The interned ``envido`` move of two cards (in either order)."""
+    move = _ENVIDOS.get((a, b))
+    if move is None:
+        move = _ENVIDOS[(a, b)] = _ENVIDOS[(b, a)] = Envido(a, b)
+    return move
