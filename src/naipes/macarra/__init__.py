@@ -1,0 +1,100 @@
+"""Macarra: a patience race with a Spanish deck in which every slip costs macarras.
+
+Play it::
+
+    >>> from naipes import macarra
+    >>> game = macarra.Game(macarra.Rules(players=3), seed=1)
+    >>> while game.turn is not None:
+    ...     game.play(game.forced_move())
+    >>> game.to_act == tuple(s for s in range(3) if s != game.loser)
+    True
+    >>> for seat in game.to_act:
+    ...     game.play("bid 10", seat)
+    >>> game.result.loser == game.loser, game.is_over
+    (True, True)
+
+The rules are ``docs/games/macarra.rst`` (the house rulings MK-01 to MK-11).
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from naipes.macarra.bots import BiddingStrategy, CarelessBot, PerfectBot
+from naipes.macarra.events import (
+    AceDrawn,
+    BidRevealed,
+    CardDrawn,
+    CardPlaced,
+    GameEnded,
+    InfractionCommitted,
+    LoserDecided,
+    MacarrasGiven,
+    MacarrasReturned,
+    Passed,
+    PlayerOut,
+    PunishmentCardRevealed,
+    PunishmentStarted,
+    StockRecycled,
+    TurnEnded,
+)
+from naipes.macarra.moves import (
+    BIDS,
+    DRAW,
+    MAX_BID,
+    PASS,
+    Bid,
+    Draw,
+    Move,
+    Pass,
+    PlaceOnFoundation,
+    PlaceOnPile,
+    StartFoundation,
+)
+from naipes.macarra.rules import DeckSize, Infractions, Rules
+from naipes.macarra.scoring import Result, net_scores, punishment_value, settle_bid, value_distribution
+from naipes.macarra.state import Game, Phase
+from naipes.macarra.view import View
+
+__all__ = [
+    "AceDrawn",
+    "BIDS",
+    "Bid",
+    "BidRevealed",
+    "BiddingStrategy",
+    "CardDrawn",
+    "CardPlaced",
+    "CarelessBot",
+    "DRAW",
+    "DeckSize",
+    "Draw",
+    "Game",
+    "GameEnded",
+    "InfractionCommitted",
+    "Infractions",
+    "LoserDecided",
+    "MAX_BID",
+    "MacarrasGiven",
+    "MacarrasReturned",
+    "Move",
+    "PASS",
+    "Pass",
+    "Passed",
+    "PerfectBot",
+    "Phase",
+    "PlaceOnFoundation",
+    "PlaceOnPile",
+    "PlayerOut",
+    "PunishmentCardRevealed",
+    "PunishmentStarted",
+    "Result",
+    "Rules",
+    "StartFoundation",
+    "StockRecycled",
+    "TurnEnded",
+    "View",
+    "net_scores",
+    "punishment_value",
+    "settle_bid",
+    "value_distribution",
+]
