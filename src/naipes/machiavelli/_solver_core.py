@@ -1,191 +1,55 @@
 """Private: the rank-by-rank dynamic program behind :mod:`naipes.machiavelli.solver`.
 
 The method is the one of van Rijn, Takes and Vis ("The Complexity of Rummikub
-Problems", arXiv 1604.07553): ranks are processed from the ace to the king;
-for each suit the state keeps the multiset of *open runs*, each run known only
-by its length (1, 2, or 3 and more) and, with jokers, by its number of natural
-cards (capped at the minimum a meld needs). At each rank the copies of each
-card are split between runs (continuing an open run or starting a new one) and
-groups of that rank; table cards must all be used, hand cards are optional.
+Problems", arXiv 1604.07553). Ranks are processed from the ace to the king;
+for each suit the state keeps the multiset of *open runs*, each known only by
+its length (1, 2, or 3 and more) and, with jokers, by its natural cards
+(capped at the minimum a meld needs). At each rank the copies of each card are
+split between runs (continuing an open run or starting a new one) and groups
+of that rank; table cards must all be used, hand cards are optional.
 
-A whole state is packed into one int (four suit-state ids, jokers used, swap
-matches, an extra counter and the multiset of group demands of the rank being
-processed); a layer is a dict from state to the best objective reached, and a
-rank is processed suit by suit so that suits multiply only through the small
-group-demand summary.
-
-Everything here is plain ints, tuples and dicts: no public names.
+A state is packed into one int: four suit-state ids, jokers on the table so
+far, swap matches, the multiset of group demands of the rank in progress and an
+extra counter. A layer is a dict from state to the best objective reached
+(``cards * SCALE + value``); a rank is processed suit by suit so that suits
+multiply only through the small group-demand summary. Hopeless states are cut
+three ways: runs that the next ranks cannot continue, group demands the rank
+cannot satisfy, and an objective that cannot reach a lower bound (tried from
+"every card" downwards, see :func:`best`).
 """
 
 from __future__ import annotations
 
-import itertools
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Tuple
 
-#: Weight of one card in the packed objective: count first, then value.
-SCALE = 1 << 16
-NRANKS = 13
-NSUITS = 4
+from naipes.machiavelli._solver_tables import (
+    GK,
+    GK_MASK,
+    GSTEP,
+    JU,
+    NRANKS,
+    NSUITS,
+    SCALE,
+    SID_BITS,
+    SID_MASK,
+    SW,
+    XS,
+    GroupTable,
+    RunTable,
+    group_table,
+    rank_value,
+    run_table,
+)
 
-# Bit layout of a packed state.
-_SID_BITS = 12
-_SID_MASK = (1 << _SID_BITS) - 1
-_JU = 4 * _SID_BITS  # jokers used
-_SW = _JU + 4  # swap matches
-_GK = _SW + 4  # group-demand key of the rank in progress
-_XS = _GK + 8  # extra counter (opening value or "a hand card was played")
-_GK_MASK = (1 << 8) - 1
-_GSTEP = (0, 1, 5, 25)  # group key: count of suits giving 1, 2, 3 cards to groups
-
-# What an option records: (delta, new sid, n, g, b, dobj, dx, recipe)
+# An option for one suit at one rank, from one suit state:
+# (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe)
 Option = Tuple[int, int, int, int, int, int, int, object]
-
-
-def rank_value(rank: int) -> int:
-    """Penalty / opening value of a rank: A 1, 2–10 face, J/Q/K 10."""
-    return rank if rank <= 10 else 10
-
-
-class RunTable:
-    """Interned per-suit run states and their transitions (cached per ``mn``).
-
-    A run code is ``4 * length + naturals`` with the length capped at 3 and
-    the naturals capped at ``mn``; a suit state is a tuple of codes, sorted
-    descending.
-    """
-
-    def __init__(self, mn: int) -> None:
-        self.mn = mn
-        self.full = 12 + mn  # codes >= full are complete runs
-        self.ids: Dict[Tuple[int, ...], int] = {(): 0}
-        self.states: List[Tuple[int, ...]] = [()]
-        self.closable: List[bool] = [True]
-        self._trans: Dict[Tuple[int, int, int], Tuple[Tuple[int, object], ...]] = {}
-
-    def intern(self, state: Tuple[int, ...]) -> int:
-        sid = self.ids.get(state)
-        if sid is None:
-            sid = len(self.states)
-            if sid > _SID_MASK:
-                raise OverflowError("too many run states")
-            self.ids[state] = sid
-            self.states.append(state)
-            self.closable.append(all(c >= self.full for c in state))
-        return sid
-
-    def step(self, code: int, joker: bool) -> int:
-        length, nat = divmod(code, 4)
-        return 4 * min(length + 1, 3) + (nat if joker else min(nat + 1, self.mn))
-
-    def transitions(self, sid: int, a: int, b: int) -> Tuple[Tuple[int, object], ...]:
-        """New suit states when ``a`` natural cards and ``b`` jokers go to this suit's runs.
-
-        Each result carries a recipe ``(actions, new_naturals, new_jokers)``
-        with one action per old run (0 natural, 1 joker, 2 end) for rebuilding
-        the melds. Dominated results are dropped.
-        """
-        key = (sid, a, b)
-        cached = self._trans.get(key)
-        if cached is None:
-            cached = self._trans[key] = self._compute(self.states[sid], a, b)
-        return cached
-
-    def _compute(self, state: Tuple[int, ...], a: int, b: int) -> Tuple[Tuple[int, object], ...]:
-        choices = [(0, 1, 2) if c >= self.full else (0, 1) for c in state]
-        found: Dict[Tuple[int, ...], object] = {}
-        for actions in itertools.product(*choices):
-            nat = actions.count(0)
-            jok = actions.count(1)
-            new_nat, new_jok = a - nat, b - jok
-            if new_nat < 0 or new_jok < 0:
-                continue
-            if (new_nat or new_jok) and 2 in actions:
-                continue  # merging the ended run with the new one dominates
-            codes = [self.step(c, act == 1) for c, act in zip(state, actions) if act != 2]
-            codes += [4 + min(1, self.mn)] * new_nat + [4] * new_jok
-            new = tuple(sorted(codes, reverse=True))
-            if new not in found:
-                found[new] = (actions, new_nat, new_jok)
-        kept = [s for s in found if not any(o != s and self._dominates(o, s) for o in found)]
-        return tuple((self.intern(s), found[s]) for s in sorted(kept, reverse=True))
-
-    def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
-        """True if suit state ``x`` can do everything ``y`` can."""
-        if len(x) < len(y):
-            return False
-        for perm in itertools.permutations(range(len(x)), len(y)):
-            if all(x[i] // 4 >= c // 4 and x[i] % 4 >= c % 4 for i, c in zip(perm, y)):
-                used = set(perm)
-                if all(x[i] >= self.full for i in range(len(x)) if i not in used):
-                    return True
-        return False
-
-
-_RUN_TABLES: Dict[int, RunTable] = {}
-
-
-def run_table(mn: int) -> RunTable:
-    """The shared :class:`RunTable` for ``mn`` natural cards per meld."""
-    table = _RUN_TABLES.get(mn)
-    if table is None:
-        table = _RUN_TABLES[mn] = RunTable(mn)
-    return table
-
-
-class GroupTable:
-    """Which per-suit group demands (with ``j`` jokers) split into valid groups of one rank."""
-
-    def __init__(self, copies: int, jokers: int, mn: int) -> None:
-        types = []
-        for mask in range(1, 16):
-            size = bin(mask).count("1")
-            for j in range(0, jokers + 1):
-                if size >= mn and 3 <= size + j <= 4:
-                    types.append((mask, j))
-        start = (0, 0, 0, 0, 0)
-        self.witness: Dict[Tuple[int, ...], Optional[Tuple[Tuple[int, ...], Tuple[int, int]]]] = {start: None}
-        frontier = [start]
-        while frontier:
-            nxt = []
-            for vec in frontier:
-                for mask, j in types:
-                    new = tuple(vec[i] + (mask >> i & 1) for i in range(4)) + (vec[4] + j,)
-                    if new in self.witness or max(new[:4]) > copies or new[4] > jokers:
-                        continue
-                    self.witness[new] = (vec, (mask, j))
-                    nxt.append(new)
-            frontier = nxt
-        self.jokers_for: Dict[int, Tuple[int, ...]] = {}
-        for vec in self.witness:
-            gk = sum(_GSTEP[g] for g in vec[:4])
-            self.jokers_for[gk] = tuple(sorted(set(self.jokers_for.get(gk, ())) | {vec[4]}))
-
-    def groups(self, demand: Sequence[int], jokers: int) -> List[Tuple[int, int]]:
-        """A split of ``demand`` (cards per suit) plus ``jokers`` into groups ``(suit mask, jokers)``."""
-        vec: Tuple[int, ...] = tuple(demand) + (jokers,)
-        out = []
-        while True:
-            link = self.witness[vec]
-            if link is None:
-                return out
-            vec, group = link
-            out.append(group)
-
-
-_GROUP_TABLES: Dict[Tuple[int, int, int], GroupTable] = {}
-
-
-def group_table(copies: int, jokers: int, mn: int) -> GroupTable:
-    """The shared :class:`GroupTable` for these parameters."""
-    key = (copies, jokers, mn)
-    table = _GROUP_TABLES.get(key)
-    if table is None:
-        table = _GROUP_TABLES[key] = GroupTable(copies, jokers, mn)
-    return table
+Trail = List[Dict[int, Tuple[int, object]]]
+_NEG = -(1 << 62)
 
 
 class Problem:
-    """One question for the dynamic program (all counts indexed ``[rank - 1][suit]``).
+    """One question for the program (all counts indexed ``[rank - 1][suit]``).
 
     Attributes:
         copies: copies of each natural card in the decks.
@@ -193,13 +57,14 @@ class Problem:
         table: natural cards on the table (must all stay).
         must: hand cards that must be played.
         opt: hand cards that may be played.
-        decl: table jokers declared as this card (a hand card equal to it may take one back).
-        jt: jokers on the table; jokers: jokers that may end on the table (table + hand).
+        decl: table jokers declared as this card (an equal hand card may take one back).
+        jt: jokers on the table; jokers: jokers that may end on the table.
         jmin: jokers that must end on the table, less the swaps when ``allow_keep``.
         allow_keep: a joker taken back by a swap may stay in the hand.
         joker_penalty: value of a joker in hand.
-        xmode: 0, or 1 for the opening (``xcap`` = its minimum value), or 2 to
+        xmode: 0; 1 for the opening (``xcap`` = its minimum value); 2 to
             demand one natural hand card played.
+        lb: prune states that cannot reach this objective (``None``: no bound).
     """
 
     def __init__(self, copies: int, mn: int) -> None:
@@ -216,6 +81,13 @@ class Problem:
         self.joker_penalty = 25
         self.xmode = 0
         self.xcap = 0
+        self.lb: Optional[int] = None
+
+    def avail(self, r: int, i: int) -> int:
+        """Natural cards of rank ``r`` (1-based; 0 outside 1..13) and suit ``i`` that may be used."""
+        if not 1 <= r <= NRANKS:
+            return 0
+        return self.table[r - 1][i] + self.must[r - 1][i] + self.opt[r - 1][i]
 
 
 class Answer:
@@ -225,25 +97,71 @@ class Answer:
         self.obj = obj
         self.played = played  # natural hand cards played, [rank - 1][suit]
         self.jokers = jokers  # jokers on the final table
-        self.melds = melds  # each meld: (rank, suit, is_joker) in order
+        self.melds = melds  # each meld: (rank, suit, is_joker), in order
+
+
+def best(p: Problem) -> Optional[Answer]:
+    """The optimum, found with ever looser lower bounds (tight bounds prune most states).
+
+    A run with bound ``lb`` that finds an answer worth at least ``lb`` is
+    exact: no state on an optimal path is pruned by a bound below the optimum.
+    """
+    drop_unplayable(p)
+    total = sum(map(sum, p.opt)) + p.jokers  # cards and jokers the final table may gain
+    slack = 0
+    while True:
+        if slack >= total or p.xmode:
+            p.lb = None
+            return solve(p)
+        p.lb = (total - slack) * SCALE - SCALE // 2
+        answer = solve(p)
+        if answer is not None and answer.obj + p.jt * (SCALE + p.joker_penalty) >= p.lb:
+            return answer
+        slack = 2 * slack + 1
+
+
+def drop_unplayable(p: Problem) -> None:
+    """Forget optional hand cards that no meld could hold, whatever else is played."""
+    changed = True
+    while changed:
+        changed = False
+        for r in range(1, NRANKS + 1):
+            for s in range(NSUITS):
+                if p.opt[r - 1][s] and not _placeable(p, r, s):
+                    p.opt[r - 1][s] = 0
+                    changed = True
+
+
+def _placeable(p: Problem, r: int, s: int) -> bool:
+    jokers, mn = p.jokers, p.mn
+    others = sum(1 for t in range(NSUITS) if t != s and p.avail(r, t))
+    if 1 + others >= mn and 1 + others + jokers >= 3:
+        return True
+    for start in range(max(1, r - 2), min(r, NRANKS - 2) + 1):
+        nat = sum(1 for q in range(start, start + 3) if p.avail(q, s))
+        if nat >= mn and nat + jokers >= 3:
+            return True
+    return False
 
 
 def solve(p: Problem) -> Optional[Answer]:
-    """Run the program; ``None`` when no layout satisfies the constraints."""
+    """Run the program once; ``None`` when no layout satisfies the constraints (and the bound)."""
     runs = run_table(p.mn)
     groups = group_table(p.copies, p.jokers, p.mn)
+    rem = _remaining(p)
     layer: Dict[int, int] = {0: 0}
-    trail: List[Dict[int, Tuple[int, object]]] = []
+    trail: Trail = []
     for r in range(1, NRANKS + 1):
+        allowed = _allowed_demands(p, groups, r)
         for i in range(NSUITS):
-            layer = _suit_step(p, runs, layer, trail, r, i)
+            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[(r - 1) * NSUITS + i])
         layer = _rank_end(p, groups, layer, trail, r)
         if not layer:
             return None
-    best_key, best = -1, 0
+    best_key, best_obj = -1, _NEG
     for key, obj in layer.items():
-        if (best_key < 0 or obj > best) and _final_ok(p, runs, key):
-            best_key, best = key, obj
+        if obj > best_obj and _final_ok(p, runs, key):
+            best_key, best_obj = key, obj
     if best_key < 0:
         return None
     path = []
@@ -252,101 +170,174 @@ def solve(p: Problem) -> Optional[Answer]:
         key, choice = back[key]
         path.append(choice)
     path.reverse()
-    return _build(p, runs, groups, best - p.jt * (SCALE + p.joker_penalty), path)
+    return _build(p, runs, groups, best_obj - p.jt * (SCALE + p.joker_penalty), path)
+
+
+def _remaining(p: Problem) -> List[int]:
+    """For each suit step, the most the objective can still gain after it (jokers aside)."""
+    rem = [0] * (NRANKS * NSUITS)
+    acc = 0
+    for idx in range(NRANKS * NSUITS - 1, -1, -1):
+        rem[idx] = acc
+        r, i = divmod(idx, NSUITS)
+        acc += p.opt[r][i] * (SCALE + rank_value(r + 1))
+    return rem
+
+
+def _allowed_demands(p: Problem, groups: GroupTable, r: int) -> List[Dict[int, Tuple[int, ...]]]:
+    """Per suit, the group demands allowed after each partial demand key of rank ``r``."""
+    caps = tuple(min(p.avail(r, i), p.copies) for i in range(NSUITS))
+    cached = groups.allowed.get(caps)
+    if cached is None:
+        cached = groups.allowed[caps] = _compute_allowed(groups, caps)
+    return cached
+
+
+def _compute_allowed(groups: GroupTable, caps: Tuple[int, ...]) -> List[Dict[int, Tuple[int, ...]]]:
+    ok = set(groups.jokers_for)
+    allowed: List[Dict[int, Tuple[int, ...]]] = [{} for _ in range(NSUITS)]
+    for i in range(NSUITS - 1, -1, -1):
+        before: Dict[int, List[int]] = {}
+        for gk in ok:
+            for g in range(caps[i] + 1):
+                if gk >= GSTEP[g]:
+                    before.setdefault(gk - GSTEP[g], []).append(g)
+        allowed[i] = {gk: tuple(sorted(gs)) for gk, gs in before.items()}
+        ok = set(before)
+    return allowed
 
 
 def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     closable = runs.closable
     for i in range(NSUITS):
-        if not closable[(key >> (i * _SID_BITS)) & _SID_MASK]:
+        if not closable[(key >> (i * SID_BITS)) & SID_MASK]:
             return False
-    ju = (key >> _JU) & 15
-    sw = (key >> _SW) & 15 if p.allow_keep else 0
+    ju = (key >> JU) & 15
+    sw = (key >> SW) & 15 if p.allow_keep else 0
     if ju + sw < p.jmin:
         return False
-    return p.xmode == 0 or (key >> _XS) >= p.xcap
+    return p.xmode == 0 or (key >> XS) >= p.xcap
 
 
-def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> List[Option]:
-    shift = i * _SID_BITS
+_OPTIONS: Dict[Tuple[int, ...], Dict[int, List[Option]]] = {}
+
+
+def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Dict[int, List[Option]]:
+    """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
+
+    Each list is sorted by the natural cards' gain, best first, so that the
+    bound can stop a scan early. Memoized across calls.
+    """
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
     hi = lo + p.opt[r - 1][i]
-    d = p.decl[r - 1][i]
+    cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
+    cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
+    key = (runs.mn, sid, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.joker_penalty, p.xmode, cap1, cap2)
+    out = _OPTIONS.get(key)
+    if out is None:
+        if len(_OPTIONS) > 100_000:
+            _OPTIONS.clear()
+        out = _OPTIONS[key] = _compute_options(p, runs, sid, r, i, key)
+    return out
+
+
+def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int, key: Tuple[int, ...]) -> Dict[int, List[Option]]:
+    shift = i * SID_BITS
+    t, lo, hi, d, cap1, cap2 = key[4], key[5], key[6], key[7], key[11], key[12]
     v = rank_value(r)
-    hv = SCALE + v
-    jv = SCALE + p.joker_penalty
-    out: List[Option] = []
-    for n in range(lo, hi + 1):
+    hv, jv = SCALE + v, SCALE + p.joker_penalty
+    short = runs.short
+    out: Dict[int, List[Option]] = {}
+    for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
+            bucket = out.setdefault(g, [])
             for b in range(0, p.jokers + 1):
                 for nsid, recipe in runs.transitions(sid, n - g, b):
-                    delta = ((nsid - sid) << shift) + (b << _JU) + (min(d, n - t) << _SW) + (_GSTEP[g] << _GK)
+                    need1, need2 = short[nsid]
+                    if need1 > cap1 or need2 > cap2:
+                        continue
+                    delta = ((nsid - sid) << shift) + (b << JU) + (min(d, n - t) << SW) + (GSTEP[g] << GK)
                     dx = (n + b) * v if p.xmode == 1 else int(n > t)
-                    out.append((delta, nsid, n, g, b, (n - t) * hv + b * jv, dx, recipe))
-    out.sort(key=lambda o: o[4])
+                    bucket.append((delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe))
     return out
 
 
 def _suit_step(
-    p: Problem, runs: RunTable, layer: Dict[int, int], trail: List[Dict[int, Tuple[int, object]]], r: int, i: int
+    p: Problem,
+    runs: RunTable,
+    layer: Dict[int, int],
+    trail: Trail,
+    r: int,
+    i: int,
+    allowed: Dict[int, Tuple[int, ...]],
+    rem: int,
 ) -> Dict[int, int]:
-    shift = i * _SID_BITS
-    cache: Dict[int, List[Option]] = {}
+    shift = i * SID_BITS
+    cache: Dict[int, Dict[int, List[Option]]] = {}
     nxt: Dict[int, int] = {}
     back: Dict[int, Tuple[int, object]] = {}
-    jokers = p.jokers
-    xmode, xcap = p.xmode, p.xcap
     get = nxt.get
+    jokers = p.jokers
+    jv = SCALE + p.joker_penalty
+    floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
+    simple = not jokers and not p.xmode
+    xcap = p.xcap
     for key, obj in layer.items():
-        sid = (key >> shift) & _SID_MASK
+        demands = allowed.get((key >> GK) & GK_MASK)
+        if demands is None:
+            continue
+        sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i)
-        jleft = jokers - ((key >> _JU) & 15)
-        for opt in opts:
-            if opt[4] > jleft:
-                break
-            nk = key + opt[0]
-            if xmode:
-                x = nk >> _XS
-                if x < xcap:
-                    nk += min(opt[6], xcap - x) << _XS
-            o = obj + opt[5]
-            old = get(nk)
-            if old is None or o > old:
-                nxt[nk] = o
-                back[nk] = (key, opt)
+        jleft = jokers - ((key >> JU) & 15)
+        for g in demands:
+            for opt in opts.get(g, ()):
+                o = obj + opt[1]
+                if simple:
+                    if o < floor:
+                        break
+                    nk = key + opt[0]
+                else:
+                    b = opt[2]
+                    if o - (jokers - jleft + b) * jv < floor:
+                        break
+                    if b > jleft:
+                        continue
+                    nk = key + opt[0]
+                    x = nk >> XS
+                    if x < xcap:
+                        nk += min(opt[3], xcap - x) << XS
+                if o > get(nk, _NEG):
+                    nxt[nk] = o
+                    back[nk] = (key, opt)
     trail.append(back)
     return nxt
 
 
-def _rank_end(
-    p: Problem, groups: GroupTable, layer: Dict[int, int], trail: List[Dict[int, Tuple[int, object]]], r: int
-) -> Dict[int, int]:
+def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trail, r: int) -> Dict[int, int]:
     nxt: Dict[int, int] = {}
     back: Dict[int, Tuple[int, object]] = {}
     jokers_for = groups.jokers_for
     jv = SCALE + p.joker_penalty
     v = rank_value(r)
-    xmode, xcap = p.xmode, p.xcap
+    xcap = p.xcap if p.xmode == 1 else 0
     for key, obj in layer.items():
-        gk = (key >> _GK) & _GK_MASK
+        gk = (key >> GK) & GK_MASK
         js = jokers_for.get(gk)
         if js is None:
             continue
-        base = key - (gk << _GK)
-        jleft = p.jokers - ((key >> _JU) & 15)
+        base = key - (gk << GK)
+        jleft = p.jokers - ((key >> JU) & 15)
         for jg in js:
             if jg > jleft:
                 break
-            nk = base + (jg << _JU)
-            if xmode == 1 and jg:
-                x = nk >> _XS
-                nk += min(jg * v, max(0, xcap - x)) << _XS
+            nk = base + (jg << JU)
+            if jg and xcap:
+                nk += min(jg * v, max(0, xcap - (nk >> XS))) << XS
             o = obj + jg * jv
-            old = nxt.get(nk)
-            if old is None or o > old:
+            if o > nxt.get(nk, _NEG):
                 nxt[nk] = o
                 back[nk] = (key, jg)
     trail.append(back)
@@ -365,7 +356,7 @@ def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[
             opt = path[step]
             step += 1
             assert isinstance(opt, tuple)
-            _, nsid, n, g, b, _, _, recipe = opt
+            _, _, b, _, nsid, n, g, recipe = opt
             played[r - 1][i] = n - p.table[r - 1][i]
             demand[i] = g
             jokers += b

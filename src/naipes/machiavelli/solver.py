@@ -155,7 +155,7 @@ def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, ope
     p = pos.problem(opening=opening)
     _fill(p.opt, [c for c in pos.hand if c != JOKER])
     p.jokers += pos.hand.count(JOKER)
-    answer = core.solve(p)
+    answer = core.best(p)
     if answer is None and not opening:
         raise InvalidStateError(_NO_PARTITION)
     if opening:
@@ -172,6 +172,7 @@ def _swap_and_keep(pos: _Position, p: core.Problem) -> core.Answer | None:
     if not pos.declared or not set(pos.declared) & set(pos.hand):
         return None
     p.xmode, p.xcap = 2, 1
+    p.lb = None
     return core.solve(p)
 
 

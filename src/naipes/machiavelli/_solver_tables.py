@@ -1,0 +1,182 @@
+"""Private: run states, their transitions and group splits for the solver's program.
+
+The method is the one of van Rijn, Takes and Vis ("The Complexity of Rummikub
+Problems", arXiv 1604.07553): ranks are processed from the ace to the king;
+for each suit the state keeps the multiset of *open runs*, each run known only
+by its length (1, 2, or 3 and more) and, with jokers, by its number of natural
+cards (capped at the minimum a meld needs). At each rank the copies of each
+card are split between runs (continuing an open run or starting a new one) and
+groups of that rank; table cards must all be used, hand cards are optional.
+
+This module holds the per-suit and per-rank building blocks;
+:mod:`._solver_core` runs the program. Everything here is plain ints, tuples
+and dicts: no public names.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Dict, List, Optional, Sequence, Tuple
+
+#: Weight of one card in the packed objective: count first, then value.
+SCALE = 1 << 16
+NRANKS = 13
+NSUITS = 4
+
+# Bit layout of a packed state (see _solver_core).
+SID_BITS = 12
+SID_MASK = (1 << SID_BITS) - 1
+JU = 4 * SID_BITS  # jokers on the final table so far
+SW = JU + 4  # swap matches so far
+GK = SW + 4  # group-demand key of the rank in progress
+XS = GK + 8  # extra counter (opening value, or "a hand card was played")
+GK_MASK = (1 << 8) - 1
+GSTEP = (0, 1, 5, 25)  # group key: counts of suits giving 1, 2, 3 cards to groups
+
+
+def rank_value(rank: int) -> int:
+    """Penalty / opening value of a rank: A 1, 2–10 face, J/Q/K 10."""
+    return rank if rank <= 10 else 10
+
+
+class RunTable:
+    """Interned per-suit run states and their transitions (cached per ``mn``).
+
+    A run code is ``4 * length + naturals`` with the length capped at 3 and
+    the naturals capped at ``mn``; a suit state is a tuple of codes, sorted
+    descending.
+    """
+
+    def __init__(self, mn: int) -> None:
+        self.mn = mn
+        self.full = 12 + mn  # codes >= full are complete runs
+        self.ids: Dict[Tuple[int, ...], int] = {(): 0}
+        self.states: List[Tuple[int, ...]] = [()]
+        self.closable: List[bool] = [True]
+        self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
+        self._trans: Dict[Tuple[int, int, int], Tuple[Tuple[int, object], ...]] = {}
+
+    def intern(self, state: Tuple[int, ...]) -> int:
+        sid = self.ids.get(state)
+        if sid is None:
+            sid = len(self.states)
+            if sid > SID_MASK:
+                raise OverflowError("too many run states")
+            self.ids[state] = sid
+            self.states.append(state)
+            self.closable.append(all(c >= self.full for c in state))
+            self.short.append((sum(1 for c in state if c < self.full), sum(1 for c in state if c < 8)))
+        return sid
+
+    def step(self, code: int, joker: bool) -> int:
+        length, nat = divmod(code, 4)
+        return 4 * min(length + 1, 3) + (nat if joker else min(nat + 1, self.mn))
+
+    def transitions(self, sid: int, a: int, b: int) -> Tuple[Tuple[int, object], ...]:
+        """New suit states when ``a`` natural cards and ``b`` jokers go to this suit's runs.
+
+        Each result carries a recipe ``(actions, new_naturals, new_jokers)``
+        with one action per old run (0 natural, 1 joker, 2 end) for rebuilding
+        the melds. Dominated results are dropped.
+        """
+        key = (sid, a, b)
+        cached = self._trans.get(key)
+        if cached is None:
+            cached = self._trans[key] = self._compute(self.states[sid], a, b)
+        return cached
+
+    def _compute(self, state: Tuple[int, ...], a: int, b: int) -> Tuple[Tuple[int, object], ...]:
+        choices = [(0, 1, 2) if c >= self.full else (0, 1) for c in state]
+        found: Dict[Tuple[int, ...], object] = {}
+        for actions in itertools.product(*choices):
+            nat = actions.count(0)
+            jok = actions.count(1)
+            new_nat, new_jok = a - nat, b - jok
+            if new_nat < 0 or new_jok < 0:
+                continue
+            if (new_nat or new_jok) and 2 in actions:
+                continue  # merging the ended run with the new one dominates
+            codes = [self.step(c, act == 1) for c, act in zip(state, actions) if act != 2]
+            codes += [4 + min(1, self.mn)] * new_nat + [4] * new_jok
+            new = tuple(sorted(codes, reverse=True))
+            if new not in found:
+                found[new] = (actions, new_nat, new_jok)
+        kept = [s for s in found if not any(o != s and self._dominates(o, s) for o in found)]
+        return tuple((self.intern(s), found[s]) for s in sorted(kept, reverse=True))
+
+    def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
+        """True if suit state ``x`` can do everything ``y`` can."""
+        if len(x) < len(y):
+            return False
+        for perm in itertools.permutations(range(len(x)), len(y)):
+            if all(x[i] // 4 >= c // 4 and x[i] % 4 >= c % 4 for i, c in zip(perm, y)):
+                used = set(perm)
+                if all(x[i] >= self.full for i in range(len(x)) if i not in used):
+                    return True
+        return False
+
+
+_RUN_TABLES: Dict[int, RunTable] = {}
+
+
+def run_table(mn: int) -> RunTable:
+    """The shared :class:`RunTable` for ``mn`` natural cards per meld."""
+    table = _RUN_TABLES.get(mn)
+    if table is None:
+        table = _RUN_TABLES[mn] = RunTable(mn)
+    return table
+
+
+class GroupTable:
+    """Which per-suit group demands (with ``j`` jokers) split into valid groups of one rank."""
+
+    def __init__(self, copies: int, jokers: int, mn: int) -> None:
+        types = []
+        for mask in range(1, 16):
+            size = bin(mask).count("1")
+            for j in range(0, jokers + 1):
+                if size >= mn and 3 <= size + j <= 4:
+                    types.append((mask, j))
+        start = (0, 0, 0, 0, 0)
+        self.witness: Dict[Tuple[int, ...], Optional[Tuple[Tuple[int, ...], Tuple[int, int]]]] = {start: None}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for vec in frontier:
+                for mask, j in types:
+                    new = tuple(vec[i] + (mask >> i & 1) for i in range(4)) + (vec[4] + j,)
+                    if new in self.witness or max(new[:4]) > copies or new[4] > jokers:
+                        continue
+                    self.witness[new] = (vec, (mask, j))
+                    nxt.append(new)
+            frontier = nxt
+        self.allowed: Dict[Tuple[int, ...], List[Dict[int, Tuple[int, ...]]]] = {}  # memo of _solver_core
+        self.jokers_for: Dict[int, Tuple[int, ...]] = {}
+        for vec in self.witness:
+            gk = sum(GSTEP[g] for g in vec[:4])
+            self.jokers_for[gk] = tuple(sorted(set(self.jokers_for.get(gk, ())) | {vec[4]}))
+
+    def groups(self, demand: Sequence[int], jokers: int) -> List[Tuple[int, int]]:
+        """A split of ``demand`` (cards per suit) plus ``jokers`` into groups ``(suit mask, jokers)``."""
+        vec: Tuple[int, ...] = tuple(demand) + (jokers,)
+        out = []
+        while True:
+            link = self.witness[vec]
+            if link is None:
+                return out
+            vec, group = link
+            out.append(group)
+
+
+_GROUP_TABLES: Dict[Tuple[int, int, int], GroupTable] = {}
+
+
+def group_table(copies: int, jokers: int, mn: int) -> GroupTable:
+    """The shared :class:`GroupTable` for these parameters."""
+    key = (copies, jokers, mn)
+    table = _GROUP_TABLES.get(key)
+    if table is None:
+        table = _GROUP_TABLES[key] = GroupTable(copies, jokers, mn)
+    return table
+
+
