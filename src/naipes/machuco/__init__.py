@@ -1,0 +1,67 @@
+"""Machuco (La Ronda canaria): a Spanish-deck fishing game with cantes, majos and limpias.
+
+2 players, or 4 in two partnerships (default) or individually. The dealer
+turns up four cards, then deals three cards to each player until the stock is
+empty; figures are sung after every deal, cards capture their pair and the run
+above it, a majo takes the card just thrown, a limpia empties the table, and
+the cards won beyond the threshold score at the end of each hand. The first
+side to reach 21 wins a chico; two chicos make a partido; two partidos the
+match. The rulings are in ``docs/games/machuco.rst`` (MC-01 to MC-24).
+
+>>> from naipes import machuco, play_game, RandomBot
+>>> game = machuco.Game(machuco.Rules(players=2, scope="chico"), seed=7)
+>>> result = play_game(game, [machuco.MachucoBot(seed=1), RandomBot(2)])
+>>> max(result.scores) >= 21
+True
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+from naipes.machuco import scoring
+from naipes.machuco.bots import MachucoBot
+from naipes.machuco.events import (
+    CanteContested,
+    CanteResolved,
+    CanteSung,
+    Captured,
+    CardReplaced,
+    CardsCounted,
+    CardsDealt,
+    CardThrown,
+    ChicoEnded,
+    CoincidenceFound,
+    DealEnded,
+    EnvioAnswered,
+    EnvioSent,
+    GameEnded,
+    HandEnded,
+    HandStarted,
+    LeftoversTaken,
+    MajoMade,
+    MatchEnded,
+    MayorChosen,
+    PartidoEnded,
+    PointsAwarded,
+    Reason,
+    TableCleared,
+    TableTurnedUp,
+    TurnupBienDada,
+)
+from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
+from naipes.machuco.records import Cante, Contest, PendingCante
+from naipes.machuco.rules import Rules
+from naipes.machuco.scoring import Category, Figure
+from naipes.machuco.state import Game, MachucoResult
+from naipes.machuco.views import View
+
+__all__ = sorted([
+    "CanteContested", "CanteResolved", "CanteSung", "Captured", "CardReplaced", "CardsCounted", "CardsDealt",
+    "CardThrown", "ChicoEnded", "CoincidenceFound", "DealEnded", "EnvioAnswered", "EnvioSent",
+    "GameEnded", "HandEnded", "HandStarted", "LeftoversTaken", "MajoMade", "MatchEnded", "MayorChosen",
+    "PartidoEnded", "PointsAwarded", "Reason", "TableCleared", "TableTurnedUp", "TurnupBienDada",
+    "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "Quiero",
+    "Cante", "Contest", "PendingCante", "Rules", "Category", "Figure", "Game", "MachucoResult", "View",
+    "MachucoBot", "scoring",
+])

@@ -1,0 +1,162 @@
+"""The variant options of Machuco, as one frozen :class:`Rules` value.
+
+Every field is keyword-only and its default is the ruling of the house rules
+(``machuco.md``, MC-01 to MC-24, table 1.B); an impossible combination raises
+:class:`~naipes.errors.RulesError` when the value is built.
+
+>>> r = Rules()
+>>> r.players, r.has_teams, r.num_sides, r.threshold, r.target
+(4, True, 2, 20, 21)
+>>> Rules(teams=False).threshold, Rules(players=2).threshold
+(10, 20)
+>>> Rules(players=2, teams=True)
+Traceback (most recent call last):
+...
+naipes.errors.RulesError: teams need 4 players
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+from naipes.errors import RulesError
+
+__all__ = [
+    "CanteResolution",
+    "ChainScoring",
+    "Rules",
+    "Scope",
+    "TurnupMatchPoints",
+    "WinCheck",
+]
+
+#: What a turned-up card matching its position scores (MC-05).
+TurnupMatchPoints = Literal["one", "position"]
+#: When contested cantes are paid (MC-11).
+CanteResolution = Literal["end_of_deal", "end_of_hand"]
+#: How a majo chain scores (MC-16).
+ChainScoring = Literal["cumulative", "last_only"]
+#: When a chico can end (MC-21).
+WinCheck = Literal["immediate", "end_of_hand"]
+#: How much one game plays (MC-23).
+Scope = Literal["hand", "chico", "partido", "match"]
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "turnup_match_points": ("one", "position"),
+    "contested_cante_resolution": ("end_of_deal", "end_of_hand"),
+    "majo_chain_scoring": ("cumulative", "last_only"),
+    "win_check": ("immediate", "end_of_hand"),
+    "scope": ("hand", "chico", "partido", "match"),
+}
+
+
+def _check_int(name: str, value: object, low: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError(f"{name} must be an int, not {value!r}")
+    if value < low:
+        raise RulesError(f"{name} must be at least {low}, not {value}")
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """The rules of a Machuco game; the defaults are the house rulings.
+
+    Attributes:
+        players: 2, or 4 (MC-02; default 4).
+        teams: with 4 players, partnerships {0,2} against {1,3} (default) or
+            four individual players (``False``). ``None`` means partnerships
+            with 4 players and none with 2.
+        turnup_match_points: a turned-up card matching its position scores
+            ``"one"`` point (default) or ``"position"`` points (MC-05).
+        envio_enabled: whether the decider of a contested cante may send an
+            envío (MC-09).
+        envio_limit: the highest envío, at least 2 (MC-09; default 5).
+        contested_cante_resolution: contested cantes are paid at the
+            ``"end_of_deal"`` (default) or the ``"end_of_hand"`` (MC-11).
+        compulsory_capture: a player holding a capturing card must capture
+            (MC-13; default off).
+        majo_chain_scoring: ``"cumulative"`` (1, 2, 3 for majo, contramajo,
+            recontramajo) or ``"last_only"`` (only the closing link scores;
+            MC-16).
+        limpia_on_last_play: whether a limpia on the last play of the hand
+            scores (MC-17; default off).
+        card_threshold: cards a side must pass before its cards score; ``None``
+            means 40 / number of sides (MC-20).
+        win_check: a chico ends the moment a side reaches the target
+            (``"immediate"``) or after the card count (``"end_of_hand"``;
+            MC-21).
+        malas: points of the first half of a chico (MC-22; 11).
+        buenas: points of the second half (MC-22; 10).
+        chicos_per_partido: chicos that win a partido (MC-23; 2).
+        partidos_to_win: partidos that win the match (MC-23; 2).
+        scope: how much one game plays: ``"hand"``, ``"chico"``,
+            ``"partido"`` or ``"match"`` (MC-23; default ``"match"``).
+
+    Raises:
+        RulesError: for a value out of range or an impossible combination.
+
+    .. versionadded:: 0.1
+    """
+
+    players: int = 4
+    teams: bool | None = None
+    turnup_match_points: TurnupMatchPoints = "one"
+    envio_enabled: bool = True
+    envio_limit: int = 5
+    contested_cante_resolution: CanteResolution = "end_of_deal"
+    compulsory_capture: bool = False
+    majo_chain_scoring: ChainScoring = "cumulative"
+    limpia_on_last_play: bool = False
+    card_threshold: int | None = None
+    win_check: WinCheck = "immediate"
+    malas: int = 11
+    buenas: int = 10
+    chicos_per_partido: int = 2
+    partidos_to_win: int = 2
+    scope: Scope = "match"
+
+    def __attrs_post_init__(self) -> None:
+        if self.players not in (2, 4) or isinstance(self.players, bool):
+            raise RulesError(f"Machuco is played by 2 or 4 players, not {self.players!r}")
+        if self.teams is not None and not isinstance(self.teams, bool):
+            raise RulesError(f"teams must be True, False or None, not {self.teams!r}")
+        if self.teams and self.players != 4:
+            raise RulesError("teams need 4 players")
+        for name in ("envio_enabled", "compulsory_capture", "limpia_on_last_play"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        for name, allowed in _CHOICES.items():
+            if getattr(self, name) not in allowed:
+                raise RulesError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
+        _check_int("envio_limit", self.envio_limit, 2)
+        if self.card_threshold is not None:
+            _check_int("card_threshold", self.card_threshold, 0)
+        for name in ("malas", "buenas", "chicos_per_partido", "partidos_to_win"):
+            _check_int(name, getattr(self, name), 1)
+
+    @property
+    def has_teams(self) -> bool:
+        """True when four players play in two partnerships."""
+        return self.players == 4 and self.teams is not False
+
+    @property
+    def num_sides(self) -> int:
+        """Number of scoring sides: 2, or 4 individual players."""
+        return 2 if self.players == 2 or self.has_teams else 4
+
+    @property
+    def threshold(self) -> int:
+        """The card-count threshold T (MC-20): ``card_threshold`` or 40 / sides."""
+        return self.card_threshold if self.card_threshold is not None else 40 // self.num_sides
+
+    @property
+    def target(self) -> int:
+        """Points that win a chico: ``malas + buenas`` (21)."""
+        return self.malas + self.buenas
+
+    @property
+    def deals_per_hand(self) -> int:
+        """Deals of three cards in one hand: 3 with 4 players, 6 with 2 (MC-04)."""
+        return 36 // (3 * self.players)
