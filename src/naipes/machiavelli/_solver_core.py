@@ -103,19 +103,24 @@ class Answer:
 def best(p: Problem) -> Optional[Answer]:
     """The optimum, found with ever looser lower bounds (tight bounds prune most states).
 
-    A run with bound ``lb`` that finds an answer worth at least ``lb`` is
+    A pass with bound ``lb`` that finds an answer worth at least ``lb`` is
     exact: no state on an optimal path is pruned by a bound below the optimum.
+    Bounds are tried from "every card" down, the allowed shortfall doubling.
     """
     drop_unplayable(p)
+    if p.xmode:
+        p.lb = None
+        return solve(p)
+    raw = p.jt * (SCALE + p.joker_penalty)
     total = sum(map(sum, p.opt)) + p.jokers  # cards and jokers the final table may gain
     slack = 0
     while True:
-        if slack >= total or p.xmode:
+        if slack >= total:
             p.lb = None
             return solve(p)
         p.lb = (total - slack) * SCALE - SCALE // 2
         answer = solve(p)
-        if answer is not None and answer.obj + p.jt * (SCALE + p.joker_penalty) >= p.lb:
+        if answer is not None and answer.obj + raw >= p.lb:
             return answer
         slack = 2 * slack + 1
 
@@ -158,6 +163,8 @@ def solve(p: Problem) -> Optional[Answer]:
         layer = _rank_end(p, groups, layer, trail, r)
         if not layer:
             return None
+        if len(layer) > 1:
+            layer = _undominated(runs, layer)
     best_key, best_obj = -1, _NEG
     for key, obj in layer.items():
         if obj > best_obj and _final_ok(p, runs, key):
@@ -342,6 +349,35 @@ def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trai
                 back[nk] = (key, jg)
     trail.append(back)
     return nxt
+
+
+def _undominated(runs: RunTable, layer: Dict[int, int]) -> Dict[int, int]:
+    """Drop states that another state dominates suit by suit, with as good an objective.
+
+    Candidates come best objective first, then heaviest (a dominating state is
+    strictly heavier), so each needs checking only against the states kept.
+    """
+    weight, dominates = runs.weight, runs.dominates
+    high = JU
+    order = sorted(
+        layer.items(),
+        key=lambda kv: (-kv[1], -sum(weight[(kv[0] >> (i * SID_BITS)) & SID_MASK] for i in range(NSUITS))),
+    )
+    kept: List[Tuple[int, int, int, int, int]] = []
+    out: Dict[int, int] = {}
+    for key, obj in order:
+        s0 = key & SID_MASK
+        s1 = (key >> SID_BITS) & SID_MASK
+        s2 = (key >> (2 * SID_BITS)) & SID_MASK
+        s3 = (key >> (3 * SID_BITS)) & SID_MASK
+        extra = key >> high
+        for k0, k1, k2, k3, kx in kept:
+            if kx == extra and dominates(k0, s0) and dominates(k1, s1) and dominates(k2, s2) and dominates(k3, s3):
+                break
+        else:
+            kept.append((s0, s1, s2, s3, extra))
+            out[key] = obj
+    return out
 
 
 def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[object]) -> Answer:

@@ -54,6 +54,8 @@ class RunTable:
         self.states: List[Tuple[int, ...]] = [()]
         self.closable: List[bool] = [True]
         self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
+        self.weight: List[int] = [0]  # sum of codes: grows strictly along domination
+        self._dom: Dict[int, bool] = {}
         self._trans: Dict[Tuple[int, int, int], Tuple[Tuple[int, object], ...]] = {}
 
     def intern(self, state: Tuple[int, ...]) -> int:
@@ -66,6 +68,7 @@ class RunTable:
             self.states.append(state)
             self.closable.append(all(c >= self.full for c in state))
             self.short.append((sum(1 for c in state if c < self.full), sum(1 for c in state if c < 8)))
+            self.weight.append(sum(state))
         return sid
 
     def step(self, code: int, joker: bool) -> int:
@@ -103,6 +106,16 @@ class RunTable:
                 found[new] = (actions, new_nat, new_jok)
         kept = [s for s in found if not any(o != s and self._dominates(o, s) for o in found)]
         return tuple((self.intern(s), found[s]) for s in sorted(kept, reverse=True))
+
+    def dominates(self, a: int, b: int) -> bool:
+        """True if suit state ``a`` can do everything suit state ``b`` can (memoized)."""
+        if a == b:
+            return True
+        key = (a << SID_BITS) | b
+        found = self._dom.get(key)
+        if found is None:
+            found = self._dom[key] = self._dominates(self.states[a], self.states[b])
+        return found
 
     def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
         """True if suit state ``x`` can do everything ``y`` can."""
