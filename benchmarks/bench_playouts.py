@@ -141,14 +141,15 @@ def format_table(rows: list[dict[str, Any]]) -> str:
     cells = [[title for _, title, _ in COLUMNS]]
     for row in rows:
         if "error" in row:
-            cells.append([row["game"], "error: " + row["error"]] + [""] * (len(COLUMNS) - 2))
+            note = row["error"] if row["error"].startswith("skipped") else "error: " + row["error"]
+            cells.append([row["game"], note] + [""] * (len(COLUMNS) - 2))
         else:
             cells.append([fmt.format(row[key]) for key, _, fmt in COLUMNS])
-    widths = [max(len(c[i]) for c in cells if len(c) > i and not c[1].startswith("error"))
+    widths = [max(len(c[i]) for c in cells if len(c) > i and len(c) > 1 and not c[1].startswith(("error", "skipped")))
               for i in range(len(COLUMNS))]
     lines = []
     for c in cells:
-        if c[1].startswith("error"):
+        if c[1].startswith(("error", "skipped")):
             lines.append(f"{c[0].ljust(widths[0])}  {c[1]}")
         else:
             lines.append("  ".join(x.ljust(w) if i == 0 else x.rjust(w) for i, (x, w) in enumerate(zip(c, widths))))

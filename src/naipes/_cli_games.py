@@ -120,12 +120,16 @@ def pick_demo_game(name: str | None) -> GameKit | None:
     """The game ``naipes demo`` shows: the named one, else machuco, else the first installed."""
     if name is not None:
         return GameKit.find(name)
-    installed = games()
-    if not installed:
-        return None
-    names = [i.name for i in installed]
-    chosen = "machuco" if "machuco" in names else names[0]
-    return GameKit.find(chosen)
+    names = [i.name for i in games()]
+    if "machuco" in names:
+        names.remove("machuco")
+        names.insert(0, "machuco")
+    for candidate in names:
+        try:
+            return GameKit.find(candidate)
+        except (RulesError, ImportError):
+            continue  # a game still being written: not importable or incomplete
+    return None
 
 
 _DOCTEST = re.compile(r"^\s*(>>>|\.\.\.)")
