@@ -13,18 +13,21 @@ from typing import Iterable
 from naipes.cards import SPANISH_40, SPANISH_48, Card, RankOrder
 from naipes.combos import groups, runs, sort_cards
 from naipes.decks import spanish_deck
+from naipes.ranzo.moves import Envido, envido
 
 
 class Tables:
     """The juego tables of one deck size."""
 
-    __slots__ = ("size", "order", "deck", "bit", "juegos", "with_bit", "pairs", "key")
+    __slots__ = ("size", "order", "deck", "bit", "bit_id", "juegos", "with_bit", "pairs", "envidos", "key")
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.order: RankOrder = SPANISH_48 if size == 48 else SPANISH_40
         self.deck: tuple[Card, ...] = spanish_deck(48 if size == 48 else 40)
         self.bit: dict[Card, int] = {card: 1 << i for i, card in enumerate(self.deck)}
+        #: by ``id(card)`` of the interned cards: no Python-level hash or eq in hot loops
+        self.bit_id: dict[int, int] = {id(card): b for card, b in self.bit.items()}
         juegos = [tuple(g) for g in groups(self.deck, min_size=3, max_size=3)]
         juegos += [tuple(r) for r in runs(self.deck, self.order, min_length=3, max_length=3)]
         self.juegos: dict[int, tuple[Card, ...]] = {
@@ -34,6 +37,9 @@ class Tables:
         self.pairs: dict[Card, tuple[tuple[Card, Card], ...]] = {
             card: tuple(self._pair(j, card) for j in self.juegos.values() if card in j)
             for card in self.deck}
+        self.envidos: dict[int, tuple[tuple[int, int, Envido], ...]] = {
+            id(card): tuple((id(a), id(b), envido(a, b)) for a, b in pairs)
+            for card, pairs in self.pairs.items()}
         index = {card: i for i, card in enumerate(sort_cards(self.deck, self.order))}
         self.key = index.__getitem__
 
@@ -43,10 +49,10 @@ class Tables:
 
     def mask(self, cards: Iterable[Card]) -> int:
         """The mask of some cards of this deck."""
-        bit = self.bit
+        bit = self.bit_id
         m = 0
         for c in cards:
-            m |= bit[c]
+            m |= bit[id(c)]
         return m
 
     def can_split(self, mask: int) -> bool:
@@ -64,10 +70,9 @@ class Tables:
         cards = tuple(cards)
         if len(cards) != 3 or len(set(cards)) != 3:
             return False
-        try:
-            return self.mask(cards) in self.juegos
-        except KeyError:
+        if any(c not in self.bit for c in cards):
             return False
+        return self.mask(cards) in self.juegos
 
 
 @lru_cache(maxsize=None)

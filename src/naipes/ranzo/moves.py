@@ -161,6 +161,18 @@ _TRUCOS: dict[Card, Truco] = {}
 _ENVIDOS: dict[tuple[Card, Card], Envido] = {}
 
 
+def _build_ids() -> None:
+    from naipes.decks import spanish_deck
+    for card in spanish_deck(48):
+        DISCARD_BY_ID[id(card)] = discard(card)
+        TRUCO_BY_ID[id(card)] = truco(card)
+
+
+#: Interned moves by ``id(card)`` (cards are interned), for the engine's hot loops.
+DISCARD_BY_ID: dict[int, Discard] = {}
+TRUCO_BY_ID: dict[int, Truco] = {}
+
+
 def discard(card: Card) -> Discard:
     """The interned ``discard`` move of a card."""
     move = _DISCARDS.get(card)
@@ -183,3 +195,6 @@ def envido(a: Card, b: Card) -> Envido:
     if move is None:
         move = _ENVIDOS[(a, b)] = _ENVIDOS[(b, a)] = Envido(a, b)
     return move
+
+
+_build_ids()

@@ -47,7 +47,7 @@ from naipes.ranzo.events import (
     RoundStarted,
     TurnStarted,
 )
-from naipes.ranzo.moves import PASS, RANZO, Discard, Envido, Move, Truco, discard, envido, truco
+from naipes.ranzo.moves import DISCARD_BY_ID, PASS, RANZO, TRUCO_BY_ID, Discard, Envido, Move, Truco, discard
 from naipes.ranzo.result import RanzoResult, make_result
 from naipes.ranzo.rules import Rules
 from naipes.ranzo.scoring import pay, value_hand
@@ -230,9 +230,10 @@ class Game(BaseGame[Rules, Move, View]):
             self._sink.append(CardDrawn(seat=seat, card=card, private_to=seat))
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        del hand[list(map(id, hand)).index(id(card))]
         known = self.known[seat]
-        if card in known:
+        if known and card in known:
             known.remove(card)
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
@@ -283,7 +284,8 @@ class Game(BaseGame[Rules, Move, View]):
         if phase == WINDOW:
             moves = self._claims(seat)
         elif phase == TURN:
-            moves = tuple(discard(c) for c in self.hands[seat])
+            by_id = DISCARD_BY_ID
+            moves = tuple([by_id[id(c)] for c in self.hands[seat]])
             if self._can_ranzo:
                 moves = (RANZO, *moves)
         elif phase == STEAL:
@@ -296,12 +298,14 @@ class Game(BaseGame[Rules, Move, View]):
     def _claims(self, seat: int) -> tuple[Move, ...]:
         d = self.discards[-1]
         hand = self.hands[seat]
+        ids = set(map(id, hand))
         moves: list[Move] = [PASS]
-        for a, b in self._t.pairs[d]:
-            if a in hand and b in hand:
-                moves.append(envido(a, b))
+        for ia, ib, move in self._t.envidos[id(d)]:
+            if ia in ids and ib in ids:
+                moves.append(move)
         r = d.rank
-        moves.extend(truco(c) for c in hand if c.rank > r)
+        by_id = TRUCO_BY_ID
+        moves.extend([by_id[id(c)] for c in hand if c.rank > r])
         return tuple(moves)
 
     def _steal_moves(self, seat: int) -> tuple[Move, ...]:
@@ -315,7 +319,11 @@ class Game(BaseGame[Rules, Move, View]):
         return (RANZO, *moves) if self._can_ranzo else moves
 
     def _check(self, move: Move, seat: int) -> None:
-        if move in self._legal(seat):
+        legal = self._legal(seat)
+        for m in legal:
+            if m is move:
+                return
+        if move in legal:
             return
         raise IllegalMoveError(_why.reason(self, move, seat), move=move, seat=seat)
 
