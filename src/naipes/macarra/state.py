@@ -262,6 +262,17 @@ class Game(BaseGame[Rules, Move, View]):
             return BIDS
         return self._options()[0]
 
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
+        """Every move that fits now for ``seat`` (default: the player to act), the forced
+        move first (MK-10); under ``infractions="forbid"`` only the forced move.
+
+        During the final punishment each bidder has ``bid 0`` to ``bid 10``.
+        """
+        if self._phase == Phase.PLAY and (seat is None or seat == self._turn):
+            cache = self._cache
+            return cache[0] if cache is not None else self._options()[0]
+        return super().legal_moves(seat)
+
     def forced_move(self, seat: int | None = None) -> Move | None:
         """The move MK-03 prescribes to the player whose turn it is (``None`` otherwise).
 
@@ -277,7 +288,7 @@ class Game(BaseGame[Rules, Move, View]):
                 return
             raise IllegalMoveError(f"the final punishment is on: bid 0 to {MAX_BID} macarras "
                                    "(e.g. 'bid 7')", move=move, seat=seat)
-        legal, forced = self._options()
+        legal, forced = self._cache or self._options()
         if move in legal:
             return
         raise IllegalMoveError(self._why_illegal(move, forced), move=move, seat=seat)
@@ -331,7 +342,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     # -- applying moves -----------------------------------------------------------------------
     def _apply(self, move: Move, seat: int) -> None:
-        forced = self._options()[1]
+        forced = (self._cache or self._options())[1]
         if move is not forced and move != forced:
             self._infraction(seat, move, forced)
         self._cache = None
