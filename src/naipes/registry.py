@@ -109,7 +109,9 @@ register(GameInfo(
     best_bot="naipes.machuco.bots:MachucoBot"))
 register(GameInfo(
     name="macarra", aliases=(), min_players=2, max_players=32, deck="spanish-40",
-    complete_moves=True, max_decisions=None, module="naipes.macarra",
+    # MK-11 caps turns at 5,000; a turn of the default game holds at most 822 decisions
+    # (naipes.macarra.Rules.max_decisions), plus the three bids of the punishment
+    complete_moves=True, max_decisions=4_110_003, module="naipes.macarra",
     summary="Macarra: a patience race in which every slip costs macarras.",
     best_bot="naipes.macarra.bots:PerfectBot"))
 register(GameInfo(
