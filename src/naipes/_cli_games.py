@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import re
+import sys
 from types import ModuleType
 from typing import Any, Callable
 
@@ -93,9 +94,17 @@ class GameKit:
         spec = spec.strip()
         if spec == "best":
             best = self.info.best_bot
-            if best is None or not _importable(best):
-                return "random (no best bot yet)", RandomBot(seed)
-            return best.rpartition(":")[2], load_bot(best, seed=seed)
+            problem = "the game names none" if best is None else None
+            if best is not None:
+                try:
+                    return best.rpartition(":")[2], load_bot(best, seed=seed)
+                except NaipesError as exc:
+                    problem = str(exc)
+            if self.info.name not in _WARNED:
+                _WARNED.add(self.info.name)
+                print(f"naipes: no best bot for {self.info.name} ({problem}); random bots play instead",
+                      file=sys.stderr)
+            return "random", RandomBot(seed)
         if spec == "random":
             return "random", RandomBot(seed)
         if ":" not in spec:
@@ -108,12 +117,7 @@ class GameKit:
         return hook if callable(hook) else None
 
 
-def _importable(spec: str) -> bool:
-    module_name, _, cls_name = spec.partition(":")
-    try:
-        return hasattr(importlib.import_module(module_name), cls_name)
-    except ImportError:
-        return False
+_WARNED: set[str] = set()
 
 
 def pick_demo_game(name: str | None) -> GameKit | None:

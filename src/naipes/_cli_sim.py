@@ -172,16 +172,21 @@ def _count(summary: Summary, game: AnyGame, result: Result) -> None:
     summary.lengths.append(len(game.history))
 
 
+def _wins(wins: float) -> str:
+    return str(round(wins)) if abs(wins - round(wins)) < 1e-6 else f"{wins:.1f}"
+
+
 def format_summary(summary: Summary) -> str:
     """The summary as a text table."""
     data = summary.to_dict()
     rows = []
     for seat in data["seats"]:
-        rows.append([str(seat["seat"]), seat["bot"], f"{seat['wins']:g}", f"{100 * seat['win_rate']:.1f}%",
+        rows.append([str(seat["seat"]), seat["bot"], _wins(seat["wins"]), str(seat["outright_wins"]), f"{100 * seat['win_rate']:.1f}%",
                      f"{seat['mean_score']:.2f}"])
     length = data["length"]
     head = (f"{summary.game}: {summary.games} games, {summary.players} players, seed {summary.seed}, "
             f"{summary.seconds:.2f} s ({summary.games / summary.seconds if summary.seconds else 0:.1f} games/s)")
     foot = (f"game length (moves): mean {length['mean']:.1f}, min {length['min']}, max {length['max']}\n"
-            "(a tie shares the win among the tied seats; a team win counts for every member)")
-    return "\n".join([head, "", table(["seat", "bot", "wins", "win rate", "mean score"], rows), "", foot])
+            "(wins: a tie shares the win among the tied seats; outright: games won alone;\n"
+            " a team's win counts fully for every member)")
+    return "\n".join([head, "", table(["seat", "bot", "wins", "outright", "win rate", "mean score"], rows), "", foot])
