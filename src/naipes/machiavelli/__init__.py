@@ -26,6 +26,7 @@ from naipes.machiavelli.events import (
     SessionEnded,
     TurnFailed,
 )
+from naipes.machiavelli.bots import BaselineBot, SolverBot
 from naipes.machiavelli.legality import describe_problems, play_problems
 from naipes.machiavelli.listing import listed_plays, new_melds_from
 from naipes.machiavelli.melds import (
@@ -46,9 +47,13 @@ from naipes.machiavelli.moves import Draw, Forfeit, ForfeitReason, Move, Play
 from naipes.machiavelli.rules import Mode, NextStarter, Rules
 from naipes.machiavelli.scoring import deal_outcome
 from naipes.machiavelli.state import Game, full_deck
+from naipes.machiavelli.solver import Solution, can_go_out, can_play, solve
+from naipes.machiavelli.terminal import terminal_turn
 from naipes.machiavelli.view import View
+from naipes.machiavelli.workspace import Workspace, WorkspaceError
 
 __all__ = [
+    "BaselineBot",
     "CardDrawn",
     "CardsDealt",
     "DealStarted",
@@ -69,8 +74,14 @@ __all__ = [
     "Rules",
     "ScoresUpdated",
     "SessionEnded",
+    "Solution",
+    "SolverBot",
     "TurnFailed",
     "View",
+    "Workspace",
+    "WorkspaceError",
+    "can_go_out",
+    "can_play",
     "card_value",
     "check_table",
     "deal_outcome",
@@ -85,6 +96,8 @@ __all__ = [
     "new_melds_from",
     "parse_table",
     "play_problems",
+    "solve",
     "table_cards",
     "table_problems",
+    "terminal_turn",
 ]

@@ -3,7 +3,8 @@
 Each event carries the totals it changed, so a handler never reads the game
 mid-flight. Private events (``private_to``) tell one seat the cards it got.
 The first deal happens inside the constructor, before anyone can subscribe,
-so its cut and deal are seen in the view (``View.cut``) instead.
+so its events (:class:`DeckCut`, :class:`DealStarted`, :class:`CardsDealt`)
+are delivered with the events of the first move, ahead of them.
 
 .. versionadded:: 0.1
 """

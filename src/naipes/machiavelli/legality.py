@@ -20,7 +20,7 @@ play); an empty tuple means the play is legal.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from typing import Sequence
 
 from naipes.cards import JOKER, Card
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
@@ -34,16 +34,6 @@ WHOLE_PLAY = -1
 _DEFAULT = Rules()
 
 Problem = tuple[int, str]
-
-
-def _physical(melds: Iterable[Meld]) -> Counter[Card]:
-    counts: Counter[Card] = Counter()
-    for m in melds:
-        if m.jokers:
-            counts.update(m.physical)
-        else:
-            counts.update(m.cards)
-    return counts
 
 
 def _names(counts: Counter[Card]) -> str:
@@ -84,25 +74,47 @@ def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[M
         reason = meld_problem(meld, rules)
         if reason is not None:
             out.append((i, reason))
-    out.extend(_multiset_problems(start, table, played))
+    out.extend(_multiset_problems(start, table, cards, played))
     if rules.initial_meld_min and not opened:
         out.extend(_opening_problems(start, table, rules.initial_meld_min))
     return tuple(out)
 
 
-def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], played: Counter[Card]) -> list[Problem]:
-    before = _physical(start)
-    after = _physical(table)
-    expected = before + played
-    extra = after - expected
-    lost = expected - after
+def _balance(start: Sequence[Meld], table: Sequence[Meld], cards: Sequence[Card]) -> dict[Card, int]:
+    """New table minus (old table + played cards), card by card; zeros mean preserved."""
+    counts: dict[Card, int] = {}
+    get = counts.get
+    for m in table:
+        for c in (m.physical if m.jokers else m.cards):
+            counts[c] = get(c, 0) + 1
+    for m in start:
+        for c in (m.physical if m.jokers else m.cards):
+            counts[c] = get(c, 0) - 1
+    for c in cards:
+        counts[c] = get(c, 0) - 1
+    return counts
+
+
+def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], cards: Sequence[Card],
+                       played: Counter[Card]) -> list[Problem]:
+    balance = _balance(start, table, cards)
+    swapped = -balance.pop(JOKER, 0)
+    if swapped >= 0 and not any(balance.values()):
+        if not swapped:
+            return []
+        extra: Counter[Card] = Counter()
+        lost: Counter[Card] = Counter()
+    else:
+        extra = Counter({c: n for c, n in balance.items() if n > 0})
+        lost = Counter({c: -n for c, n in balance.items() if n < 0})
+        if swapped < 0:
+            extra[JOKER] = -swapped
     out: list[Problem] = []
     if extra:
         out.append((WHOLE_PLAY, f"cards from nowhere (neither on the table nor played from the hand): {_names(extra)}"))
-    swapped = lost.pop(JOKER, 0)
     if lost:
         out.append((WHOLE_PLAY, f"table cards missing from the new table (they must stay on the table): {_names(lost)}"))
-    if swapped:
+    if swapped > 0:
         declared = Counter(c for m in start for c in m.declared)
         matched = sum(min(n, played[card]) for card, n in declared.items())
         if swapped > matched:

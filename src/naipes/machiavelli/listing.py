@@ -26,11 +26,14 @@ from itertools import combinations
 from typing import Iterator, Sequence
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card, Suit
-from naipes.machiavelli.melds import Meld, MeldKind, meld_value
+from naipes.machiavelli.melds import Meld, meld_value
 from naipes.machiavelli.moves import Play
 from naipes.machiavelli.rules import Rules
 
 __all__ = ["listed_plays", "new_melds_from"]
+
+#: ``_CARD[suit][rank]``: the interned cards, to skip ``Card()`` lookups in loops.
+_CARD: dict[Suit, tuple[Card, ...]] = {s: (JOKER,) + tuple(Card(r, s) for r in range(1, 14)) for s in FRENCH_SUITS}
 
 
 def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
@@ -62,30 +65,30 @@ def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
 
 def _extensions(meld: Meld, have: set[Card], jokers: int) -> Iterator[tuple[Meld, Card]]:
     cards = meld.cards
-    kind = meld.kind
-    if kind is MeldKind.RUN:
-        suit = cards[0].suit
-        assert suit is not None
+    suit = cards[0].suit
+    assert suit is not None
+    if suit is cards[1].suit:  # a (valid, sorted) run
+        row = _CARD[suit]
         lo, hi = cards[0].rank, cards[-1].rank
         if lo > 1:
-            low = Card(lo - 1, suit)
+            low = row[lo - 1]
             shifted = tuple(j + 1 for j in meld.jokers)
             if low in have:
                 yield Meld((low,) + cards, shifted), low
             if jokers:
                 yield Meld((low,) + cards, (0,) + shifted), JOKER
         if hi < 13:
-            high = Card(hi + 1, suit)
+            high = row[hi + 1]
             if high in have:
                 yield Meld(cards + (high,), meld.jokers), high
             if jokers:
                 yield Meld(cards + (high,), meld.jokers + (len(cards),)), JOKER
-    elif kind is MeldKind.GROUP and len(cards) == 3:
+    elif len(cards) == 3:
         present = {c.suit for c in cards}
         rank = cards[0].rank
         for suit in FRENCH_SUITS:
             if suit not in present:
-                fourth = Card(rank, suit)
+                fourth = _CARD[suit][rank]
                 if fourth in have:
                     yield Meld(cards + (fourth,), meld.jokers).normalized(), fourth
                 if jokers:
@@ -113,8 +116,10 @@ def new_melds_from(hand: Sequence[Card], rules: Rules) -> list[Meld]:
 
 def _new_groups(naturals: set[Card], least: int) -> list[Meld]:
     out: list[Meld] = []
-    for rank in range(1, 14):
-        suits = [s for s in FRENCH_SUITS if Card(rank, s) in naturals]
+    by_rank: dict[int, list[Suit]] = {}
+    for card in sorted(naturals, key=lambda c: (c.rank, FRENCH_SUITS.index(c.suit))):  # type: ignore[arg-type]
+        by_rank.setdefault(card.rank, []).append(card.suit)  # type: ignore[arg-type]
+    for rank, suits in sorted(by_rank.items()):
         for k in range(min(3, len(suits)), least - 1, -1):
             for chosen in combinations(suits, k):
                 others = [s for s in FRENCH_SUITS if s not in chosen]
@@ -125,20 +130,21 @@ def _new_groups(naturals: set[Card], least: int) -> list[Meld]:
 
 def _group(rank: int, chosen: tuple[Suit, ...], declared: tuple[Suit, ...]) -> Meld:
     suits = sorted(chosen + declared, key=FRENCH_SUITS.index)
-    return Meld(tuple(Card(rank, s) for s in suits), tuple(i for i, s in enumerate(suits) if s in declared))
+    return Meld(tuple(_CARD[s][rank] for s in suits), tuple(i for i, s in enumerate(suits) if s in declared))
 
 
 def _new_runs(naturals: set[Card], least: int) -> list[Meld]:
     out: list[Meld] = []
     for suit in FRENCH_SUITS:
-        present = [r for r in range(1, 14) if Card(suit=suit, rank=r) in naturals]
+        present = {c.rank for c in naturals if c.suit is suit}
         if len(present) < least:
             continue
-        for low in range(1, 12):
+        row = _CARD[suit]
+        for low in range(max(1, min(present) - 2), min(11, max(present)) + 1):
             window = (low, low + 1, low + 2)
             here = [r for r in window if r in present]
             for k in range(len(here), least - 1, -1):
                 for chosen in combinations(here, k):
-                    cards = tuple(Card(r, suit) for r in window)
+                    cards = (row[low], row[low + 1], row[low + 2])
                     out.append(Meld(cards, tuple(i for i, r in enumerate(window) if r not in chosen)))
     return out

@@ -83,7 +83,8 @@ class Game(BaseGame[Rules, Move, View]):
     move_type = Move
 
     __slots__ = ("hands", "stock", "table", "totals", "opened", "known_jokers", "starter", "deal",
-                 "out", "orders", "last_winners", "last_points", "final_scores", "cut", "_cache")
+                 "out", "orders", "last_winners", "last_points", "final_scores", "cut", "announced",
+                 "_cache")
 
     hands: list[list[Card]]
     stock: list[Card]
@@ -110,6 +111,7 @@ class Game(BaseGame[Rules, Move, View]):
         if first_player is None:
             self.cut, first_player = self._cut_for_first()
         self._deal(first_player)
+        self.announced = False
 
     def _blank(self) -> None:
         n = self.num_players
@@ -127,6 +129,7 @@ class Game(BaseGame[Rules, Move, View]):
         self.last_points: tuple[int, ...] = ()
         self.final_scores: tuple[int, ...] | None = None
         self.cut: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.announced = True
         self._cache: tuple[Move, ...] | None = None
 
     # -- dealing ------------------------------------------------------------------------
@@ -236,6 +239,12 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _apply(self, move: Move, seat: int) -> None:
         self._cache = None
+        if not self.announced:
+            self.announced = True
+            if self._sink is not None:
+                if self.cut:
+                    self._emit(ev.DeckCut(rounds=self.cut, first_player=self.starter))
+                self._emit_deal()
         if isinstance(move, Play):
             self._apply_play(move, seat)
         elif isinstance(move, Draw):
@@ -347,6 +356,7 @@ class Game(BaseGame[Rules, Move, View]):
         new.last_points = self.last_points
         new.final_scores = self.final_scores
         new.cut = self.cut
+        new.announced = self.announced
         new._cache = self._cache
 
     def _state_dict(self) -> dict[str, Any]:
@@ -360,6 +370,7 @@ class Game(BaseGame[Rules, Move, View]):
             "last_points": list(self.last_points),
             "final_scores": None if self.final_scores is None else list(self.final_scores),
             "cut": [[[s, str(c)] for s, c in r] for r in self.cut],
+            "announced": self.announced,
         }
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
@@ -383,6 +394,7 @@ class Game(BaseGame[Rules, Move, View]):
         final = state["final_scores"]
         self.final_scores = None if final is None else tuple(int(x) for x in final)
         self.cut = tuple(tuple((int(s), Card.parse(c)) for s, c in r) for r in state["cut"])
+        self.announced = bool(state.get("announced", True))
         self._cache = None
 
     # -- positions ----------------------------------------------------------------------

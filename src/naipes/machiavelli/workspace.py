@@ -112,6 +112,8 @@ class Workspace:
         view: the player's view at the start of the turn.
         game: the game to play the result on at :meth:`commit` /
             :meth:`give_up` / :meth:`draw` (``None``: those only return the move).
+        numbering: the number of the first meld in messages (a terminal
+            showing melds from 1 passes 1); indices in calls are always from 0.
 
     Raises:
         WorkspaceError: when the view's seat is not to act.
@@ -119,13 +121,14 @@ class Workspace:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("view", "game", "_melds", "_hand", "_undo", "_moves_at_begin")
+    __slots__ = ("view", "game", "numbering", "_melds", "_hand", "_undo", "_moves_at_begin")
 
-    def __init__(self, view: View, game: Game | None = None) -> None:
+    def __init__(self, view: View, game: Game | None = None, *, numbering: int = 0) -> None:
         if view.to_act != (view.seat,):
             raise WorkspaceError(f"seat {view.seat} is not to act")
         self.view = view
         self.game = game
+        self.numbering = numbering
         self._melds: list[Meld] = list(view.table)
         self._hand: list[Card] = list(view.hand)
         self._undo: list[tuple[tuple[Meld, ...], tuple[Card, ...], str]] = []
@@ -194,18 +197,22 @@ class Workspace:
         """True when :meth:`commit` would be accepted."""
         return not self.problems()
 
-    def explain(self, *, base: int = 0) -> str:
-        """The problems as sentences (melds numbered from ``base``), or ``"valid"``."""
+    def explain(self) -> str:
+        """The problems as sentences (melds numbered from :attr:`numbering`), or ``"valid"``."""
         problems = self.problems()
-        return describe_problems(problems, self._melds, base=base) if problems else "valid"
+        return describe_problems(problems, self._melds, base=self.numbering) if problems else "valid"
 
     # -- steps ------------------------------------------------------------------------
     def _meld_index(self, index: int, *, allow_new: bool = False) -> int:
         n = len(self._melds)
         if type(index) is not int or not 0 <= index < n + allow_new:
-            raise WorkspaceError(f"no meld {index!r} (melds are 0..{n - 1}"
-                                 + (f", or {n} for a new one)" if allow_new else ")"))
+            b = self.numbering
+            raise WorkspaceError(f"no meld {index + b if type(index) is int else index!r} "
+                                 f"(melds are {b}..{n - 1 + b}" + (f", or {n + b} for a new one)" if allow_new else ")"))
         return index
+
+    def _no(self, index: int) -> str:
+        return str(index + self.numbering)
 
     def _save(self, description: str) -> None:
         self._undo.append((tuple(self._melds), tuple(self._hand), description))
@@ -216,9 +223,9 @@ class Workspace:
         hits = [p for p, (c, j) in enumerate(entries)
                 if (j if card.is_joker else not j) and (declared is None or c == declared)]
         if not hits:
-            raise WorkspaceError(f"meld {index} {self._melds[index]} has no {ref}")
+            raise WorkspaceError(f"meld {index + self.numbering} {self._melds[index]} has no {ref}")
         if len(hits) > 1 and card.is_joker and declared is None:
-            raise WorkspaceError(f"meld {index} has several jokers: say which, e.g. JK={entries[hits[0]][0]}")
+            raise WorkspaceError(f"meld {index + self.numbering} has several jokers: say which, e.g. JK={entries[hits[0]][0]}")
         return hits[0]
 
     def _put(self, index: int | None, entry: _Entry) -> int:
@@ -267,11 +274,12 @@ class Workspace:
             if not holders:
                 raise WorkspaceError(f"{card} is on no meld")
             if len(holders) > 1:
-                raise WorkspaceError(f"{card} is in melds {', '.join(map(str, holders))}: say which")
+                where = ", ".join(str(i + self.numbering) for i in holders)
+                raise WorkspaceError(f"{card} is in melds {where}: say which")
             source = holders[0]
         self._meld_index(source)
         position = self._find(source, card)
-        self._save(f"put back {card} from {source}")
+        self._save(f"put back {card} from {self._no(source)}")
         self._remove(source, position)
         self._hand.append(physical)
 
@@ -308,7 +316,7 @@ class Workspace:
             new = _ref(declare)[1]
             if new is None or new.is_joker:
                 raise WorkspaceError("declare a joker as a card, e.g. 7H")
-        self._save(f"move {card} from {source} to {'new' if to is None else to}")
+        self._save(f"move {card} from {self._no(source)} to {'new' if to is None else self._no(to)}")
         declared, joker = self._remove(source, position)
         return self._put(to, (new or declared, joker))
 
@@ -324,8 +332,9 @@ class Workspace:
         entries = _entries(self._melds[index])
         cut = at if isinstance(at, int) and not isinstance(at, bool) else self._find(index, at)
         if not 0 < cut < len(entries):
-            raise WorkspaceError(f"meld {index} has {len(entries)} cards: split it at 1..{len(entries) - 1}")
-        self._save(f"split {index} at {cut}")
+            raise WorkspaceError(f"meld {index + self.numbering} has {len(entries)} cards: "
+                                 f"split it at 1..{len(entries) - 1} (the cards that stay)")
+        self._save(f"split {self._no(index)} at {cut}")
         self._melds[index] = _meld(entries[:cut])
         self._melds.append(_meld(entries[cut:]))
         return len(self._melds) - 1
@@ -336,7 +345,7 @@ class Workspace:
         self._meld_index(other)
         if into == other:
             raise WorkspaceError("merge two different melds")
-        self._save(f"merge {other} into {into}")
+        self._save(f"merge {self._no(other)} into {self._no(into)}")
         self._melds[into] = _meld(_entries(self._melds[into]) + _entries(self._melds[other]))
         self._melds[other] = Meld(())
 
@@ -349,7 +358,7 @@ class Workspace:
         if new is None or new.is_joker:
             raise WorkspaceError("declare a joker as a card, e.g. 7H")
         position = self._find(index, joker)
-        self._save(f"declare {joker} in {index} as {new}")
+        self._save(f"declare {joker} in {self._no(index)} as {new}")
         self._remove(index, position)
         self._put(index, (new, True))
 
@@ -368,7 +377,7 @@ class Workspace:
             index = holders[0]
         self._meld_index(index)
         position = self._find(index, ref)
-        self._save(f"swap {natural} for the joker in {index}")
+        self._save(f"swap {natural} for the joker in {self._no(index)}")
         self._remove(index, position)
         self._put(index, (natural, False))
         self._hand.remove(natural)
@@ -424,7 +433,7 @@ class Workspace:
         """
         problems = self.problems()
         if problems:
-            raise IllegalMoveError(describe_problems(problems, self._melds).replace("\n", "; "),
+            raise IllegalMoveError(self.explain().replace("\n", "; "),
                                    seat=self.view.seat)
         return Play(self.table(), self.taken)
 
