@@ -1,7 +1,7 @@
 """Explicit Machuco positions: ``Game.from_position`` and the worlds of ``View.sample``.
 
 >>> from naipes.machuco import Game, Rules
->>> g = Game.from_position(Rules(players=2, scope="hand"), hands=[["6e"], []],
+>>> g = Game.from_position(Rules(players=2, scope="hand"), hands=[["6e"], ["3b"]],
 ...                        table=["6o", "7c", "10e", "11b", "2o"])
 >>> g.play("6e"); [str(c) for c in g.zones()["table"]], len(g.zones()["pile0"])  # MC-S3
 (['2o'], 5)

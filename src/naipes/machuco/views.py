@@ -126,13 +126,15 @@ class View(BaseView):
 
         pool = list(self.unseen())
         hands: dict[int, list[Card]] = {}
-        for _ in range(50):
+        singers = {c.seat for c in self.cantes}
+        order = sorted((s for s in range(len(self.hand_sizes)) if s != self.seat),
+                       key=lambda s: (s not in singers, not self._constraint(s, self.hand_sizes[s])[0], s))
+        for _ in range(200):
             rng.shuffle(pool)
             left = list(pool)
             hands = {}
-            for seat, size in enumerate(self.hand_sizes):
-                if seat == self.seat:
-                    continue
+            for seat in order:
+                size = self.hand_sizes[seat]
                 cards = self._draw_hand(seat, size, left, rng)
                 if cards is None:
                     break
@@ -162,7 +164,7 @@ class View(BaseView):
                 return fig is None
             return fig is not None and fig.category == cante.category and fig.value == cante.value
 
-        for _ in range(200):
+        for _ in range(60):
             cards = tuple(rng.sample(pool, size))
             if fits(cards):
                 return list(cards)
