@@ -142,10 +142,11 @@ def _placeable(p: Problem, r: int, s: int) -> bool:
     others = sum(1 for t in range(NSUITS) if t != s and p.avail(r, t))
     if 1 + others >= mn and 1 + others + jokers >= 3:
         return True
-    for start in range(max(1, r - 2), min(r, NRANKS - 2) + 1):
-        nat = sum(1 for q in range(start, start + 3) if p.avail(q, s))
-        if nat >= mn and nat + jokers >= 3:
-            return True
+    for lo in range(max(1, r - 2 - jokers), r + 1):
+        for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
+            nat = sum(1 for q in range(lo, hi + 1) if p.avail(q, s))
+            if nat >= mn and hi - lo + 1 - nat <= jokers:
+                return True
     return False
 
 
