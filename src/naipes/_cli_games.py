@@ -14,6 +14,7 @@ The conventions a game module follows to appear well in the command:
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 import re
@@ -204,6 +205,8 @@ def _value(value: object) -> str:
         return "[" + " ".join(_value(v) for v in value) + "]"
     if isinstance(value, float):
         return f"{value:g}"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
     return str(value)
 
 

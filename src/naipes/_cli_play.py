@@ -157,11 +157,12 @@ class Table:
         game = self.game
         view = game.view(seat)
         self.draw(seat)
-        self.term.say("Your moves:")
+        self.term.say("Choose:")
         self._list_moves(view)
         moves = view.legal_moves
         while True:
-            text = self._ask(f"Seat {seat}, your move (1-{len(moves)}, a move, ? for help): ").strip()
+            choices = f"1-{len(moves)}" if len(moves) > 1 else "1"
+            text = self._ask(f"Seat {seat}, your move ({choices}, a move, ? for help): ").strip()
             if not text:
                 continue
             if text.lower() in ("?", "h", "help"):

@@ -203,8 +203,12 @@ def cmd_play(args: argparse.Namespace, term: Term) -> int:
     others = iter(specs)
     bots = [None if s == args.seat else kit.bot(next(others), seed * 64 + s) for s in range(n)]
     term.heading(f"naipes play: {kit.info.name}, {n} players, seed {seed}; you are seat {args.seat}")
-    term.note("Type a move's number or the move itself; ? for help, q to quit. "
-              f"The rules: naipes rules {kit.info.name}")
+    if kit.terminal_turn() is not None:
+        term.note(f"{kit.info.name} asks for your turns in its own commands; quit stops the game. "
+                  f"The rules: naipes rules {kit.info.name}")
+    else:
+        term.note("Type a move's number or the move itself; ? for help, q to quit. "
+                  f"The rules: naipes rules {kit.info.name}")
     t = Table(kit, game, term, bots, person=args.seat)
     try:
         while not game.is_over:
