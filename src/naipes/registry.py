@@ -116,7 +116,7 @@ register(GameInfo(
     best_bot="naipes.macarra.bots:PerfectBot"))
 register(GameInfo(
     name="ranzo", aliases=(), min_players=3, max_players=4, deck="spanish-48",
-    complete_moves=True, max_decisions=None, module="naipes.ranzo",
+    complete_moves=True, max_decisions=1120, module="naipes.ranzo",
     summary="Ranzo: a four-player draw-and-discard rummy with envido and truco steals.",
     best_bot="naipes.ranzo.bots:RanzoBot"))
 register(GameInfo(
