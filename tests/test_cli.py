@@ -325,3 +325,40 @@ def test_cards_are_painted_by_suit_only_with_colour(capsys, monkeypatch) -> None
 def test_console_script_runs() -> None:
     done = subprocess.run(["naipes", "--version"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("naipes ")
+
+
+def test_rules_reads_the_docs_page_of_a_source_checkout(tmp_path: Path) -> None:
+    import types
+
+    from naipes._cli_games import _rules_page
+    (tmp_path / "docs" / "games").mkdir(parents=True)
+    (tmp_path / "docs" / "games" / "toy.rst").write_text(
+        "Toy\n===\n\n.. versionadded:: 0.1\n\nPlay a card; see :func:`naipes.play_game` and ``AH``.\n")
+    (tmp_path / "src" / "toy").mkdir(parents=True)
+    module = types.ModuleType("toy_fake", "The docstring.")
+    module.__file__ = str(tmp_path / "src" / "toy" / "__init__.py")
+    assert _rules_page(module, "toy") == "Toy\n===\n\nPlay a card; see play_game and AH."
+    assert _rules_page(module, "other") == "The docstring."
+
+
+def test_rules_options_carry_the_rules_docstring() -> None:
+    import attrs
+
+    from naipes._cli_games import _options
+
+    @attrs.frozen(kw_only=True)
+    class Rules:
+        """Rules.
+
+        Attributes:
+            players: 2 or 4 (XX-01;
+                default 2).
+            deck: the deck.
+        """
+
+        players: int = 2
+        deck: int = 40
+        extra: tuple[int, ...] = attrs.field(factory=tuple)
+
+    assert _options(Rules) == ["  players = 2: 2 or 4 (XX-01; default 2).", "  deck = 40: the deck.",
+                               "  extra = ()"]

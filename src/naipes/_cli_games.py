@@ -19,6 +19,8 @@ import importlib
 import inspect
 import re
 import sys
+import textwrap
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
@@ -156,7 +158,37 @@ def _strip_doctests(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
 
 
-def _rules_page(module: ModuleType) -> str:
+_ROLE = re.compile(r":[a-z:]+:`(?:([^`<]*?)\s*<[^`>]*>|~?(?:[\w.]*\.)?([^`]*))`")
+_DIRECTIVE = re.compile(r"^\s*\.\. [\w:-]+::|^\s*\.\. _[^:]+:\s*$|^\s+:[\w-]+:( |$)")
+
+
+def rst_to_text(text: str) -> str:
+    r"""reStructuredText made readable in a terminal: roles, literals and directives unwrapped.
+
+    >>> print(rst_to_text(".. versionadded:: 0.1\n**Cantes** use :class:`~naipes.Card` and ``3o``."))
+    Cantes use Card and 3o.
+    """
+    text = _ROLE.sub(lambda m: m.group(1) or m.group(2), text)
+    text = re.sub(r"``([^`]+)``", r"\1", text)
+    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+    lines = [line for line in text.splitlines() if not _DIRECTIVE.match(line)]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+
+
+def _docs_page(module: ModuleType, name: str) -> str | None:
+    """``docs/games/<name>.rst`` of a source checkout the package runs from, if there is one."""
+    here = Path(getattr(module, "__file__", None) or ".").resolve()
+    for parent in list(here.parents)[:5]:
+        page = parent / "docs" / "games" / f"{name}.rst"
+        if page.is_file():
+            try:
+                return page.read_text(encoding="utf-8")
+            except OSError:
+                return None
+    return None
+
+
+def _rules_page(module: ModuleType, name: str) -> str:
     try:
         rules_module: ModuleType | None = importlib.import_module(module.__name__ + ".rules")
     except ImportError:
@@ -164,17 +196,44 @@ def _rules_page(module: ModuleType) -> str:
     for holder in (rules_module, module):
         text = getattr(holder, "RULES", None)
         if isinstance(text, str) and text.strip():
-            return inspect.cleandoc(text)
+            return rst_to_text(inspect.cleandoc(text))
+    page = _docs_page(module, name)
+    if page:
+        return rst_to_text(page)
     for holder in (rules_module, module):
         doc = inspect.getdoc(holder) if holder is not None else None
         if doc and doc.strip():
-            return _strip_doctests(doc)
+            return rst_to_text(_strip_doctests(doc))
     return ""
+
+
+def _attribute_docs(cls: type[Any]) -> dict[str, str]:
+    """The ``Attributes:`` section of a Google-style class docstring, by name."""
+    doc = inspect.getdoc(cls) or ""
+    out: dict[str, str] = {}
+    current = None
+    in_section = False
+    for line in doc.splitlines():
+        if line.strip() == "Attributes:":
+            in_section = True
+            continue
+        if not in_section:
+            continue
+        if line and not line.startswith(" "):
+            break
+        match = re.match(r"^ {4}(\w+)(?: \([^)]*\))?: ?(.*)$", line)
+        if match:
+            current = match.group(1)
+            out[current] = match.group(2).strip()
+        elif current and line.startswith("        "):
+            out[current] += " " + line.strip()
+    return {k: rst_to_text(v) for k, v in out.items()}
 
 
 def _options(rules_type: type[Any]) -> list[str]:
     if not attrs.has(rules_type):
         return []
+    docs = _attribute_docs(rules_type)
     lines = []
     for f in attrs.fields(rules_type):
         if f.default is attrs.NOTHING:
@@ -182,7 +241,12 @@ def _options(rules_type: type[Any]) -> list[str]:
         default = f.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory()
-        lines.append(f"  {f.name} = {default!r}")
+        head = f"  {f.name} = {default!r}"
+        about = docs.get(f.name)
+        if about:
+            lines.append(textwrap.fill(f"{head}: {about}", width=88, subsequent_indent="      "))
+        else:
+            lines.append(head)
     return lines
 
 
@@ -191,7 +255,7 @@ def rules_text(kit: GameKit) -> str:
     info = kit.info
     parts = [f"{info.name}: {info.summary}".rstrip(": "),
              f"{info.min_players}-{info.max_players} players, deck {info.deck}"]
-    page = _rules_page(kit.module)
+    page = _rules_page(kit.module, info.name)
     if page:
         parts.append(page)
     options = _options(kit.module.Rules)
