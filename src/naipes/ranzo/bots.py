@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from naipes.cards import Card
 from naipes.ranzo._tables import tables
@@ -56,7 +57,7 @@ class RanzoBot:
 
     def choose(self, view: View) -> Move:
         """The bot's move for ``view.seat``."""
-        moves = view.legal_moves
+        moves = cast("tuple[Move, ...]", view.legal_moves)
         if len(moves) == 1:
             return moves[0]
         for m in moves:

@@ -48,6 +48,8 @@ def make_result(rules: Rules, balances: tuple[int, ...]) -> RanzoResult:
     .. versionadded:: 0.1
     """
     start = rules.starting_points
+    totals: tuple[int, ...] | None
+    scores: tuple[int, ...]
     if rules.teams:
         totals = (balances[0] + balances[2], balances[1] + balances[3])
         sides = ((0, 2), (1, 3))

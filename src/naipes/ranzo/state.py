@@ -404,6 +404,7 @@ class Game(BaseGame[Rules, Move, View]):
         d, n = self.turn, self.num_players
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
         beats = self.rules.envido_beats_truco
+        key: tuple[int, ...]
         for s, m in answers:
             dist = (s - d) % n
             if type(m) is Envido:
@@ -413,7 +414,7 @@ class Game(BaseGame[Rules, Move, View]):
             else:
                 continue
             if best is None or key < best[0]:
-                best = (key, s, m)  # type: ignore[assignment]
+                best = (key, s, m)
         return None if best is None else (best[1], best[2])
 
     def _steal(self, seat: int, claim: Envido | Truco) -> None:
