@@ -263,6 +263,16 @@ class Game(BaseGame[Rules, Move, "View"]):
         """The mano of the current hand: the seat after the dealer."""
         return self._mano
 
+    @property
+    def dealer_draw(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
+        """The high-card draw for the first dealer: each round's ``(seat, card)`` (``()`` if given)."""
+        return self._draw
+
+    @property
+    def hand_number(self) -> int:
+        """Hands begun so far (1-based)."""
+        return self._hand_no
+
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
         return self._side_of[seat]
