@@ -111,7 +111,7 @@ def test_render_draws_the_table_without_the_forced_move() -> None:
     game = position(3, ["5o 7e", "4b", "6o"], ["3c", "12e", "2b"], foundations=["2c"])
     text = game.view(0).render()
     assert "f0 2c" in text and "seat 0 (you)" in text and "3c 2b" not in text
-    assert "Your moves: 3c f0 | 3c p2 | draw" in text  # infractions are listed too
+    assert "Your moves: draw | 3c f0 | 3c p2" in text  # infractions are listed too
     assert "Your moves" not in game.view(1).render()
     game.play("draw")
     assert "Macarras given" in game.view(1).render() and "holds 5o" in game.view(1).render()
@@ -203,3 +203,37 @@ def test_registry_entry() -> None:
     assert info.module == "naipes.macarra" and info.min_players == 2
     assert info.max_decisions == Rules().max_decisions
     assert naipes.bots.load_bot(info.best_bot or "").choose(Game(seed=1).view(0)) == DRAW
+
+
+def test_listed_order_does_not_give_the_forced_move_away() -> None:
+    firsts = set()
+    for seed in range(10):
+        game = Game(Rules(players=3), seed=seed)
+        while game.turn is not None:
+            moves = game.legal_moves()
+            if len(moves) > 1:
+                firsts.add(moves.index(game.forced_move()))
+            game.play(game.forced_move())
+    assert len(firsts) > 1
+
+
+def test_terminal_turn_lists_infractions_and_events_read_plainly() -> None:
+    from naipes.macarra import describe_event, terminal_turn
+    game = position(3, ["5o 7e", "4b", "6o"], ["3c", "12e", "2b"], foundations=["2c"])
+    said: list[str] = []
+    answers = iter(["?", "t", "9", "1"])
+
+    def ask(prompt: str) -> str:
+        return next(answers)
+
+    with pytest.raises(NotationError):
+        terminal_turn(game, 0, ask, said.append)
+    assert terminal_turn(game, 0, ask, said.append) == DRAW
+    assert "1. draw   2. 3c f0   3. 3c p2" in said[0] and "prescribe" not in " ".join(said)
+    seen = record_events(game)
+    game.play("draw")
+    lines = [describe_event(e) for e in seen]
+    assert any(line and line.startswith("INFRACTION by seat 0") and "'3c f0'" in line for line in lines)
+    end = Game.from_position(Rules(players=2), stocks=["", "5c"], piles=["2o", ""], foundations=["1o"])
+    end.play("2o f0")
+    assert terminal_turn(end, 0, lambda p: "7", said.append) == Move.parse("bid 7")

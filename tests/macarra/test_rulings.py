@@ -113,7 +113,7 @@ def test_mk03_foundation_beats_other_players_pile() -> None:
     assert game.forced_move() == DRAW
     game.play("draw")
     assert str(game.forced_move()) == "2o f0"
-    assert [str(m) for m in game.legal_moves()] == ["2o f0", "2o p1", "2o p2", "2o p0"]
+    assert [str(m) for m in game.legal_moves()] == ["2o f0", "2o p0", "2o p1", "2o p2"]
 
 
 # -- MK-04 ------------------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_mk05_first_player_to_the_right_skipping_empty_and_out() -> None:
                     rules=Rules(players=5, deck=48))
     game.play("draw")  # seat 1's pile is empty and seat 2 is out: seat 3 comes first
     assert str(game.forced_move()) == "5o p3"
-    assert [str(m) for m in game.legal_moves()] == ["5o p3", "5o p4", "5o p0"]
+    assert [str(m) for m in game.legal_moves()] == ["5o p0", "5o p3", "5o p4"]
 
 
 def test_mk05_scan_wraps_round_from_the_player() -> None:
@@ -288,7 +288,7 @@ def test_mk09c_final_punishment_off_ends_at_the_loser() -> None:
 def test_mk10_every_move_that_fits_is_listed_and_infraction_stands() -> None:
     game = position(3, ["5o 7e", "4b", "6o"], ["3c", "12e", "2b"], foundations=["2c"])
     seen = record_events(game)
-    assert [str(m) for m in game.legal_moves()] == ["3c f0", "3c p2", "draw"]
+    assert [str(m) for m in game.legal_moves()] == ["draw", "3c f0", "3c p2"]
     game.play("3c p2")  # stands: 3c now sits on seat 2's pile
     assert piles(game)[2] == "2b 3c"
     inf = [e for e in seen if isinstance(e, InfractionCommitted)]

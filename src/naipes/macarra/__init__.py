@@ -54,6 +54,7 @@ from naipes.macarra.moves import (
 from naipes.macarra.rules import DeckSize, Infractions, Rules
 from naipes.macarra.scoring import Result, net_scores, punishment_value, settle_bid, value_distribution
 from naipes.macarra.state import Game, Phase
+from naipes.macarra.terminal import describe_event, terminal_turn
 from naipes.macarra.view import View
 
 __all__ = [
@@ -93,8 +94,10 @@ __all__ = [
     "StockRecycled",
     "TurnEnded",
     "View",
+    "describe_event",
     "net_scores",
     "punishment_value",
     "settle_bid",
+    "terminal_turn",
     "value_distribution",
 ]

@@ -219,7 +219,11 @@ class Game(BaseGame[Rules, Move, View]):
 
     # -- whose turn, what is legal ----------------------------------------------------------
     def _options(self) -> tuple[tuple[Move, ...], Move]:
-        """Every move that fits now (the forced one first) and the forced move."""
+        """Every move that fits now and the forced move (MK-03, MK-10).
+
+        The moves come in a fixed order that does not give the forced one away:
+        ``draw`` (or ``pass``), a new foundation, foundations by index, piles by seat.
+        """
         cache = self._cache
         if cache is not None:
             return cache
@@ -229,30 +233,49 @@ class Game(BaseGame[Rules, Move, View]):
         held = self._held
         card = held or (pile[-1] if pile else 0)
         moves: list[Move] = []
-        onp = self._onp
-        if card:
-            if card & 15 == 1:
-                moves.append(_START[card])  # type: ignore[arg-type]
-            else:
-                if self._want[card]:
-                    nxt = self._t.next_code
-                    onf = self._onf
-                    for i, top in enumerate(self._ftop):
-                        if nxt[top] == card:
-                            moves.append(onf[i][card])  # type: ignore[arg-type]
-                rank = card & 15
-                succ = self._t.succ_rank
-                for j in self._others[p]:
-                    pj = piles[j]
-                    if pj and succ[pj[-1]] == rank:
-                        moves.append(onp[j][card])  # type: ignore[arg-type]
-        if held:
-            moves.append(onp[p][held])  # type: ignore[arg-type]
-        elif self._stocks[p] or len(pile) >= 2:
+        forced: Move | None = None
+        if not held and (self._stocks[p] or len(pile) >= 2):
             moves.append(DRAW)
-        elif not moves:
-            moves.append(PASS)
-        forced = moves[0]
+        onp = self._onp
+        if card & 15 == 1:
+            forced = _START[card]
+            moves.append(forced)  # type: ignore[arg-type]
+            if held:
+                moves.append(onp[p][held])  # type: ignore[arg-type]
+        elif card:
+            if self._want[card]:
+                nxt = self._t.next_code
+                onf = self._onf
+                for i, top in enumerate(self._ftop):
+                    if nxt[top] == card:
+                        m = onf[i][card]
+                        moves.append(m)  # type: ignore[arg-type]
+                        if forced is None:
+                            forced = m
+            rank = card & 15
+            succ = self._t.succ_rank
+            n = self.num_players
+            nearest = n
+            pile_forced: Move | None = None
+            for j in range(n):
+                if j == p:
+                    if held:
+                        moves.append(onp[p][held])  # type: ignore[arg-type]
+                    continue
+                pj = piles[j]
+                if pj and succ[pj[-1]] == rank:
+                    mp = onp[j][card]
+                    moves.append(mp)  # type: ignore[arg-type]
+                    if forced is None and (j - p) % n < nearest:
+                        nearest = (j - p) % n
+                        pile_forced = mp
+            if forced is None and nearest < n:
+                forced = pile_forced
+        if forced is None:
+            forced = onp[p][held] if held else (DRAW if moves else PASS)
+            if not moves:
+                moves.append(PASS)
+        assert forced is not None
         cache = (tuple(moves) if self._penalize else (forced,)), forced
         self._cache = cache
         return cache
