@@ -563,7 +563,9 @@ def replay(game_type: type[G], moves: Sequence[tuple[int, Move | str]] | Sequenc
            deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None, **options: Any) -> G:
     """Rebuild a game from its rules, its seed or deck, and its moves.
 
-    >>> # replay(machuco.Game, [(1, "3o"), ...], seed=7)  # doctest: +SKIP
+    Example (not run here)::
+
+        game = replay(machuco.Game, [(1, "3o"), (2, "12b")], seed=7)
 
     Raises:
         IllegalMoveError: when a move does not fit (naming its index).
