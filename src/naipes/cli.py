@@ -146,10 +146,14 @@ def _bot_specs(text: str, count: int) -> list[str]:
     return specs
 
 
+#: Rules fields that make a game short, where a game has them: one hand, one round, one deal.
+SHORT_GAME: dict[str, object] = {"scope": "hand", "rounds": 1, "mode": "single_deal"}
+
+
 def _demo_rules(kit: GameKit, players: int | None) -> object:
-    """The shortest game the rules offer (one hand), else the default game."""
+    """The shortest game the rules offer (see :data:`SHORT_GAME`), else the default game."""
     try:
-        return kit.rules(players, scope="hand")
+        return kit.rules(players, **SHORT_GAME)
     except RulesError:
         return kit.rules(players)
 
