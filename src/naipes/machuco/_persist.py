@@ -19,7 +19,7 @@ _SCALARS = ("_dealer", "_mano", "_hand_no", "_deal_no", "_plays_done", "_mask", 
 def clone_into(old: Game, new: Game) -> None:
     """Copy every field of ``old`` into the bare ``new`` (immutable parts shared)."""
     for name in ("_n", "_nsides", "_side_of", "_next_act", "_deal_len", "_target", "_immediate", "_cumulative",
-                 "_compulsory", "_limpia_last", "_contest", "_cantes", "_turnup", "_orders", "_draw") + _SCALARS:
+                 "_compulsory", "_limpia_last", "_contest", "_cantes", "_turnup", "_bottom", "_orders", "_draw") + _SCALARS:
         setattr(new, name, getattr(old, name))
     new._hands = [h.copy() for h in old._hands]
     new._stock = old._stock.copy()
@@ -54,7 +54,7 @@ def state_dict(game: Game) -> dict[str, Any]:
         pending=[_record(p) for p in game._pending],
         cantes=None if game._cantes is None else [[seat, int(f.category), f.key, f.value] for seat, f in game._cantes],
         plays=[[s, str(c)] for s, c in game._plays], deal_starts=list(game._deal_starts),
-        turnup=_cs(game._turnup), orders=[_cs(o) for o in game._orders],
+        turnup=_cs(game._turnup), bottom=_cs(game._bottom), orders=[_cs(o) for o in game._orders],
         draw=[[[s, str(c)] for s, c in r] for r in game._draw],
     )
     return out
@@ -98,6 +98,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._plays = [(int(s), Card.parse(c)) for s, c in state["plays"]]
     game._deal_starts = [int(x) for x in state["deal_starts"]]
     game._turnup = tuple(_cl(state["turnup"]))
+    game._bottom = tuple(_cl(state["bottom"]))
     game._orders = tuple(tuple(_cl(o)) for o in state["orders"])
     game._draw = tuple(tuple((int(s), Card.parse(c)) for s, c in r) for r in state["draw"])
     if len(game._hands) != game._n or len(game._piles) != game._nsides or len(game._scores) != game._nsides:

@@ -169,6 +169,7 @@ def game_from_view(view: View, hands: Mapping[int, list[Card]], stock: list[Card
     game._dealer, game._mano = view.dealer, view.mano
     game._hand_no, game._deal_no, game._plays_done = view.hand_number, view.deal_number, view.plays_done
     game._turnup = view.turnup
+    game._bottom = view.known
     game._contest = view.contest
     game._pending = list(view.pending)
     game._plays = list(view.plays)

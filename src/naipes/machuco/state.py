@@ -129,7 +129,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         "_compulsory", "_dealer", "_mano", "_hand_no", "_deal_no", "_plays_done", "_hands", "_stock",
         "_table", "_mask", "_piles", "_aside", "_scores", "_chicos", "_partidos", "_last_throw",
         "_ch_rank", "_ch_level", "_ch_side", "_ch_len", "_last_capturer", "_phase", "_contest",
-        "_pending", "_cantes", "_plays", "_deal_starts", "_turnup", "_orders", "_full", "_winner",
+        "_pending", "_cantes", "_plays", "_deal_starts", "_turnup", "_bottom", "_orders", "_full", "_winner",
         "_hand_closed", "_draw", "_limpia_last",
     )
 
@@ -205,6 +205,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         self._plays: list[tuple[int, Card]] = []
         self._deal_starts: list[int] = []
         self._turnup: tuple[Card, ...] = ()
+        self._bottom: tuple[Card, ...] = ()
         self._hand_closed = False
 
     def _draw_dealer(self) -> int:
@@ -543,6 +544,7 @@ class Game(BaseGame[Rules, Move, "View"]):
                 table[i] = stock.pop(0).card
         self._table = table
         self._stock = stock
+        self._bottom = tuple(old for _, old, _ in replaced)
         self._mask = sum(_BIT[c.rank] for c in table)
         side = self._side_of[self._dealer]
         per, bien = turnup_points([c.rank for c in turned], self.rules.turnup_match_points)

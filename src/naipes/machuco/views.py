@@ -44,6 +44,8 @@ class View(BaseView):
         deal_number: the current deal of the hand (1-based).
         plays_done: plays made in this hand (36 in all).
         turnup: the four table cards as turned up (before replacements).
+        known: (inherited) the repeated turn-up cards sent to the bottom of the
+            stock, in order: everyone knows where they are until they are dealt.
         table: the table, in table order.
         hand_sizes: cards in each seat's hand.
         stock_size: cards left in the stock.
@@ -124,27 +126,45 @@ class View(BaseView):
         """
         from naipes.machuco.position import game_from_view
 
-        pool = list(self.unseen())
-        hands: dict[int, list[Card]] = {}
+        fixed, tail = self._placed_bottom()
+        pool = [c for c in self.unseen() if c not in tail and not any(c in f for f in fixed.values())]
         singers = {c.seat for c in self.cantes}
         order = sorted((s for s in range(len(self.hand_sizes)) if s != self.seat),
                        key=lambda s: (s not in singers, not self._constraint(s, self.hand_sizes[s])[0], s))
         for _ in range(200):
             rng.shuffle(pool)
             left = list(pool)
-            hands = {}
+            hands: dict[int, list[Card]] = {}
             for seat in order:
-                size = self.hand_sizes[seat]
-                cards = self._draw_hand(seat, size, left, rng)
+                cards = self._draw_hand(seat, self.hand_sizes[seat], fixed.get(seat, []), left, rng)
                 if cards is None:
                     break
                 hands[seat] = cards
                 for c in cards:
-                    left.remove(c)
+                    if c in left:
+                        left.remove(c)
             else:
                 rng.shuffle(left)
-                return game_from_view(self, hands, left, rng)
+                return game_from_view(self, hands, left + tail, rng)
         raise AssertionError("no deal fits this view")  # pragma: no cover - the true deal always fits
+
+    def _placed_bottom(self) -> tuple[dict[int, list[Card]], list[Card]]:
+        """Where the unseen cards sent to the bottom at the turn-up are: a hand, or the stock's tail."""
+        unseen = set(self.unseen())
+        n = len(self.hand_sizes)
+        per_deal = 3 * n
+        base = 36 - len(self.known)
+        fixed: dict[int, list[Card]] = {}
+        tail: list[Card] = []
+        for j, card in enumerate(self.known):
+            if card not in unseen:
+                continue
+            index = base + j
+            if index // per_deal + 1 > self.deal_number:
+                tail.append(card)
+            else:
+                fixed.setdefault((self.mano + index % per_deal) % n, []).append(card)
+        return fixed, tail
 
     def _constraint(self, seat: int, size: int) -> tuple[bool, tuple[Card, ...], Cante | None]:
         played = self.deal_plays(seat)
@@ -152,13 +172,16 @@ class View(BaseView):
             return False, played, None
         return True, played, next((c for c in self.cantes if c.seat == seat), None)
 
-    def _draw_hand(self, seat: int, size: int, pool: list[Card], rng: random.Random) -> list[Card] | None:
+    def _draw_hand(self, seat: int, size: int, fixed: list[Card], pool: list[Card],
+                   rng: random.Random) -> list[Card] | None:
         constrained, played, cante = self._constraint(seat, size)
+        size -= len(fixed)
         if not constrained:
-            return pool[:size]
+            return fixed + pool[:size]
+        known = played + tuple(fixed)
 
         def fits(cards: tuple[Card, ...]) -> bool:
-            a, b, c = played + cards
+            a, b, c = known + cards
             fig = _FIGURES[(a.rank, b.rank, c.rank)]
             if cante is None:
                 return fig is None
@@ -167,9 +190,9 @@ class View(BaseView):
         for _ in range(60):
             cards = tuple(rng.sample(pool, size))
             if fits(cards):
-                return list(cards)
+                return fixed + list(cards)
         options = [combo for combo in combinations(pool, size) if fits(combo)]
-        return list(rng.choice(options)) if options else None
+        return fixed + list(rng.choice(options)) if options else None
 
     def render(self) -> str:
         """The table drawn as plain text for a terminal."""
@@ -217,7 +240,7 @@ def build_view(game: Game, seat: int) -> View:
         seat=seat, hand=tuple(m.card for m in g._hands[seat]), scores=tuple(g._scores), to_act=g._acting,
         legal_moves=legal, rules=g.rules, sides=g.sides, phase=_PHASES[g._phase], dealer=g._dealer,
         mano=g._mano, hand_number=g._hand_no, deal_number=g._deal_no, plays_done=g._plays_done,
-        turnup=g._turnup, table=tuple(g._table), hand_sizes=tuple(len(h) for h in g._hands),
+        known=g._bottom, turnup=g._turnup, table=tuple(g._table), hand_sizes=tuple(len(h) for h in g._hands),
         stock_size=len(g._stock), piles=tuple(tuple(p) for p in g._piles), aside=tuple(g._aside),
         cantes=tuple(Cante(seat=s, category=f.category, value=f.value) for s, f in g._cantes or ()),
         cantes_known=g._cantes is not None, contest=g._contest,
