@@ -67,9 +67,9 @@ def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[M
     missing = played - Counter(hand)
     if missing:
         out.append((WHOLE_PLAY, f"not in the hand: {_names(missing)}"))
-    known = set(start)
+    known = {id(m) for m in start}  # melds kept as they were (same objects) are valid already
     for i, meld in enumerate(table):
-        if meld in known:
+        if id(meld) in known:
             continue
         reason = meld_problem(meld, rules)
         if reason is not None:

@@ -49,50 +49,65 @@ def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
     .. versionadded:: 0.1
     """
     have = set(hand)
-    jokers = hand.count(JOKER) if rules.jokers else 0
+    jokers = JOKER in have and rules.jokers > 0
     plays: list[Play] = []
+    make = Play._trusted
     if opened or not rules.initial_meld_min:
         for i, meld in enumerate(table):
-            for new, card in _extensions(meld, have, jokers):
-                plays.append(Play(table[:i] + (new,) + table[i + 1:], (card,)))
+            for new, card in _extensions(meld):
+                if card in have and (jokers or card is not JOKER):
+                    plays.append(make(table[:i] + (new,) + table[i + 1:], (card,)))
     minimum = 0 if opened else rules.initial_meld_min
     for meld in new_melds_from(hand, rules):
         if minimum and meld_value(meld) < minimum:
             continue
-        plays.append(Play(table + (meld,), meld.physical))
+        plays.append(make(table + (meld,), meld.physical))
     return plays
 
 
-def _extensions(meld: Meld, have: set[Card], jokers: int) -> Iterator[tuple[Meld, Card]]:
+# id(meld) -> (meld, its extensions); the meld is kept alive by the entry, so its id is not reused.
+_EXTENSIONS: dict[int, tuple[Meld, tuple[tuple[Meld, Card], ...]]] = {}
+
+
+def _extensions(meld: Meld) -> tuple[tuple[Meld, Card], ...]:
+    """Every one-card extension of a (valid, canonical) table meld, with the hand card it needs."""
+    entry = _EXTENSIONS.get(id(meld))
+    if entry is not None and entry[0] is meld:
+        return entry[1]
+    if len(_EXTENSIONS) > 20_000:
+        _EXTENSIONS.clear()
+    found = tuple(_compute_extensions(meld))
+    _EXTENSIONS[id(meld)] = (meld, found)
+    return found
+
+
+def _compute_extensions(meld: Meld) -> Iterator[tuple[Meld, Card]]:
     cards = meld.cards
     suit = cards[0].suit
     assert suit is not None
-    if suit is cards[1].suit:  # a (valid, sorted) run
+    if suit is cards[1].suit:  # a run, sorted by rank
         row = _CARD[suit]
         lo, hi = cards[0].rank, cards[-1].rank
         if lo > 1:
             low = row[lo - 1]
             shifted = tuple(j + 1 for j in meld.jokers)
-            if low in have:
-                yield Meld((low,) + cards, shifted), low
-            if jokers:
-                yield Meld((low,) + cards, (0,) + shifted), JOKER
+            yield Meld((low,) + cards, shifted), low
+            yield Meld((low,) + cards, (0,) + shifted), JOKER
         if hi < 13:
             high = row[hi + 1]
-            if high in have:
-                yield Meld(cards + (high,), meld.jokers), high
-            if jokers:
-                yield Meld(cards + (high,), meld.jokers + (len(cards),)), JOKER
+            yield Meld(cards + (high,), meld.jokers), high
+            yield Meld(cards + (high,), meld.jokers + (len(cards),)), JOKER
     elif len(cards) == 3:
         present = {c.suit for c in cards}
         rank = cards[0].rank
         for suit in FRENCH_SUITS:
             if suit not in present:
                 fourth = _CARD[suit][rank]
-                if fourth in have:
-                    yield Meld(cards + (fourth,), meld.jokers).normalized(), fourth
-                if jokers:
-                    yield Meld(cards + (fourth,), meld.jokers + (3,)).normalized(), JOKER
+                yield Meld(cards + (fourth,), meld.jokers).normalized(), fourth
+                yield Meld(cards + (fourth,), meld.jokers + (3,)).normalized(), JOKER
+
+
+_POP = tuple(bin(i).count("1") for i in range(16))
 
 
 def new_melds_from(hand: Sequence[Card], rules: Rules) -> list[Meld]:
@@ -108,24 +123,47 @@ def new_melds_from(hand: Sequence[Card], rules: Rules) -> list[Meld]:
     """
     jokers = min(hand.count(JOKER), 3) if rules.jokers else 0
     least = max(rules.min_natural_per_combination, 3 - jokers)
-    naturals = set(c for c in hand if not c.is_joker)
-    out = _new_groups(naturals, least)
-    out.extend(_new_runs(naturals, least))
+    runs = [0, 0, 0, 0]
+    groups = [0] * 14
+    for card in hand:
+        where = _WHERE.get(card)
+        if where is not None:
+            suit, rank = where
+            runs[suit] |= 1 << rank
+            groups[rank] |= 1 << suit
+    out: list[Meld] = []
+    for rank in range(1, 14):
+        mask = groups[rank]
+        if _POP[mask] >= least:
+            out.extend(_new_groups(rank, mask, least))
+    pop = _POP
+    for suit, mask in enumerate(runs):
+        if mask:
+            for low in range(1, 12):
+                window = (mask >> low) & 7
+                if pop[window] >= least:
+                    out.extend(_new_runs(FRENCH_SUITS[suit], low, window, least))
     return out
 
 
-def _new_groups(naturals: set[Card], least: int) -> list[Meld]:
-    out: list[Meld] = []
-    by_rank: dict[int, list[Suit]] = {}
-    for card in sorted(naturals, key=lambda c: (c.rank, FRENCH_SUITS.index(c.suit))):  # type: ignore[arg-type]
-        by_rank.setdefault(card.rank, []).append(card.suit)  # type: ignore[arg-type]
-    for rank, suits in sorted(by_rank.items()):
+_WHERE = {_CARD[s][r]: (i, r) for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
+_GROUPS: dict[tuple[int, int, int], tuple[Meld, ...]] = {}
+_RUNS: dict[tuple[Suit, int, int, int], tuple[Meld, ...]] = {}
+
+
+def _new_groups(rank: int, mask: int, least: int) -> tuple[Meld, ...]:
+    key = (rank, mask, least)
+    found = _GROUPS.get(key)
+    if found is None:
+        suits = [s for i, s in enumerate(FRENCH_SUITS) if mask >> i & 1]
+        out = []
         for k in range(min(3, len(suits)), least - 1, -1):
             for chosen in combinations(suits, k):
                 others = [s for s in FRENCH_SUITS if s not in chosen]
                 for declared in combinations(others, 3 - k):
                     out.append(_group(rank, chosen, declared))
-    return out
+        found = _GROUPS[key] = tuple(out)
+    return found
 
 
 def _group(rank: int, chosen: tuple[Suit, ...], declared: tuple[Suit, ...]) -> Meld:
@@ -133,18 +171,16 @@ def _group(rank: int, chosen: tuple[Suit, ...], declared: tuple[Suit, ...]) -> M
     return Meld(tuple(_CARD[s][rank] for s in suits), tuple(i for i, s in enumerate(suits) if s in declared))
 
 
-def _new_runs(naturals: set[Card], least: int) -> list[Meld]:
-    out: list[Meld] = []
-    for suit in FRENCH_SUITS:
-        present = {c.rank for c in naturals if c.suit is suit}
-        if len(present) < least:
-            continue
+def _new_runs(suit: Suit, low: int, window: int, least: int) -> tuple[Meld, ...]:
+    key = (suit, low, window, least)
+    found = _RUNS.get(key)
+    if found is None:
         row = _CARD[suit]
-        for low in range(max(1, min(present) - 2), min(11, max(present)) + 1):
-            window = (low, low + 1, low + 2)
-            here = [r for r in window if r in present]
-            for k in range(len(here), least - 1, -1):
-                for chosen in combinations(here, k):
-                    cards = (row[low], row[low + 1], row[low + 2])
-                    out.append(Meld(cards, tuple(i for i, r in enumerate(window) if r not in chosen)))
-    return out
+        cards = (row[low], row[low + 1], row[low + 2])
+        here = [i for i in range(3) if window >> i & 1]
+        out = []
+        for k in range(len(here), least - 1, -1):
+            for chosen in combinations(here, k):
+                out.append(Meld(cards, tuple(i for i in range(3) if i not in chosen)))
+        found = _RUNS[key] = tuple(out)
+    return found

@@ -107,6 +107,22 @@ def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return out
 
 
+_TEXT: dict[Card, str] = {}
+
+
+def _card_text(card: Card) -> str:
+    text = _TEXT.get(card)
+    if text is None:
+        text = _TEXT[card] = str(card)
+    return text
+
+
+def _meld_text(meld: Meld) -> str:
+    if not meld.jokers:
+        return "[" + " ".join(map(_card_text, meld.cards)) + "]"
+    return format_table((meld,))
+
+
 @attrs.frozen
 class Play(Move):
     """A play: the complete new table and the hand cards it uses (MV-04, MV-05).
@@ -126,10 +142,24 @@ class Play(Move):
 
     table: tuple[Meld, ...] = attrs.field(converter=_melds)
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
 
     def __str__(self) -> str:
-        cards = " ".join(str(c) for c in self.cards)
-        return f"play {cards}: {format_table(self.table)}"
+        text = self._text
+        if text is None:
+            cards = " ".join(map(_card_text, self.cards))
+            text = f"play {cards}: {' '.join(map(_meld_text, self.table))}"
+            object.__setattr__(self, "_text", text)
+        return text
+
+    @classmethod
+    def _trusted(cls, table: tuple[Meld, ...], cards: tuple[Card, ...]) -> Play:
+        """Build without the converters' checks (for tuples of melds and cards made by the engine)."""
+        play = object.__new__(cls)
+        object.__setattr__(play, "table", table)
+        object.__setattr__(play, "cards", cards)
+        object.__setattr__(play, "_text", None)
+        return play
 
     @classmethod
     def of(cls, table: str | Sequence[Meld], cards: str | Sequence[Card]) -> Play:

@@ -89,6 +89,19 @@ class Game(BaseGame[Rules, Move, View]):
     hands: list[list[Card]]
     stock: list[Card]
     table: tuple[Meld, ...]
+    totals: list[int]
+    opened: list[bool]
+    known_jokers: list[int]
+    starter: int
+    deal: int
+    out: tuple[Card, ...]
+    orders: list[tuple[Card, ...]]
+    last_winners: tuple[int, ...]
+    last_points: tuple[int, ...]
+    final_scores: tuple[int, ...] | None
+    cut: tuple[tuple[tuple[int, Card], ...], ...]
+    announced: bool
+    _cache: tuple[Move, ...] | None
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
@@ -123,14 +136,14 @@ class Game(BaseGame[Rules, Move, View]):
         self.known_jokers = [0] * n
         self.starter = 0
         self.deal = 0
-        self.out: tuple[Card, ...] = ()
-        self.orders: list[tuple[Card, ...]] = []
-        self.last_winners: tuple[int, ...] = ()
-        self.last_points: tuple[int, ...] = ()
-        self.final_scores: tuple[int, ...] | None = None
-        self.cut: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self.out = ()
+        self.orders = []
+        self.last_winners = ()
+        self.last_points = ()
+        self.final_scores = None
+        self.cut = ()
         self.announced = True
-        self._cache: tuple[Move, ...] | None = None
+        self._cache = None
 
     # -- dealing ------------------------------------------------------------------------
     def _cut_for_first(self) -> tuple[tuple[tuple[tuple[int, Card], ...], ...], int]:
@@ -269,8 +282,8 @@ class Game(BaseGame[Rules, Move, View]):
         if taken:
             hand.extend([JOKER] * taken)
         self.known_jokers[seat] = max(0, self.known_jokers[seat] - played_jokers) + taken
-        old = set(self.table)
-        self.table = tuple(m if m in old else m.normalized() for m in move.table)
+        old = {id(m) for m in self.table}
+        self.table = tuple(m if id(m) in old else m.normalized() for m in move.table)
         self.opened[seat] = True
         if self._sink is not None:
             self._emit(ev.PlayMade(seat=seat, cards=move.cards, table=self.table, jokers_taken=taken,
