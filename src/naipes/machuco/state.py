@@ -307,8 +307,10 @@ class Game(BaseGame[Rules, Move, "View"]):
         ``compulsory_capture`` when there are any).
         """
         acting = self._acting
-        if seat is None and acting and self._phase == 0 and not self._compulsory:
-            return tuple(self._hands[acting[0]])
+        if acting and self._phase == 0 and not self._compulsory:
+            s = acting[0]
+            if seat is None or seat is s or (type(seat) is int and seat == s):
+                return tuple(self._hands[s])
         return super().legal_moves(seat)
 
     def play(self, move: Move | str, seat: int | None = None) -> None:
@@ -320,11 +322,13 @@ class Game(BaseGame[Rules, Move, "View"]):
             HandlerError: a handler raised; the move stands.
         """
         acting = self._acting
-        if (seat is None and acting and type(move) is PlayCard and self._phase == 0 and not self._compulsory
-                and not self.events.active and move in self._hands[acting[0]]):
-            self._history.append((acting[0], move))
-            self._apply(move, acting[0])
-            return
+        if acting and type(move) is PlayCard and self._phase == 0 and not self._compulsory:
+            s = acting[0]
+            if ((seat is None or seat is s or (type(seat) is int and seat == s))
+                    and not self.events._subs and move in self._hands[s]):
+                self._history.append((s, move))
+                self._apply(move, s)
+                return
         super().play(move, seat)
 
     # -- hooks: legal moves and checks ----------------------------------------------------
