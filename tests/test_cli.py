@@ -362,3 +362,13 @@ def test_rules_options_carry_the_rules_docstring() -> None:
 
     assert _options(Rules) == ["  players = 2: 2 or 4 (XX-01; default 2).", "  deck = 40: the deck.",
                                "  extra = ()"]
+
+
+def test_rule_options_set_rules_fields(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "simulate", "toy", "--games", "2", "--rule", "players=3", "--json")
+    assert code == 0 and json.loads(out)["players"] == 3
+    for bad, message in [("nope=1", "toy's rules have no option 'nope' (options: players)"),
+                         ("players", "--rule takes FIELD=VALUE, not 'players'"),
+                         ("players=x", "toy cannot start with Rules(players='x')")]:
+        code, _, err = run(capsys, monkeypatch, "play", "toy", "--rule", bad, stdin="")
+        assert code == 1 and message in err, err

@@ -17,12 +17,13 @@ from __future__ import annotations
 import enum
 import importlib
 import inspect
+import json
 import re
 import sys
 import textwrap
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
@@ -58,15 +59,27 @@ class GameKit:
                 raise RulesError(f"the {info.name} module {info.module} has no {attr} yet")
         return cls(info, module)
 
-    def rules(self, players: int | None = None, **overrides: object) -> object:
-        """A ``Rules`` object, with ``players`` set when given.
+    def rules(self, players: int | None = None, settings: Mapping[str, object] | None = None,
+              **optional: object) -> object:
+        """A ``Rules`` object, with ``players`` and ``settings`` set when given.
+
+        Args:
+            players: the number of players (``Rules.players``).
+            settings: fields to set; a field the rules do not have is an error.
+            optional: fields to set only where the rules have them.
 
         Raises:
-            RulesError: for a player count the game does not take.
+            RulesError: for a player count the game does not take, an unknown field
+                or a value the rules refuse.
         """
         rules_type = self.module.Rules
-        names = {f.name for f in attrs.fields(rules_type)} if attrs.has(rules_type) else set()
-        kwargs = {k: v for k, v in overrides.items() if k in names}
+        names = [f.name for f in attrs.fields(rules_type)] if attrs.has(rules_type) else []
+        kwargs = {k: v for k, v in optional.items() if k in names}
+        for key, value in (settings or {}).items():
+            if key not in names:
+                raise RulesError(f"{self.info.name}'s rules have no option {key!r} "
+                                 f"(options: {', '.join(names) or 'none'})")
+            kwargs[key] = value
         if players is not None:
             info = self.info
             if not info.min_players <= players <= info.max_players:
@@ -82,7 +95,12 @@ class GameKit:
 
     def new_game(self, rules: object, seed: int | None) -> AnyGame:
         """A fresh game with these rules and seed."""
-        game: AnyGame = self.module.Game(rules, seed=seed)
+        try:
+            game: AnyGame = self.module.Game(rules, seed=seed)
+        except NaipesError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"{self.info.name} cannot start with {rules!r}: {exc}") from exc
         return game
 
     def bot(self, spec: str, seed: int | None) -> tuple[str, Bot]:
@@ -121,6 +139,34 @@ class GameKit:
 
 
 _WARNED: set[str] = set()
+
+
+def parse_settings(items: Sequence[str] | None) -> dict[str, object]:
+    """``FIELD=VALUE`` texts as a dict; values are read as JSON when they can be, else as text.
+
+    >>> parse_settings(["scope=hand", "envio_limit=3", "teams=false", "specials=[\\"real\\"]"])
+    {'scope': 'hand', 'envio_limit': 3, 'teams': False, 'specials': ('real',)}
+
+    Raises:
+        RulesError: for a text without ``=``.
+    """
+    out: dict[str, object] = {}
+    for item in items or ():
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            raise RulesError(f"--rule takes FIELD=VALUE, not {item!r}")
+        try:
+            value = json.loads(text)
+        except ValueError:
+            value = text
+        out[key.strip()] = _tupled(value)
+    return out
+
+
+def _tupled(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
 
 
 def pick_demo_game(name: str | None) -> GameKit | None:

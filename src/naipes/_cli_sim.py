@@ -11,7 +11,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any, Sequence
+from typing import IO, Any, Mapping, Sequence
 
 import attrs
 
@@ -107,7 +107,8 @@ class _Progress:
 
 
 def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_specs: Sequence[str],
-             save: str | None = None, progress: IO[str] | None = None) -> Summary:
+             save: str | None = None, progress: IO[str] | None = None,
+             settings: Mapping[str, object] | None = None) -> Summary:
     """Play ``games`` seeded games between bots and sum them up.
 
     Args:
@@ -118,11 +119,12 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
         bot_specs: one spec per seat, or one for every seat (``random``, ``best``, ``module:Class``).
         save: a directory to write each game's record to.
         progress: where the progress line goes (default stderr).
+        settings: ``Rules`` fields to set.
 
     Raises:
         NaipesError: for a bad bot, bad players or an illegal bot answer.
     """
-    rules = kit.rules(players)
+    rules = kit.rules(players, settings)
     n = kit.new_game(rules, seed).num_players
     specs = list(bot_specs) or ["random"]
     if len(specs) == 1:

@@ -22,7 +22,7 @@ import secrets
 import sys
 from typing import Sequence
 
-from naipes._cli_games import GameKit, pick_demo_game, rules_text
+from naipes._cli_games import GameKit, parse_settings, pick_demo_game, rules_text
 from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
 from naipes._cli_term import Quit, Term, color_wanted, table
@@ -30,6 +30,9 @@ from naipes.errors import NaipesError, RulesError
 from naipes.registry import games
 
 __all__ = ["build_parser", "main"]
+
+RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand (repeatable; "
+             "'naipes rules GAME' lists them)")
 
 #: Moves after which ``naipes demo`` stops a game that has not ended.
 DEMO_MAX_MOVES = 400
@@ -85,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int, help="number of players")
     p.add_argument("--seed", type=_non_negative_int, help="seed of the deal (default: random)")
     p.add_argument("--delay", type=_seconds, help="seconds between moves (default: 0.7 on a terminal, else 0)")
+    p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--max-moves", type=_non_negative_int, default=DEMO_MAX_MOVES,
                    help=f"stop after this many moves, 0 for no limit (default {DEMO_MAX_MOVES})")
 
@@ -96,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random",
                    help="comma-separated, one per seat or one for all: random, best or "
                         "module:Class (default random)")
+    p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record in DIR")
 
@@ -105,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int, help="number of players")
     p.add_argument("--seed", type=_non_negative_int, help="seed of the deal (default: random)")
     p.add_argument("--bots", default="best", help="the other seats' bots, as for simulate (default best)")
+    p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE, even if you quit")
 
     p = sub.add_parser("replay", help="step through a saved game record")
@@ -150,12 +156,12 @@ def _bot_specs(text: str, count: int) -> list[str]:
 SHORT_GAME: dict[str, object] = {"scope": "hand", "rounds": 1, "mode": "single_deal"}
 
 
-def _demo_rules(kit: GameKit, players: int | None) -> object:
+def _demo_rules(kit: GameKit, players: int | None, settings: dict[str, object]) -> object:
     """The shortest game the rules offer (see :data:`SHORT_GAME`), else the default game."""
     try:
-        return kit.rules(players, **SHORT_GAME)
+        return kit.rules(players, settings, **SHORT_GAME)
     except RulesError:
-        return kit.rules(players)
+        return kit.rules(players, settings)
 
 
 def cmd_demo(args: argparse.Namespace, term: Term) -> int:
@@ -165,7 +171,7 @@ def cmd_demo(args: argparse.Namespace, term: Term) -> int:
                  "Once a game is installed, 'naipes games' lists it.")
         return 1
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    game = kit.new_game(_demo_rules(kit, args.players), seed)
+    game = kit.new_game(_demo_rules(kit, args.players, parse_settings(args.rule)), seed)
     bots = [kit.bot("best", seed * 64 + s) for s in range(game.num_players)]
     term.delay = args.delay if args.delay is not None else (0.7 if term.out.isatty() else 0.0)
     term.heading(f"naipes demo: {kit.info.name}, {game.num_players} players, seed {seed}")
@@ -188,7 +194,7 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
     kit = GameKit.find(args.game)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     summary = simulate(kit, games=args.games, players=args.players, seed=args.seed,
-                       bot_specs=specs, save=args.save)
+                       bot_specs=specs, save=args.save, settings=parse_settings(args.rule))
     if args.json:
         print(json.dumps(summary.to_dict(), indent=1), file=term.out)
     else:
@@ -199,7 +205,7 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
 def cmd_play(args: argparse.Namespace, term: Term) -> int:
     kit = GameKit.find(args.game)
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    game = kit.new_game(kit.rules(args.players), seed)
+    game = kit.new_game(kit.rules(args.players, parse_settings(args.rule)), seed)
     n = game.num_players
     if args.seat >= n:
         raise NaipesError(f"there is no seat {args.seat} in a {n}-player game: choose 0 to {n - 1}")
