@@ -17,7 +17,7 @@ draw from an empty stock (RZ-11).
 >>> for seat in (1, 2, 3):
 ...     game.play("pass", seat)
 >>> game.to_act, game.stock_size
-((1,), 22)
+((1,), 26)
 
 .. versionadded:: 0.1
 """

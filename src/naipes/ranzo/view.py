@@ -21,7 +21,7 @@ from naipes.ranzo.moves import Move
 from naipes.ranzo.rules import Rules
 
 if TYPE_CHECKING:
-    from naipes.ranzo.state import Game
+    import naipes.ranzo.state
 
 __all__ = ["View", "build_view"]
 
@@ -80,7 +80,7 @@ class View(BaseView):
     cards: tuple[Card, ...]
     team_totals: tuple[int, ...] | None
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> naipes.ranzo.state.Game:
         """A full game consistent with this view.
 
         The unseen cards go at random to the other concealed hands (after
@@ -96,7 +96,7 @@ class View(BaseView):
         return render_view(self)
 
 
-def build_view(game: Game, seat: int) -> View:
+def build_view(game: naipes.ranzo.state.Game, seat: int) -> View:
     """The view of ``seat`` (used by :meth:`Game.view`)."""
     phase = game.phase
     window = phase == "window"
