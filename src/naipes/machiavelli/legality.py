@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from naipes.cards import JOKER, Card
+from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
 from naipes.machiavelli.rules import Rules
 
@@ -69,7 +69,7 @@ def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[M
         out.append((WHOLE_PLAY, f"not in the hand: {_names(missing)}"))
     known = {id(m) for m in start}  # melds kept as they were (same objects) are valid already
     for i, meld in enumerate(table):
-        if id(meld) in known:
+        if id(meld) in known or (not meld.jokers and _plainly_valid(meld.cards)):
             continue
         reason = meld_problem(meld, rules)
         if reason is not None:
@@ -80,26 +80,54 @@ def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[M
     return tuple(out)
 
 
+_FRENCH_IDS = frozenset(id(Card(r, s)) for s in FRENCH_SUITS for r in range(1, 14))
+
+
+def _plainly_valid(cards: tuple[Card, ...]) -> bool:
+    """A fast yes for a joker-free valid group or run (``False`` means: ask :func:`meld_problem`).
+
+    Cards are interned, so equal cards are the same object and ``id`` stands for the card.
+    """
+    n = len(cards)
+    if n < 3 or len({id(c) for c in cards}) != n or not all(id(c) in _FRENCH_IDS for c in cards):
+        return False
+    first = cards[0]
+    if all(c.rank == first.rank for c in cards):
+        return n <= 4  # distinct cards of one rank have distinct suits
+    suit = first.suit
+    if not all(c.suit is suit for c in cards):
+        return False
+    ranks = [c.rank for c in cards]
+    return max(ranks) - min(ranks) == n - 1  # n distinct ranks in a span of n
+
+
 def _balance(start: Sequence[Meld], table: Sequence[Meld], cards: Sequence[Card]) -> dict[Card, int]:
     """New table minus (old table + played cards), card by card; zeros mean preserved."""
-    counts: dict[Card, int] = {}
+    counts: dict[int, int] = {}
+    names: dict[int, Card] = {}
     get = counts.get
     for m in table:
         for c in (m.physical if m.jokers else m.cards):
-            counts[c] = get(c, 0) + 1
+            i = id(c)
+            counts[i] = get(i, 0) + 1
+            names[i] = c
     for m in start:
         for c in (m.physical if m.jokers else m.cards):
-            counts[c] = get(c, 0) - 1
+            i = id(c)
+            counts[i] = get(i, 0) - 1
+            names[i] = c
     for c in cards:
-        counts[c] = get(c, 0) - 1
-    return counts
+        i = id(c)
+        counts[i] = get(i, 0) - 1
+        names[i] = c
+    return {names[i]: n for i, n in counts.items() if n}
 
 
 def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], cards: Sequence[Card],
                        played: Counter[Card]) -> list[Problem]:
     balance = _balance(start, table, cards)
     swapped = -balance.pop(JOKER, 0)
-    if swapped >= 0 and not any(balance.values()):
+    if swapped >= 0 and not balance:
         if not swapped:
             return []
         extra: Counter[Card] = Counter()
