@@ -82,6 +82,18 @@ class Problem:
         self.xmode = 0
         self.xcap = 0
         self.lb: Optional[int] = None
+        self.free_jokers = False
+
+    @property
+    def jv(self) -> int:
+        """What a joker on the final table adds to the objective.
+
+        With ``free_jokers`` (a relaxation) jokers are wildcards the program
+        may use where melds need them, and every joker not used is assumed to
+        be added to some meld afterwards: they cost and earn nothing here,
+        and fewer jokers used is simply better.
+        """
+        return 0 if self.free_jokers else SCALE + self.joker_penalty
 
     def avail(self, r: int, i: int) -> int:
         """Natural cards of rank ``r`` (1-based; 0 outside 1..13) and suit ``i`` that may be used."""
@@ -106,13 +118,37 @@ def best(p: Problem) -> Optional[Answer]:
     A pass with bound ``lb`` that finds an answer worth at least ``lb`` is
     exact: no state on an optimal path is pruned by a bound below the optimum.
     Bounds are tried from "every card" down, the allowed shortfall doubling.
+    With ``free_jokers`` the passes allow 0, 1, 2, ... jokers, each pass
+    only looking for answers better than the best so far.
     """
     drop_unplayable(p)
     if p.xmode:
         p.lb = None
         return solve(p)
-    raw = p.jt * (SCALE + p.joker_penalty)
-    total = sum(map(sum, p.opt)) + p.jokers  # cards and jokers the final table may gain
+    if not p.free_jokers:
+        return _loosening(p)
+    jokers = p.jokers
+    top = sum(p.opt[r][i] * (SCALE + rank_value(r + 1)) for r in range(NRANKS) for i in range(NSUITS))
+    found: Optional[Answer] = None
+    try:
+        for p.jokers in range(0, jokers + 1):
+            if found is None:
+                answer = _loosening(p)
+            else:
+                p.lb = found.obj + 1
+                answer = solve(p)
+            if answer is not None and (found is None or answer.obj > found.obj):
+                found = answer
+            if found is not None and found.obj >= top:
+                break
+    finally:
+        p.jokers = jokers
+    return found
+
+
+def _loosening(p: Problem) -> Optional[Answer]:
+    raw = p.jt * p.jv
+    total = sum(map(sum, p.opt)) + (0 if p.free_jokers else p.jokers)  # what the table may gain
     slack = 0
     while True:
         if slack >= total:
@@ -152,8 +188,8 @@ def _placeable(p: Problem, r: int, s: int) -> bool:
 
 def solve(p: Problem) -> Optional[Answer]:
     """Run the program once; ``None`` when no layout satisfies the constraints (and the bound)."""
-    runs = run_table(p.mn)
-    groups = group_table(p.copies, p.jokers, p.mn)
+    runs = run_table(p.mn, p.free_jokers)
+    groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
     rem = _remaining(p)
     layer: Dict[int, int] = {0: 0}
     trail: Trail = []
@@ -165,7 +201,7 @@ def solve(p: Problem) -> Optional[Answer]:
         if not layer:
             return None
         if len(layer) > 1:
-            layer = _undominated(runs, layer)
+            layer = _undominated(runs, layer, p.free_jokers)
     best_key, best_obj = -1, _NEG
     for key, obj in layer.items():
         if obj > best_obj and _final_ok(p, runs, key):
@@ -178,7 +214,7 @@ def solve(p: Problem) -> Optional[Answer]:
         key, choice = back[key]
         path.append(choice)
     path.reverse()
-    return _build(p, runs, groups, best_obj - p.jt * (SCALE + p.joker_penalty), path)
+    return _build(p, runs, groups, best_obj - p.jt * p.jv, path)
 
 
 def _remaining(p: Problem) -> List[int]:
@@ -222,7 +258,7 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
             return False
     ju = (key >> JU) & 15
     sw = (key >> SW) & 15 if p.allow_keep else 0
-    if ju + sw < p.jmin:
+    if ju + sw < p.jmin and not p.free_jokers:
         return False
     return p.xmode == 0 or (key >> XS) >= p.xcap
 
@@ -241,7 +277,7 @@ def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Dict[int, 
     hi = lo + p.opt[r - 1][i]
     cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
     cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
-    key = (runs.mn, sid, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.joker_penalty, p.xmode, cap1, cap2)
+    key = (runs.mn, sid, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2, p.free_jokers)
     out = _OPTIONS.get(key)
     if out is None:
         if len(_OPTIONS) > 100_000:
@@ -254,14 +290,15 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int, key: 
     shift = i * SID_BITS
     t, lo, hi, d, cap1, cap2 = key[4], key[5], key[6], key[7], key[11], key[12]
     v = rank_value(r)
-    hv, jv = SCALE + v, SCALE + p.joker_penalty
+    hv, jv = SCALE + v, p.jv
     short = runs.short
+    lead = not p.free_jokers or r == NRANKS - 2
     out: Dict[int, List[Option]] = {}
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out.setdefault(g, [])
             for b in range(0, p.jokers + 1):
-                for nsid, recipe in runs.transitions(sid, n - g, b):
+                for nsid, recipe in runs.transitions(sid, n - g, b, lead):
                     need1, need2 = short[nsid]
                     if need1 > cap1 or need2 > cap2:
                         continue
@@ -287,7 +324,7 @@ def _suit_step(
     back: Dict[int, Tuple[int, object]] = {}
     get = nxt.get
     jokers = p.jokers
-    jv = SCALE + p.joker_penalty
+    jv = p.jv
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     simple = not jokers and not p.xmode
     xcap = p.xcap
@@ -328,7 +365,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trai
     nxt: Dict[int, int] = {}
     back: Dict[int, Tuple[int, object]] = {}
     jokers_for = groups.jokers_for
-    jv = SCALE + p.joker_penalty
+    jv = p.jv
     v = rank_value(r)
     xcap = p.xcap if p.xmode == 1 else 0
     for key, obj in layer.items():
@@ -352,31 +389,41 @@ def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trai
     return nxt
 
 
-def _undominated(runs: RunTable, layer: Dict[int, int]) -> Dict[int, int]:
+def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Dict[int, int]:
     """Drop states that another state dominates suit by suit, with as good an objective.
 
-    Candidates come best objective first, then heaviest (a dominating state is
-    strictly heavier), so each needs checking only against the states kept.
+    The other fields must be equal, except that with ``free_jokers`` fewer
+    jokers used dominates. Candidates come best objective first, then
+    heaviest, then with fewest jokers (a dominating state comes first), so
+    each needs checking only against the states kept.
     """
     weight, dominates = runs.weight, runs.dominates
-    high = JU
-    order = sorted(
-        layer.items(),
-        key=lambda kv: (-kv[1], -sum(weight[(kv[0] >> (i * SID_BITS)) & SID_MASK] for i in range(NSUITS))),
-    )
-    kept: List[Tuple[int, int, int, int, int]] = []
+
+    def order(kv: Tuple[int, int]) -> Tuple[int, int, int]:
+        key = kv[0]
+        heavy = sum(weight[(key >> (i * SID_BITS)) & SID_MASK] for i in range(NSUITS))
+        return (-kv[1], -heavy, (key >> JU) & 15)
+
+    buckets: Dict[int, List[Tuple[int, int, int, int, int]]] = {}
     out: Dict[int, int] = {}
-    for key, obj in order:
+    for key, obj in sorted(layer.items(), key=order):
         s0 = key & SID_MASK
         s1 = (key >> SID_BITS) & SID_MASK
         s2 = (key >> (2 * SID_BITS)) & SID_MASK
         s3 = (key >> (3 * SID_BITS)) & SID_MASK
-        extra = key >> high
-        for k0, k1, k2, k3, kx in kept:
-            if kx == extra and dominates(k0, s0) and dominates(k1, s1) and dominates(k2, s2) and dominates(k3, s3):
+        ju = (key >> JU) & 15
+        kept = buckets.setdefault(key >> SW if free_jokers else key >> JU, [])
+        for k0, k1, k2, k3, kju in kept:
+            if (
+                (kju == ju or (free_jokers and kju < ju))
+                and dominates(k0, s0)
+                and dominates(k1, s1)
+                and dominates(k2, s2)
+                and dominates(k3, s3)
+            ):
                 break
         else:
-            kept.append((s0, s1, s2, s3, extra))
+            kept.append((s0, s1, s2, s3, ju))
             out[key] = obj
     return out
 

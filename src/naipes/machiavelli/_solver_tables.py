@@ -40,23 +40,30 @@ def rank_value(rank: int) -> int:
 
 
 class RunTable:
-    """Interned per-suit run states and their transitions (cached per ``mn``).
+    """Interned per-suit run states and their transitions.
 
     A run code is ``4 * length + naturals`` with the length capped at 3 and
     the naturals capped at ``mn``; a suit state is a tuple of codes, sorted
-    descending.
+    descending. With ``free`` jokers (the relaxation of ``_solver_core``)
+    jokers go only where a meld needs them: a joker after a complete run makes
+    it *pending* (code ``16 + naturals``: a natural card must follow), and
+    runs start with a joker only where ``lead`` allows it.
     """
 
-    def __init__(self, mn: int) -> None:
+    def __init__(self, mn: int, free: bool) -> None:
         self.mn = mn
-        self.full = 12 + mn  # codes >= full are complete runs
+        self.free = free
         self.ids: Dict[Tuple[int, ...], int] = {(): 0}
         self.states: List[Tuple[int, ...]] = [()]
         self.closable: List[bool] = [True]
         self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
-        self.weight: List[int] = [0]  # sum of codes: grows strictly along domination
+        self.weight: List[int] = [0]  # grows strictly along domination
         self._dom: Dict[int, bool] = {}
-        self._trans: Dict[Tuple[int, int, int], Tuple[Tuple[int, object], ...]] = {}
+        self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, object], ...]] = {}
+
+    def complete(self, code: int) -> bool:
+        """A run that may end here."""
+        return 12 + self.mn <= code < 16
 
     def intern(self, state: Tuple[int, ...]) -> int:
         sid = self.ids.get(state)
@@ -66,36 +73,40 @@ class RunTable:
                 raise OverflowError("too many run states")
             self.ids[state] = sid
             self.states.append(state)
-            self.closable.append(all(c >= self.full for c in state))
-            self.short.append((sum(1 for c in state if c < self.full), sum(1 for c in state if c < 8)))
-            self.weight.append(sum(state))
+            self.closable.append(all(self.complete(c) for c in state))
+            self.short.append((sum(1 for c in state if not self.complete(c)), sum(1 for c in state if c < 8)))
+            self.weight.append(sum(8 + c % 4 if c >= 16 else c for c in state))
         return sid
 
     def step(self, code: int, joker: bool) -> int:
-        length, nat = divmod(code, 4)
-        return 4 * min(length + 1, 3) + (nat if joker else min(nat + 1, self.mn))
+        """The code of a run after one more card (a joker or a natural)."""
+        nat = code % 4
+        if code >= 16:
+            return code if joker else 12 + min(nat + 1, self.mn)
+        if joker and self.free and self.complete(code):
+            return 16 + nat
+        return 4 * min(code // 4 + 1, 3) + (nat if joker else min(nat + 1, self.mn))
 
-    def transitions(self, sid: int, a: int, b: int) -> Tuple[Tuple[int, object], ...]:
+    def transitions(self, sid: int, a: int, b: int, lead: bool) -> Tuple[Tuple[int, object], ...]:
         """New suit states when ``a`` natural cards and ``b`` jokers go to this suit's runs.
 
-        Each result carries a recipe ``(actions, new_naturals, new_jokers)``
-        with one action per old run (0 natural, 1 joker, 2 end) for rebuilding
-        the melds. Dominated results are dropped.
+        ``lead``: new runs may start with a joker. Each result carries a
+        recipe ``(actions, new_naturals, new_jokers)`` with one action per old
+        run (0 natural, 1 joker, 2 end) for rebuilding the melds. Dominated
+        results are dropped.
         """
-        key = (sid, a, b)
+        key = (sid, a, b, lead)
         cached = self._trans.get(key)
         if cached is None:
-            cached = self._trans[key] = self._compute(self.states[sid], a, b)
+            cached = self._trans[key] = self._compute(self.states[sid], a, b, lead)
         return cached
 
-    def _compute(self, state: Tuple[int, ...], a: int, b: int) -> Tuple[Tuple[int, object], ...]:
-        choices = [(0, 1, 2) if c >= self.full else (0, 1) for c in state]
+    def _compute(self, state: Tuple[int, ...], a: int, b: int, lead: bool) -> Tuple[Tuple[int, object], ...]:
+        choices = [(0, 1, 2) if self.complete(c) else (0, 1) for c in state]
         found: Dict[Tuple[int, ...], object] = {}
         for actions in itertools.product(*choices):
-            nat = actions.count(0)
-            jok = actions.count(1)
-            new_nat, new_jok = a - nat, b - jok
-            if new_nat < 0 or new_jok < 0:
+            new_nat, new_jok = a - actions.count(0), b - actions.count(1)
+            if new_nat < 0 or new_jok < 0 or (new_jok and not lead):
                 continue
             if (new_nat or new_jok) and 2 in actions:
                 continue  # merging the ended run with the new one dominates
@@ -117,38 +128,45 @@ class RunTable:
             found = self._dom[key] = self._dominates(self.states[a], self.states[b])
         return found
 
+    def _run_dominates(self, x: int, y: int) -> bool:
+        if y >= 16:
+            return (x >= 16 or self.complete(x)) and x % 4 >= y % 4
+        if x >= 16:
+            return False
+        return x // 4 >= y // 4 and x % 4 >= y % 4
+
     def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
         """True if suit state ``x`` can do everything ``y`` can."""
         if len(x) < len(y):
             return False
         for perm in itertools.permutations(range(len(x)), len(y)):
-            if all(x[i] // 4 >= c // 4 and x[i] % 4 >= c % 4 for i, c in zip(perm, y)):
+            if all(self._run_dominates(x[i], c) for i, c in zip(perm, y)):
                 used = set(perm)
-                if all(x[i] >= self.full for i in range(len(x)) if i not in used):
+                if all(self.complete(x[i]) for i in range(len(x)) if i not in used):
                     return True
         return False
 
 
-_RUN_TABLES: Dict[int, RunTable] = {}
+_RUN_TABLES: Dict[Tuple[int, bool], RunTable] = {}
 
 
-def run_table(mn: int) -> RunTable:
+def run_table(mn: int, free: bool = False) -> RunTable:
     """The shared :class:`RunTable` for ``mn`` natural cards per meld."""
-    table = _RUN_TABLES.get(mn)
+    table = _RUN_TABLES.get((mn, free))
     if table is None:
-        table = _RUN_TABLES[mn] = RunTable(mn)
+        table = _RUN_TABLES[(mn, free)] = RunTable(mn, free)
     return table
 
 
 class GroupTable:
     """Which per-suit group demands (with ``j`` jokers) split into valid groups of one rank."""
 
-    def __init__(self, copies: int, jokers: int, mn: int) -> None:
+    def __init__(self, copies: int, jokers: int, mn: int, free: bool) -> None:
         types = []
         for mask in range(1, 16):
             size = bin(mask).count("1")
             for j in range(0, jokers + 1):
-                if size >= mn and 3 <= size + j <= 4:
+                if size >= mn and 3 <= size + j <= 4 and not (free and j and size + j > 3):
                     types.append((mask, j))
         start = (0, 0, 0, 0, 0)
         self.witness: Dict[Tuple[int, ...], Optional[Tuple[Tuple[int, ...], Tuple[int, int]]]] = {start: None}
@@ -181,15 +199,15 @@ class GroupTable:
             out.append(group)
 
 
-_GROUP_TABLES: Dict[Tuple[int, int, int], GroupTable] = {}
+_GROUP_TABLES: Dict[Tuple[int, int, int, bool], GroupTable] = {}
 
 
-def group_table(copies: int, jokers: int, mn: int) -> GroupTable:
-    """The shared :class:`GroupTable` for these parameters."""
-    key = (copies, jokers, mn)
+def group_table(copies: int, jokers: int, mn: int, free: bool = False) -> GroupTable:
+    """The shared :class:`GroupTable` for these parameters (``free``: jokers only to reach three cards)."""
+    key = (copies, jokers, mn, free)
     table = _GROUP_TABLES.get(key)
     if table is None:
-        table = _GROUP_TABLES[key] = GroupTable(copies, jokers, mn)
+        table = _GROUP_TABLES[key] = GroupTable(copies, jokers, mn, free)
     return table
 
 

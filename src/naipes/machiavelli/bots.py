@@ -115,7 +115,7 @@ def _pair_with_joker(naturals: list[Card]) -> Meld | None:
                 if b.rank < 13:
                     return Meld((a, b, Card(b.rank + 1, b.suit)), (2,))
                 return Meld((Card(a.rank - 1, a.suit), a, b), (0,))
-            if a.rank == b.rank and FRENCH_SUITS.index(a.suit) < FRENCH_SUITS.index(b.suit):  # type: ignore[arg-type]
+            if a.rank == b.rank and FRENCH_SUITS.index(a.suit) < FRENCH_SUITS.index(b.suit):  # type: ignore[arg-type,unused-ignore]
                 third = next(s for s in FRENCH_SUITS if s is not a.suit and s is not b.suit)
                 return Meld((a, b, Card(a.rank, third)), (2,)).normalized()
     return None
@@ -185,7 +185,7 @@ class BaselineBot:
     def __init__(self, seed: int | None = None) -> None:
         pass
 
-    def choose(self, view: View) -> Move:  # type: ignore[override]
+    def choose(self, view: View) -> Move:
         """A play found by the greedy search, or a draw."""
         play = greedy_play(view)
         return _fallback(view) if play is None else play
@@ -208,7 +208,7 @@ class SolverBot:
     def __init__(self, seed: int | None = None) -> None:
         pass
 
-    def choose(self, view: View) -> Move:  # type: ignore[override]
+    def choose(self, view: View) -> Move:
         """The solver's answer as a play, or a draw when there is none."""
         from naipes.machiavelli.solver import solve
 

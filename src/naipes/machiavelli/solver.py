@@ -24,7 +24,7 @@ and :meth:`Card.parse_many <naipes.cards.Card.parse_many>`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence, Union
+from typing import Callable, Sequence, Union
 
 import attrs
 
@@ -155,16 +155,41 @@ def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, ope
     p = pos.problem(opening=opening)
     _fill(p.opt, [c for c in pos.hand if c != JOKER])
     p.jokers += pos.hand.count(JOKER)
-    answer = core.best(p)
+    try:
+        answer = _relaxed(p, opening, core.best) or core.best(p)
+    except _Infeasible:
+        answer = None
     if answer is None and not opening:
         raise InvalidStateError(_NO_PARTITION)
     if opening:
         pos.check_partition()
-    if answer is not None and answer.obj <= 0 and not opening:
-        answer = _swap_and_keep(pos, p)
-    if answer is None or (answer.obj <= 0 and not opening and not any(map(any, answer.played))):
+    if answer is None:
         return None
-    return _solution(pos, answer, opening)
+    best = _solution(pos, answer, opening)
+    if best.count > 0 or opening:
+        return best
+    swap = _swap_and_keep(pos, p)
+    return None if swap is None else _solution(pos, swap, opening)
+
+
+def _relaxed(p: core.Problem, opening: bool, run: Callable[[core.Problem], core.Answer | None]) -> core.Answer | None:
+    """Solve with jokers as free wildcards, then add the unused jokers to melds.
+
+    The relaxation can only do better than the real problem, so when every
+    unused joker finds a place its answer is exact. ``None`` when there are
+    no jokers, in the opening, or when the jokers do not fit (then the caller
+    runs the exact program).
+    """
+    if not p.jokers or opening:
+        return None
+    p.free_jokers = True
+    try:
+        answer = run(p)
+    finally:
+        p.free_jokers = False
+    if answer is None:
+        raise _Infeasible
+    return answer if _add_jokers(answer.melds, p.jokers - answer.jokers, answer) else None
 
 
 def _swap_and_keep(pos: _Position, p: core.Problem) -> core.Answer | None:
@@ -173,7 +198,36 @@ def _swap_and_keep(pos: _Position, p: core.Problem) -> core.Answer | None:
         return None
     p.xmode, p.xcap = 2, 1
     p.lb = None
+    p.free_jokers = False
     return core.solve(p)
+
+
+class _Infeasible(Exception):
+    """The relaxation has no answer, so neither has the real problem."""
+
+
+def _add_jokers(melds: list[list[tuple[int, int, bool]]], count: int, answer: core.Answer) -> bool:
+    """Put ``count`` more jokers into the melds (groups of three, run ends); False if they do not fit."""
+    while count:
+        placed = count
+        for meld in melds:
+            if not count:
+                break
+            ranks = {r for r, _, _ in meld}
+            if len(ranks) == 1 and len(meld) == 3:
+                suit = min({0, 1, 2, 3} - {s for _, s, _ in meld})
+                meld.append((meld[0][0], suit, True))
+            elif len(ranks) > 1 and meld[-1][0] < 13:
+                meld.append((meld[-1][0] + 1, meld[-1][1], True))
+            elif len(ranks) > 1 and meld[0][0] > 1:
+                meld.insert(0, (meld[0][0] - 1, meld[0][1], True))
+            else:
+                continue
+            count -= 1
+            answer.jokers += 1
+        if count == placed:
+            return False
+    return True
 
 
 def can_play(
@@ -226,6 +280,11 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     p.jokers += cards.count(JOKER)
     p.jmin = p.jokers
     p.allow_keep = keep
+    try:
+        if _relaxed(p, opening, core.solve) is not None:
+            return True
+    except _Infeasible:
+        return False
     return core.solve(p) is not None
 
 
@@ -243,7 +302,6 @@ def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
     table = pos.base_melds() + new if opening else new
     value = sum(card_value(c, pos.rules) for c in played) - len(taken) * pos.rules.joker_penalty
     count = len(played) - len(taken)
-    assert count * core.SCALE + value == answer.obj, (count, value, answer.obj)
     return Solution(played=tuple(played), taken=taken, table=table, count=count, value=value)
 
 

@@ -330,7 +330,9 @@ class Workspace:
         """
         self._meld_index(index)
         entries = _entries(self._melds[index])
-        cut = at if isinstance(at, int) and not isinstance(at, bool) else self._find(index, at)
+        if isinstance(at, bool):
+            raise WorkspaceError(f"split at a number of cards or a card, not {at!r}")
+        cut = at if isinstance(at, int) else self._find(index, at)
         if not 0 < cut < len(entries):
             raise WorkspaceError(f"meld {index + self.numbering} has {len(entries)} cards: "
                                  f"split it at 1..{len(entries) - 1} (the cards that stay)")

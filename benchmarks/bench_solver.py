@@ -1,0 +1,397 @@
+"""Benchmark of the Machiavelli solver (issue 8).
+
+Seeded random positions: tables of 0, 10, 20, 40 and 60 cards built from
+valid melds with 13 or 20 cards in hand; the whole deck (a 40-card table and
+the other 64 cards in hand); three decks with 90-card tables; two and four
+jokers. For each position it times ``naipes.machiavelli.solver.solve`` and,
+when the optional ``bench`` extra is installed, ``rummikub-solver`` on the
+same position right after (same process, one position after the other), and
+prints per size the median time, the median and 5th-percentile speed-up, and
+whether the answers agree. With SciPy it also checks every answer against an
+independent integer program of the Machiavelli rules (count and value).
+
+    python benchmarks/bench_solver.py            # the full table (a few minutes)
+    python benchmarks/bench_solver.py --smoke    # a few seconds (CI)
+    python benchmarks/bench_solver.py --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Optional, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from naipes.cards import FRENCH_SUITS, JOKER, Card  # noqa: E402
+from naipes.machiavelli.melds import Meld, is_valid_meld  # noqa: E402
+from naipes.machiavelli.rules import Rules  # noqa: E402
+from naipes.machiavelli.solver import Solution, solve  # noqa: E402
+
+Position = tuple[list[Meld], list[Card]]
+
+
+# ---------------------------------------------------------------- positions
+
+
+def random_table(rng: random.Random, size: int, copies: int, jokers: int) -> tuple[list[Meld], Counter[Card], int]:
+    """Random valid melds of exactly ``size`` cards; returns them, the unused cards and jokers."""
+    while True:
+        pool = Counter({Card(r, s): copies for s in FRENCH_SUITS for r in range(1, 14)})
+        left, melds, total = jokers, [], 0
+        for _ in range(2000):
+            if total == size:
+                return melds, pool, left
+            meld = _random_meld(rng, min(size - total, 5))
+            if meld is None:
+                continue
+            joker_at: tuple[int, ...] = ()
+            if left and rng.random() < 0.35:
+                joker_at = (rng.randrange(len(meld)),)
+            need = Counter(c for i, c in enumerate(meld) if i not in joker_at)
+            if any(pool[c] < n for c, n in need.items()):
+                continue
+            pool -= need
+            left -= len(joker_at)
+            melds.append(Meld(tuple(meld), joker_at))
+            total += len(meld)
+
+
+def _random_meld(rng: random.Random, room: int) -> Optional[list[Card]]:
+    if room < 3:
+        return None
+    if rng.random() < 0.5:
+        length = rng.randint(3, room)
+        suit = rng.choice(FRENCH_SUITS)
+        lo = rng.randint(1, 14 - length)
+        return [Card(r, suit) for r in range(lo, lo + length)]
+    rank = rng.randint(1, 13)
+    return [Card(rank, s) for s in rng.sample(FRENCH_SUITS, rng.randint(3, min(4, room)))]
+
+
+def random_position(rng: random.Random, table: int, hand: int | None, copies: int, jokers: int) -> Position:
+    """A seeded position: a valid table of ``table`` cards and ``hand`` cards (None: all the rest)."""
+    melds, pool, left = random_table(rng, table, copies, jokers)
+    rest = list(pool.elements()) + [JOKER] * left
+    rng.shuffle(rest)
+    return melds, rest if hand is None else rest[:hand]
+
+
+# (label, table cards, hand cards or None for the rest, copies, jokers, positions full, smoke)
+SIZES = [
+    ("0/13", 0, 13, 2, 0, 120, 3),
+    ("10/13", 10, 13, 2, 0, 120, 3),
+    ("20/13", 20, 13, 2, 0, 120, 3),
+    ("40/13", 40, 13, 2, 0, 120, 3),
+    ("60/13", 60, 13, 2, 0, 120, 3),
+    ("0/20", 0, 20, 2, 0, 120, 3),
+    ("10/20", 10, 20, 2, 0, 120, 3),
+    ("20/20", 20, 20, 2, 0, 120, 3),
+    ("40/20", 40, 20, 2, 0, 120, 3),
+    ("60/20", 60, 20, 2, 0, 120, 3),
+    ("whole deck 40/64", 40, None, 2, 0, 40, 1),
+    ("3 decks 90/20", 90, 20, 3, 0, 120, 2),
+    ("2 jokers 60/20", 60, 20, 2, 2, 120, 2),
+    ("4 jokers 60/20", 60, 20, 2, 4, 120, 2),
+    ("4 jokers 20/20", 20, 20, 2, 4, 60, 1),
+]
+
+
+# ---------------------------------------------------------------- rummikub-solver
+
+
+def make_rummikub() -> Optional[Callable[[Position, int, int], int]]:
+    """A function timing rummikub-solver on a position, or None if it is not installed."""
+    try:
+        from rummikub_solver import RuleSet, SolverMode
+    except ImportError:
+        return None
+    rulesets: dict[tuple[int, int], Any] = {}
+
+    def run(position: Position, copies: int, jokers: int) -> int:
+        key = (copies, jokers)
+        if key not in rulesets:
+            rulesets[key] = RuleSet(numbers=13, repeats=copies, colours=4, jokers=jokers, min_len=3)
+            _warm(rulesets[key])
+        rs = rulesets[key]
+        tiles = rs.tiles
+
+        def tile(card: Card) -> Any:
+            if card == JOKER:
+                return tiles[-1]
+            return tiles[FRENCH_SUITS.index(card.suit) * 13 + card.rank - 1]  # type: ignore[arg-type]
+
+        melds, hand = position
+        state = rs.new_game()
+        state.add_table(*[tile(c) for m in melds for c in m.physical])
+        state.add_rack(*[tile(c) for c in hand])
+        state.initial = False
+        answer = rs.solve(state, SolverMode.TILE_COUNT)
+        return 0 if answer is None else len(answer.tiles)
+
+    def _warm(rs: Any) -> None:
+        state = rs.new_game()
+        state.add_rack(*rs.tiles[:3])
+        state.initial = False
+        rs.solve(state, SolverMode.TILE_COUNT)
+
+    return run
+
+
+# ---------------------------------------------------------------- the reference
+
+
+def make_reference() -> Optional[Callable[[Position, Rules], Optional[tuple[int, int]]]]:
+    """An integer program of the Machiavelli rules (SciPy's HiGHS), independent of the solver."""
+    try:
+        import numpy as np
+        from scipy.optimize import Bounds, LinearConstraint, milp
+    except ImportError:
+        return None
+    weight = 4096
+    cards = [(s, r) for s in range(4) for r in range(1, 14)]
+    index = {c: i for i, c in enumerate(cards)}
+
+    def templates(jokers: int, mn: int) -> list[tuple[tuple[int, ...], int, int]]:
+        """Melds as (card indices, jokers, opening value); long runs only if they cannot split."""
+        out = []
+        for rank in range(1, 14):
+            for k in range(1, 5):
+                for suits in itertools.combinations(range(4), k):
+                    for j in range(0, jokers + 1):
+                        if k >= mn and 3 <= k + j <= 4:
+                            out.append((tuple(index[(s, rank)] for s in suits), j, (k + j) * min(rank, 10)))
+        for suit in range(4):
+            for lo in range(1, 12):
+                for hi in range(lo + 2, 14):
+                    span = list(range(lo, hi + 1))
+                    for j in range(0, min(jokers, len(span)) + 1):
+                        for at in itertools.combinations(span, j):
+                            nat = [r for r in span if r not in at]
+                            if len(nat) < mn or _splits(span, set(at), mn):
+                                continue
+                            value = sum(min(r, 10) for r in span)
+                            out.append((tuple(index[(suit, r)] for r in nat), j, value))
+        return out
+
+    cache: dict[tuple[int, int, int], Any] = {}
+
+    def matrix(copies: int, jokers: int, mn: int) -> Any:
+        key = (copies, jokers, mn)
+        if key not in cache:
+            temps = templates(jokers, mn)
+            a = np.zeros((52, len(temps)))
+            for m, (idx, _, _) in enumerate(temps):
+                for i in idx:
+                    a[i, m] += 1
+            cache[key] = (temps, a, np.array([t[1] for t in temps]), np.array([t[2] for t in temps]))
+        return cache[key]
+
+    def solve_ilp(position: Position, rules: Rules, opening: bool, need_card: bool) -> Optional[tuple[int, int]]:
+        melds, hand = position
+        copies, mn = rules.num_decks, rules.min_natural_per_combination
+        table = np.zeros(52)
+        declared = np.zeros(52)
+        jt = 0
+        if not opening:
+            for m in melds:
+                for c in m.naturals:
+                    table[index[(FRENCH_SUITS.index(c.suit), c.rank)]] += 1  # type: ignore[arg-type]
+                for c in m.declared:
+                    declared[index[(FRENCH_SUITS.index(c.suit), c.rank)]] += 1  # type: ignore[arg-type]
+                jt += len(m.jokers)
+        held = np.zeros(52)
+        for c in hand:
+            if c != JOKER:
+                held[index[(FRENCH_SUITS.index(c.suit), c.rank)]] += 1  # type: ignore[arg-type]
+        jh = hand.count(JOKER)
+        temps, a, jcol, vcol = matrix(copies, rules.jokers, mn)
+        nt = len(temps)
+        # variables: x (templates), p (played, 52), w (swap matches, 52), u (jokers on the table)
+        n = nt + 52 + 52 + 1
+        value = np.array([min(r, 10) for _, r in cards], dtype=float)
+        c = np.zeros(n)
+        c[nt : nt + 52] = -(weight + value)
+        c[-1] = -(weight + rules.joker_penalty)
+        rows, lo, hi = [], [], []
+        eq = np.zeros((52, n))
+        eq[:, :nt] = a
+        eq[:, nt : nt + 52] = -np.eye(52)
+        rows.append(eq)
+        lo.append(table)
+        hi.append(table)
+        jrow = np.zeros((1, n))
+        jrow[0, :nt] = jcol
+        jrow[0, -1] = -1
+        rows.append(jrow)
+        lo.append(np.zeros(1))
+        hi.append(np.zeros(1))
+        swap = np.zeros((1, n))
+        swap[0, nt + 52 : nt + 104] = 1
+        swap[0, -1] = 1
+        rows.append(swap)
+        lo.append(np.array([jt]))
+        hi.append(np.array([np.inf]))
+        link = np.zeros((52, n))
+        link[:, nt + 52 : nt + 104] = np.eye(52)
+        link[:, nt : nt + 52] = -np.eye(52)
+        rows.append(link)
+        lo.append(np.full(52, -np.inf))
+        hi.append(np.zeros(52))
+        if opening:
+            vrow = np.zeros((1, n))
+            vrow[0, :nt] = vcol
+            rows.append(vrow)
+            lo.append(np.array([rules.initial_meld_min]))
+            hi.append(np.array([np.inf]))
+        if need_card:
+            crow = np.zeros((1, n))
+            crow[0, nt : nt + 52] = 1
+            rows.append(crow)
+            lo.append(np.array([1]))
+            hi.append(np.array([np.inf]))
+        upper = np.concatenate([np.full(nt, copies), held, np.minimum(declared, held), [jt + jh]])
+        res = milp(
+            c,
+            constraints=LinearConstraint(np.vstack(rows), np.concatenate(lo), np.concatenate(hi)),
+            integrality=np.ones(n),
+            bounds=Bounds(np.zeros(n), upper),
+        )
+        if res.x is None:
+            return None
+        p = np.rint(res.x[nt : nt + 52])
+        u = int(round(res.x[-1]))
+        count = int(p.sum()) + u - jt
+        return count, int((p * value).sum()) + (u - jt) * rules.joker_penalty
+
+    def reference(position: Position, rules: Rules) -> Optional[tuple[int, int]]:
+        best = solve_ilp(position, rules, False, False)
+        if best is None:
+            raise AssertionError("the reference found the table invalid")
+        if best[0] > 0:
+            return best
+        return solve_ilp(position, rules, False, True)  # only a swap that keeps the joker
+
+    return reference
+
+
+def _splits(span: Sequence[int], jokers: set[int], mn: int) -> bool:
+    """True if a run can be cut into two valid runs (then the template is redundant)."""
+    for k in range(3, len(span) - 2):
+        left = sum(1 for r in span[:k] if r not in jokers)
+        right = sum(1 for r in span[k:] if r not in jokers)
+        if left >= mn and right >= mn:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- the run
+
+
+def check_layout(position: Position, answer: Solution, rules: Rules) -> None:
+    """Assert that the answer's table is valid and holds exactly the right cards."""
+    melds, _ = position
+    assert all(is_valid_meld(m, rules) for m in answer.table), answer.table
+    before = Counter(c for m in melds for c in m.physical)
+    after = Counter(c for m in answer.table for c in m.physical)
+    assert after == before + Counter(answer.played) - Counter(answer.taken)
+
+
+def run(smoke: bool, seed: int, only: Optional[str]) -> list[dict[str, Any]]:
+    rummikub = make_rummikub()
+    reference = None if smoke else make_reference()
+    rows = []
+    for label, table, hand, copies, jokers, full, small in SIZES:
+        if only and only not in label:
+            continue
+        rules = Rules(players=6 if copies == 3 else 4, decks=copies, jokers=jokers)
+        rng = random.Random(f"{seed}:{label}")
+        count = small if smoke else full
+        ours, theirs, speedups, agree, exact, checked = [], [], [], 0, 0, 0
+        for _ in range(count):
+            position = random_position(rng, table, hand, copies, jokers)
+            t0 = time.perf_counter()
+            answer = solve(*position, rules)
+            ours.append(time.perf_counter() - t0)
+            got = (0, 0) if answer is None else (answer.count, answer.value)
+            if answer is not None:
+                check_layout(position, answer, rules)
+            if rummikub is not None:
+                t0 = time.perf_counter()
+                tiles = rummikub(position, copies, jokers)
+                theirs.append(time.perf_counter() - t0)
+                speedups.append(theirs[-1] / ours[-1])
+                agree += tiles == got[0]
+            if reference is not None:
+                ref = reference(position, rules)
+                checked += 1
+                exact += (ref or (0, 0)) == got
+        rows.append(_row(label, ours, theirs, speedups, agree, jokers, exact, checked))
+    return rows
+
+
+def _row(label: str, ours: list[float], theirs: list[float], speedups: list[float], agree: int, jokers: int, exact: int, checked: int) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "size": label,
+        "positions": len(ours),
+        "ours_median_ms": statistics.median(ours) * 1000,
+        "ours_max_ms": max(ours) * 1000,
+    }
+    if theirs:
+        speedups = sorted(speedups)
+        row["rummikub_median_ms"] = statistics.median(theirs) * 1000
+        row["speedup_median"] = statistics.median(speedups)
+        row["speedup_p5"] = speedups[int(0.05 * (len(speedups) - 1))]
+        row["same_count_as_rummikub"] = "n/a (rules differ)" if jokers else f"{agree}/{len(ours)}"
+    if checked:
+        row["exact_vs_reference"] = f"{exact}/{checked}"
+    return row
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    head = f"{'size':18} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6} {'same count':>11} {'exact':>9}"
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        print(
+            f"{row['size']:18} {row['positions']:>4} {row['ours_median_ms']:>7.2f}ms {row['ours_max_ms']:>7.1f}ms"
+            f" {_ms(row.get('rummikub_median_ms')):>8} {_x(row.get('speedup_median')):>6} {_x(row.get('speedup_p5')):>6}"
+            f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}"
+        )
+    checked = [row["exact_vs_reference"].split("/") for row in rows if "exact_vs_reference" in row]
+    if checked:
+        good, total = (sum(int(c[i]) for c in checked) for i in (0, 1))
+        print(f"exact against the integer-program reference: {good}/{total} positions")
+
+
+def _ms(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value:.2f}ms"
+
+
+def _x(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value:.1f}x"
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="a few positions per size (seconds)")
+    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--only", help="run only the sizes whose label contains this text")
+    args = parser.parse_args(argv)
+    rows = run(args.smoke, args.seed, args.only)
+    print_table(rows)
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
