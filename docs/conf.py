@@ -68,6 +68,11 @@ HAVE_MACHIAVELLI = _ready("machiavelli")
 """
 
 
+# Every game defines its own ``Game``, ``Rules``, ``Move`` and ``View``, so a short name in a
+# type annotation or a docstring can match several targets; Sphinx then links the first one
+# and warns "more than one target found". Those links are a convenience: do not fail on them.
+suppress_warnings = ["ref.python"]
+
 
 class _EmptyGlobFilter(logging.Filter):
     """Let a glob toctree match nothing.
