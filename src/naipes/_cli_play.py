@@ -54,6 +54,8 @@ class Table:
         self.person = person
         self.pending: list[Event] = []
         self.drawn_at = -1
+        #: The seat whose view is drawn at the end when no person plays.
+        self.viewer = 0
         game.events.subscribe(Event, self.pending.append)
 
     # -- naming ---------------------------------------------------------------------
@@ -224,7 +226,7 @@ class Table:
         game = self.game
         result = game.result
         self.term.heading("== game over ==")
-        self.term.say(game.view(self.person if self.person is not None else 0).render())
+        self.term.say(game.view(self.person if self.person is not None else self.viewer).render())
         if result is None:
             return
         winners = ", ".join(self.who(s) for s in result.winners) or "nobody"
@@ -290,6 +292,7 @@ def replay_record(record: Mapping[str, Any], term: Term, *, interactive: bool,
     if seat is not None and not 0 <= seat < game.num_players:
         raise InvalidStateError(f"no seat {seat} in this {game.num_players}-player game")
     table = Table(kit, game, term, [None] * game.num_players)
+    table.viewer = seat if seat is not None else 0
     term.heading(f"Replay of a {kit.info.name} game: {len(moves)} moves. "
                  + ("Enter: next move, a: play to the end, q: quit." if interactive else ""))
     go_on = not interactive
