@@ -179,12 +179,16 @@ def cmd_demo(args: argparse.Namespace, term: Term) -> int:
     term.note("Each seat is played by a bot; the table is drawn as the seat to act sees it. "
               "Ctrl-C stops.")
     t = Table(kit, game, term, bots)
-    while not game.is_over:
-        if args.max_moves and len(game.history) >= args.max_moves:
-            term.note(f"(stopped after {args.max_moves} moves; --max-moves 0 plays to the end)")
-            return 0
-        t.step()
-        term.pause()
+    try:
+        while not game.is_over:
+            if args.max_moves and len(game.history) >= args.max_moves:
+                term.note(f"(stopped after {args.max_moves} moves; --max-moves 0 plays to the end)")
+                return 0
+            t.step()
+            term.pause()
+    except KeyboardInterrupt:
+        term.say("\nDemo stopped.")
+        return 0
     t.finish()
     term.note(f"See it again: naipes demo --game {kit.info.name} --seed {seed}")
     return 0
@@ -226,6 +230,8 @@ def cmd_play(args: argparse.Namespace, term: Term) -> int:
         t.finish()
     except Quit:
         term.say("Game stopped.")
+    except KeyboardInterrupt:
+        term.say("\nGame stopped.")
     finally:
         if args.save:
             path = save_record(game, args.save, bots=[b[0] if b else "person" for b in bots],
