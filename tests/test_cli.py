@@ -372,3 +372,27 @@ def test_rule_options_set_rules_fields(capsys, monkeypatch) -> None:
                          ("players=x", "toy cannot start with Rules(players='x')")]:
         code, _, err = run(capsys, monkeypatch, "play", "toy", "--rule", bad, stdin="")
         assert code == 1 and message in err, err
+
+
+def test_progress_line_only_for_runs_over_a_second(monkeypatch) -> None:
+    from naipes import _cli_sim
+
+    now = [0.0]
+    monkeypatch.setattr(_cli_sim.time, "perf_counter", lambda: now[0])
+    tty = _FakeTTY()
+    bar = _cli_sim._Progress(tty, 10)
+    now[0] = 0.5
+    bar.update(1)
+    assert tty.getvalue() == ""  # under a second: nothing
+    now[0] = 2.0
+    bar.update(4)
+    assert tty.getvalue() == "\r" + "4/10 games, 2.0 games/s, about 3 s left".ljust(60)
+    bar.close()
+    assert tty.getvalue().endswith("\r")
+    log = io.StringIO()
+    bar = _cli_sim._Progress(log, 10)
+    now[0] = 3.0
+    bar.update(5)
+    now[0] = 4.0
+    bar.update(6)  # a log file gets a line every 5 s at most
+    assert log.getvalue() == "5/10 games, 5.0 games/s, about 1 s left\n"

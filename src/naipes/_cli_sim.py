@@ -81,7 +81,7 @@ class _Progress:
         self.stream = stream
         self.total = total
         self.start = time.perf_counter()
-        self.last = self.start
+        self.last = float("-inf")
         self.shown = False
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
 
