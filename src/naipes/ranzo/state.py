@@ -233,8 +233,10 @@ class Game(BaseGame[Rules, Move, View]):
         hand = self.hands[seat]
         del hand[list(map(id, hand)).index(id(card))]
         known = self.known[seat]
-        if known and card in known:
-            known.remove(card)
+        if known:
+            ids = list(map(id, known))
+            if id(card) in ids:
+                del known[ids.index(id(card))]
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
         rules = self.rules
@@ -314,8 +316,8 @@ class Game(BaseGame[Rules, Move, View]):
             moves: tuple[Move, ...] = (discard(claim.card),)
         else:
             assert claim is not None
-            skip = (claim.a, claim.b, self.hands[seat][-1])
-            moves = tuple(discard(c) for c in self.hands[seat] if c not in skip)
+            skip = {id(claim.a), id(claim.b), id(self.hands[seat][-1])}
+            moves = tuple([DISCARD_BY_ID[id(c)] for c in self.hands[seat] if id(c) not in skip])
         return (RANZO, *moves) if self._can_ranzo else moves
 
     def _check(self, move: Move, seat: int) -> None:
@@ -396,7 +398,7 @@ class Game(BaseGame[Rules, Move, View]):
     def _make_known(self, seat: int, cards: Sequence[Card]) -> None:
         known = self.known[seat]
         for c in cards:
-            if c not in known:
+            if id(c) not in map(id, known):
                 known.append(c)
 
     def _winner(self, answers: tuple[tuple[int, Move], ...]) -> tuple[int, Envido | Truco] | None:
