@@ -33,8 +33,10 @@ __all__ = ["RanzoBot"]
 OUT = 60.0
 #: Weights of a juego by the cards of it already held (its other cards still live).
 HELD = {3: 30.0, 2: 4.0, 1: 0.3}
-#: How much an expected claim Ranzo against the bot costs, per point of hand value.
+#: How much an expected claim Ranzo against the bot costs (probability times this).
 DANGER = 12.0
+#: The cost of a discard that surely completes an open hand's last juego.
+CERTAIN = 1000.0
 
 
 class RanzoBot:
@@ -138,14 +140,18 @@ class _Context:
             hidden = view.hand_sizes[s] - len(view.known_by_seat[s])
             p_hidden = min(1.0, hidden / self.unseen)
             ready = 1.0 if view.open_juegos[s] else 0.25
+            last_pair = bool(view.open_juegos[s]) and view.hand_sizes[s] == 2
             for j in t.with_bit[bit]:
                 p = 1.0
                 for other in _bits(j & ~bit):
                     if other & known:
                         continue
                     p *= p_hidden if other & self.live else 0.0
-                risk += ready * p
-        return risk * DANGER
+                if p == 1.0 and last_pair:
+                    risk += CERTAIN  # his last two cards are known: the discard hands him Ranzo
+                else:
+                    risk += ready * p * DANGER
+        return risk
 
     def best_discard(self, moves: list[Discard]) -> Move:
         view, t = self.view, self.t
