@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from naipes.machuco import scoring
 from naipes.machuco.bots import MachucoBot
+from naipes.machuco.describe import describe_event
 from naipes.machuco.events import (
     CanteContested,
     CanteResolved,
@@ -63,5 +64,5 @@ __all__ = sorted([
     "PartidoEnded", "PointsAwarded", "Reason", "TableCleared", "TableTurnedUp", "TurnupBienDada",
     "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "Quiero",
     "Cante", "Contest", "PendingCante", "Rules", "Category", "Figure", "Game", "MachucoResult", "View",
-    "MachucoBot", "scoring",
+    "MachucoBot", "describe_event", "scoring",
 ])
