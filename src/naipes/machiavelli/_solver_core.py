@@ -127,23 +127,38 @@ def best(p: Problem) -> Optional[Answer]:
         return solve(p)
     if not p.free_jokers:
         return _loosening(p)
+    return _free_search(p)
+
+
+def _free_search(p: Problem) -> Optional[Answer]:
+    """The optimum of the free-joker relaxation: targets from "every card" down, few jokers first.
+
+    For each target (the allowed shortfall doubling) passes allow 0, 1, ...
+    jokers; the first pass that reaches the target gives an answer that no
+    pass with fewer jokers beats, and one more pass with every joker checks
+    for a better one (it cannot reach the previous, failed target).
+    """
     jokers = p.jokers
-    top = sum(p.opt[r][i] * (SCALE + rank_value(r + 1)) for r in range(NRANKS) for i in range(NSUITS))
-    found: Optional[Answer] = None
+    total = sum(map(sum, p.opt))
+    slack = 0
     try:
-        for p.jokers in range(0, jokers + 1):
-            if found is None:
-                answer = _loosening(p)
-            else:
-                p.lb = found.obj + 1
+        while True:
+            floor = None if slack >= total else (total - slack) * SCALE - SCALE // 2
+            for p.jokers in range(0, jokers + 1):
+                p.lb = floor
                 answer = solve(p)
-            if answer is not None and (found is None or answer.obj > found.obj):
-                found = answer
-            if found is not None and found.obj >= top:
-                break
+                if answer is not None and (floor is None or answer.obj >= floor):
+                    if p.jokers < jokers:
+                        p.jokers, p.lb = jokers, answer.obj + 1
+                        better = solve(p)
+                        if better is not None and better.obj > answer.obj:
+                            return better
+                    return answer
+            if floor is None:
+                return None
+            slack = 2 * slack + 1
     finally:
         p.jokers = jokers
-    return found
 
 
 def _loosening(p: Problem) -> Optional[Answer]:
@@ -416,16 +431,21 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
         for k0, k1, k2, k3, kju in kept:
             if (
                 (kju == ju or (free_jokers and kju < ju))
-                and dominates(k0, s0)
-                and dominates(k1, s1)
-                and dominates(k2, s2)
-                and dominates(k3, s3)
+                and (k0 == s0 or dominates(k0, s0))
+                and (k1 == s1 or dominates(k1, s1))
+                and (k2 == s2 or dominates(k2, s2))
+                and (k3 == s3 or dominates(k3, s3))
             ):
                 break
         else:
-            kept.append((s0, s1, s2, s3, ju))
+            if len(kept) < DOMINATORS:
+                kept.append((s0, s1, s2, s3, ju))
             out[key] = obj
     return out
+
+
+#: The best states of a layer that others are checked against (a cost cap).
+DOMINATORS = 48
 
 
 def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[object]) -> Answer:

@@ -140,6 +140,10 @@ def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], cards: Sequ
     out: list[Problem] = []
     if extra:
         out.append((WHOLE_PLAY, f"cards from nowhere (neither on the table nor played from the hand): {_names(extra)}"))
+    unplaced = Counter({c: min(n, played[c]) for c, n in lost.items() if played[c]})
+    if unplaced:
+        out.append((WHOLE_PLAY, f"played from the hand but not on the new table: {_names(unplaced)}"))
+        lost -= unplaced
     if lost:
         out.append((WHOLE_PLAY, f"table cards missing from the new table (they must stay on the table): {_names(lost)}"))
     if swapped > 0:
