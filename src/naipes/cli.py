@@ -190,7 +190,10 @@ def cmd_demo(args: argparse.Namespace, term: Term) -> int:
         term.say("\nDemo stopped.")
         return 0
     t.finish()
-    term.note(f"See it again: naipes demo --game {kit.info.name} --seed {seed}")
+    again = f"naipes demo --game {kit.info.name} --seed {seed}"
+    again += f" --players {args.players}" if args.players else ""
+    again += "".join(f" --rule {r}" for r in args.rule or ())
+    term.note(f"See it again: {again}")
     return 0
 
 
