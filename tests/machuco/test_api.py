@@ -184,3 +184,14 @@ def test_bot_beats_random(players: int) -> None:
         result = play_game(game, bots)
         wins += result.winners[0] % 2 == mine
     assert wins >= 0.65 * n
+
+
+def test_opening_events_tell_the_constructor() -> None:
+    from naipes.machuco import CardsDealt, DealerDrawn, HandStarted, TableTurnedUp, describe_event
+
+    game = Game(Rules(players=2), seed=5)
+    kinds = [type(e) for e in game.opening_events]
+    assert kinds[:3] == [DealerDrawn, HandStarted, TableTurnedUp]
+    assert sum(k is CardsDealt for k in kinds) == 2
+    assert all(isinstance(describe_event(e), str) for e in game.opening_events)
+    assert Game.from_dict(game.to_dict()).opening_events == ()

@@ -34,6 +34,7 @@ from naipes.machuco.events import (
     ChicoEnded,
     CoincidenceFound,
     DealEnded,
+    DealerDrawn,
     EnvioAnswered,
     EnvioSent,
     GameEnded,
@@ -59,7 +60,7 @@ from naipes.machuco.views import View
 
 __all__ = sorted([
     "CanteContested", "CanteResolved", "CanteSung", "Captured", "CardReplaced", "CardsCounted", "CardsDealt",
-    "CardThrown", "ChicoEnded", "CoincidenceFound", "DealEnded", "EnvioAnswered", "EnvioSent",
+    "CardThrown", "ChicoEnded", "CoincidenceFound", "DealEnded", "DealerDrawn", "EnvioAnswered", "EnvioSent",
     "GameEnded", "HandEnded", "HandStarted", "LeftoversTaken", "MajoMade", "MatchEnded", "MayorChosen",
     "PartidoEnded", "PointsAwarded", "Reason", "TableCleared", "TableTurnedUp", "TurnupBienDada",
     "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "Quiero",

@@ -19,7 +19,7 @@ _SCALARS = ("_dealer", "_mano", "_hand_no", "_deal_no", "_plays_done", "_mask", 
 def clone_into(old: Game, new: Game) -> None:
     """Copy every field of ``old`` into the bare ``new`` (immutable parts shared)."""
     for name in ("_n", "_nsides", "_side_of", "_next_act", "_deal_len", "_target", "_immediate", "_cumulative",
-                 "_compulsory", "_limpia_last", "_contest", "_cantes", "_turnup", "_bottom", "_orders", "_draw") + _SCALARS:
+                 "_compulsory", "_limpia_last", "_contest", "_cantes", "_turnup", "_bottom", "_orders", "_draw", "_opening") + _SCALARS:
         setattr(new, name, getattr(old, name))
     new._hands = [h.copy() for h in old._hands]
     new._stock = old._stock.copy()

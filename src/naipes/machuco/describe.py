@@ -24,6 +24,7 @@ def _cards(cards: tuple[object, ...]) -> str:
 
 
 _TELL: dict[type, Callable[..., str | None]] = {
+    ev.DealerDrawn: lambda e: f"draw for dealer: seat {e.dealer} deals",
     ev.HandStarted: lambda e: f"hand {e.hand}: seat {e.dealer} deals, seat {e.mano} is mano",
     ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_cards(e.cards)}",
     ev.CoincidenceFound: lambda e: f"coincidence: {e.card} at position {e.position}",

@@ -29,6 +29,7 @@ __all__ = [
     "ChicoEnded",
     "CoincidenceFound",
     "DealEnded",
+    "DealerDrawn",
     "EnvioAnswered",
     "EnvioSent",
     "GameEnded",
@@ -63,6 +64,21 @@ class Reason(enum.Enum):
     RECONTRAMAJO = "recontramajo"
     LIMPIA = "limpia"
     CARD_COUNT = "card count"
+
+
+@attrs.frozen(kw_only=True)
+class DealerDrawn(Event):
+    """The first dealer was chosen by a high-card draw (MC-03).
+
+    Attributes:
+        rounds: each round of the draw as ``(seat, card)`` pairs (tied seats redraw).
+        dealer: the seat that deals.
+
+    .. versionadded:: 0.1
+    """
+
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    dealer: int
 
 
 @attrs.frozen(kw_only=True)

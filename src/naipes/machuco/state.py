@@ -22,6 +22,7 @@ import attrs
 from naipes.cards import SPANISH_40, Card
 from naipes.decks import spanish_deck
 from naipes.errors import IllegalMoveError, InvalidStateError
+from naipes.events import Event
 from naipes.game import Game as BaseGame
 from naipes.game import Result
 from naipes.machuco import _persist
@@ -123,6 +124,7 @@ class Game(BaseGame[Rules, Move, "View"]):
     move_type: ClassVar[type[Move]] = Move
 
     _orders: tuple[tuple[Card, ...], ...]
+    _opening: tuple[Event, ...]
 
     __slots__ = (
         "_n", "_nsides", "_side_of", "_next_act", "_deal_len", "_target", "_immediate", "_cumulative",
@@ -130,7 +132,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         "_table", "_mask", "_piles", "_aside", "_scores", "_chicos", "_partidos", "_last_throw",
         "_ch_rank", "_ch_level", "_ch_side", "_ch_len", "_last_capturer", "_phase", "_contest",
         "_pending", "_cantes", "_plays", "_deal_starts", "_turnup", "_bottom", "_orders", "_full", "_winner",
-        "_hand_closed", "_draw", "_limpia_last",
+        "_hand_closed", "_draw", "_limpia_last", "_opening",
     )
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
@@ -149,16 +151,21 @@ class Game(BaseGame[Rules, Move, "View"]):
         self._init_base(rules, seed=seed, rng=rng, start=start)
         self._setup(self.rules)
         self._orders = orders
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < self._n):
+            raise InvalidStateError(f"dealer must be a seat 0..{self._n - 1}, not {dealer!r}")
+        sink: list[Event] = []
+        self._sink = sink
         if dealer is None:
             dealer = self._draw_dealer()
-        elif type(dealer) is not int or not 0 <= dealer < self._n:
-            raise InvalidStateError(f"dealer must be a seat 0..{self._n - 1}, not {dealer!r}")
+            sink.append(ev.DealerDrawn(rounds=self._draw, dealer=dealer))
         self._dealer = dealer
         self._mano = (dealer + 1) % self._n
         try:
             self._start_hand()
         except _ChicoOver:
             self._after_chico()
+        self._sink = None
+        self._opening = tuple(sink)
 
     def _setup(self, rules: Rules) -> None:
         """Fixed fields derived from the rules, and an empty table."""
@@ -183,6 +190,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         self._full = True
         self._winner = -1
         self._draw: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        self._opening = ()
         self._clear_hand()
 
     def _clear_hand(self) -> None:
@@ -268,6 +276,17 @@ class Game(BaseGame[Rules, Move, "View"]):
     def dealer_draw(self) -> tuple[tuple[tuple[int, Card], ...], ...]:
         """The high-card draw for the first dealer: each round's ``(seat, card)`` (``()`` if given)."""
         return self._draw
+
+    @property
+    def opening_events(self) -> tuple[Event, ...]:
+        """The events of the constructor, which ran before anyone could subscribe.
+
+        The dealer draw, then the first hand's start, turn-up, coincidences,
+        bien dada, replacements, deal (``CardsDealt`` is private to its seat)
+        and cantes. A front end subscribes, then shows these first. Games
+        rebuilt by ``from_dict`` or ``from_position`` have none.
+        """
+        return self._opening
 
     @property
     def hand_number(self) -> int:
