@@ -349,3 +349,17 @@ def test_from_position_rejects_impossible_positions() -> None:
         position(hands={0: "1c 9e 12b 3c"}, turn=1)
     with pytest.raises(InvalidStateError):
         Game.from_position(hands=["1o 2o 3o 4o 5o"] * 4)
+
+
+def test_rz09_a_claim_that_makes_ranzo_has_no_precedence() -> None:
+    hands = {0: "1c 9e 12b 3c 11e 5o", 1: "12e 2c 9c 8b 1b", 2: "3o 4o 7c 7e 7b"}
+    g = position(hands=hands, turn=0)
+    g.play("discard 5o")
+    answer(g, p1="truco 12e", p2="truco 7b", p3="pass")  # P2's truco would make a Ranzo
+    assert g.round_log == [] and g.discards[-1] == Card.parse("12e")
+
+
+def test_rz16_partners_can_be_culprits() -> None:
+    g = position(Rules(teams=True), hands={0: "3o 4o 5o 7c 7e 7b"}, turn=0)
+    g.play("ranzo")
+    assert g.scores == (33, 29, 29, 29) and g.team_totals == (62, 58)
