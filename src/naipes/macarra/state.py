@@ -18,6 +18,8 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
+from typing_extensions import Self
+
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, InvalidStateError
 from naipes.game import Game as BaseGame
@@ -150,7 +152,7 @@ class Game(BaseGame[Rules, Move, View]):
                       turn: int = 0, held: Card | str | None = None,
                       recycled: Sequence[int] = (), ledger: Sequence[Sequence[int]] | None = None,
                       turns: int = 0, punishment_card: Card | str | None = None,
-                      seed: int | None = None, rng: random.Random | None = None) -> Game:
+                      seed: int | None = None, rng: random.Random | None = None) -> Self:
         """A game from an explicit position (MK-02).
 
         Args:

@@ -22,7 +22,7 @@ from naipes.macarra.moves import Bid, Move
 from naipes.macarra.rules import Rules
 
 if TYPE_CHECKING:
-    from naipes.macarra.state import Game
+    import naipes.macarra.state
 
 __all__ = ["View", "build_view"]
 
@@ -81,7 +81,7 @@ class View(BaseView):
     punishment_card: Card | None
     cards_in_play: tuple[Card, ...] | None
 
-    def sample(self, rng: random.Random) -> Game:
+    def sample(self, rng: random.Random) -> naipes.macarra.state.Game:
         """A full game consistent with this view: the unseen cards dealt at random to
         the dealt stocks, another punishment card and other bids while hidden."""
         from naipes.macarra.state import Game, Phase
@@ -193,7 +193,7 @@ class View(BaseView):
         return []
 
 
-def build_view(game: Game, seat: int) -> View:
+def build_view(game: naipes.macarra.state.Game, seat: int) -> View:
     """The view of ``seat`` (``Game.view`` calls it)."""
     from naipes.macarra.state import Phase
 
