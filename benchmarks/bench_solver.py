@@ -315,6 +315,11 @@ def run(smoke: bool, seed: int, only: Optional[str]) -> list[dict[str, Any]]:
         rng = random.Random(f"{seed}:{label}")
         count = small if smoke else full
         ours, theirs, speedups, agree, exact, checked = [], [], [], 0, 0, 0
+        for _ in range(1 if smoke else 3):  # warm both solvers' caches on positions not timed
+            warm = random_position(random.Random(f"warm:{seed}:{label}"), table, hand, copies, jokers)
+            solve(*warm, rules)
+            if rummikub is not None:
+                rummikub(warm, copies, jokers)
         for _ in range(count):
             position = random_position(rng, table, hand, copies, jokers)
             t0 = time.perf_counter()
