@@ -90,6 +90,23 @@ def _shuffled(rng: random.Random) -> list[PlayCard]:
     return [m for _, _, m in sorted(zip([rnd() for _ in _KEYS], _KEYS, _DECK_MOVES))]
 
 
+def _take(hand: list[PlayCard], move: PlayCard) -> None:
+    """Remove ``move`` from a hand (by identity first: moves are interned, equality is slower)."""
+    for i, held in enumerate(hand):
+        if held is move:
+            del hand[i]
+            return
+    hand.remove(move)
+
+
+def _holds(hand: list[PlayCard], move: PlayCard) -> bool:
+    """True when ``move`` is the very (interned) object in ``hand``."""
+    for held in hand:
+        if held is move:
+            return True
+    return False
+
+
 class _ChicoOver(Exception):
     """Internal: a chico ended; the rest of the hand is abandoned."""
 
@@ -344,7 +361,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         if acting and type(move) is PlayCard and self._phase == 0 and not self._compulsory:
             s = acting[0]
             if ((seat is None or seat is s or (type(seat) is int and seat == s))
-                    and not self.events._subs and move in self._hands[s]):
+                    and not self.events._subs and _holds(self._hands[s], move)):
                 self._history.append((s, move))
                 self._apply(move, s)
                 return
@@ -431,7 +448,7 @@ class Game(BaseGame[Rules, Move, "View"]):
             self._ch_level = 0
             if not self._cumulative:
                 self._award(self._ch_side, level, _REASONS[level - 1])
-        self._hands[seat].remove(move)
+        _take(self._hands[seat], move)
         self._plays_done += 1
         self._plays.append((seat, card))
         bit = _BIT[rank]
@@ -477,7 +494,7 @@ class Game(BaseGame[Rules, Move, "View"]):
     def _chain_step(self, move: PlayCard, seat: int, level: int) -> None:
         """A contramajo (level 2) or recontramajo (level 3) takes the whole stack (MC-16)."""
         card = move.card
-        self._hands[seat].remove(move)
+        _take(self._hands[seat], move)
         self._plays_done += 1
         self._plays.append((seat, card))
         side = self._side_of[seat]
