@@ -15,7 +15,7 @@ from typing import Iterable
 from naipes.cards import SPANISH_40, SPANISH_48, SPANISH_SUITS, Card
 from naipes.errors import InvalidStateError
 
-__all__ = ["CARDS", "Tables", "code", "codes", "tables"]
+__all__ = ["CARDS", "Phase", "Tables", "code", "codes", "tables"]
 
 #: The card of each code (``None`` where no card has that code).
 CARDS: list[Card | None] = [None] * 64
@@ -86,3 +86,15 @@ _TABLES = {40: Tables(40), 48: Tables(48)}
 def tables(deck: int) -> Tables:
     """The shared tables of the 40- or 48-card deck."""
     return _TABLES[deck]
+
+
+class Phase:
+    """The phases of a game: plain ints in the engine, names in state dicts and views.
+
+    .. versionadded:: 0.1
+    """
+
+    PLAY = 0
+    PUNISHMENT = 1
+    OVER = 2
+    NAMES = ("play", "punishment", "over")

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NotationError
-from naipes.macarra.codes import CARDS, Tables, code
+from naipes.macarra.codes import CARDS, Phase, Tables, code
 
 if TYPE_CHECKING:
     from naipes.macarra.state import Game
 
-__all__ = ["check_position", "read_cards", "read_foundations"]
+__all__ = ["check_position", "load_state", "read_cards", "read_foundations", "state_dict"]
 
 
 def read_cards(cards: Any) -> list[int]:
@@ -86,7 +86,7 @@ def check_position(game: Game) -> tuple[int, ...] | None:
         raise InvalidStateError(f"{CARDS[game._pcard]} is not in a {rules.deck}-card deck")
     if not isinstance(game._turns, int) or game._turns < 0:
         raise InvalidStateError(f"turns must be a non-negative int, not {game._turns!r}")
-    if game._phase == 0:
+    if game._phase == Phase.PLAY:
         _check_play(game)
     full = Counter(t.full_deck * rules.num_decks)
     return None if in_play == full else tuple(sorted(in_play.elements()))
@@ -100,3 +100,54 @@ def _check_play(game: Game) -> None:
         raise InvalidStateError(f"seat {p} is to play but has no cards")
     if len(alive) < 2:
         raise InvalidStateError("at least two players must have cards (else the game is over)")
+
+
+def state_dict(game: Game) -> dict[str, Any]:
+    """The game's own part of ``to_dict``: cards as notation, stocks top first."""
+    def cs(codes: Sequence[int]) -> list[str]:
+        return [str(CARDS[c]) for c in codes]
+    return {
+        "stocks": [cs(s[::-1]) for s in game._stocks],
+        "piles": [cs(p) for p in game._piles],
+        "foundations": cs(game._ftop),
+        "held": str(CARDS[game._held]) if game._held else None,
+        "turn": game._turn,
+        "recycled": list(game._recycled),
+        "ledger": [list(row) for row in game._ledger],
+        "infractions": list(game._infractions),
+        "turns": game._turns,
+        "phase": Phase.NAMES[game._phase],
+        "loser": game.loser,
+        "capped": game._capped,
+        "punishment_card": str(CARDS[game._pcard]) if game._pcard else None,
+        "bids": [b if b >= 0 else None for b in game._bids],
+    }
+
+
+def load_state(game: Game, state: Mapping[str, Any]) -> None:
+    """Fill a game from :func:`state_dict` output (``from_dict`` calls it).
+
+    Raises:
+        InvalidStateError: for an impossible state.
+    """
+    game._setup()
+    n = game.num_players
+    game._stocks = [read_cards(s)[::-1] for s in state["stocks"]]
+    game._piles = [read_cards(p) for p in state["piles"]]
+    game._ftop = read_foundations(state["foundations"], game._t)
+    game._held = code(Card.parse(state["held"])) if state["held"] else 0
+    game._turn = int(state["turn"])
+    game._recycled = [bool(x) for x in state["recycled"]]
+    game._ledger = [[int(x) for x in row] for row in state["ledger"]]
+    game._infractions = [int(x) for x in state["infractions"]]
+    game._turns = int(state["turns"])
+    game._phase = Phase.NAMES.index(state["phase"])
+    game._loser = -1 if state["loser"] is None else int(state["loser"])
+    game._capped = bool(state["capped"])
+    game._pcard = code(Card.parse(state["punishment_card"])) if state["punishment_card"] else 0
+    game._bids = [-1 if b is None else int(b) for b in state["bids"]]
+    if not (len(game._stocks) == len(game._piles) == len(game._recycled) == len(game._bids) == n):
+        raise InvalidStateError("one stock, pile, recycled flag and bid per seat")
+    acting = game._acting
+    game._finish_loading()
+    game._acting = acting

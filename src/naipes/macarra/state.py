@@ -24,7 +24,7 @@ from naipes.cards import Card
 from naipes.errors import IllegalMoveError, InvalidStateError
 from naipes.game import Game as BaseGame
 from naipes.macarra import events as ev
-from naipes.macarra.codes import CARDS, code, tables
+from naipes.macarra.codes import CARDS, Phase, code, tables
 from naipes.macarra.moves import (
     BIDS,
     DRAW,
@@ -36,12 +36,12 @@ from naipes.macarra.moves import (
     Pass,
     PlaceOnFoundation,
     PlaceOnPile,
-    StartFoundation,
     foundation_moves,
     pile_moves,
     start_foundation,
 )
-from naipes.macarra.position import check_position, read_cards, read_foundations
+from naipes.macarra.position import check_position, load_state, read_cards, read_foundations, state_dict
+from naipes.macarra.reasons import why_illegal
 from naipes.macarra.rules import Rules
 from naipes.macarra.scoring import Result, net_scores, punishment_value
 from naipes.macarra.view import View, build_view
@@ -49,15 +49,6 @@ from naipes.macarra.view import View, build_view
 __all__ = ["Game", "Phase"]
 
 _START = [start_foundation(c) if CARDS[c] is not None else None for c in range(64)]
-
-
-class Phase:
-    """The phases of a game (plain ints, kept in the state dict by name)."""
-
-    PLAY = 0
-    PUNISHMENT = 1
-    OVER = 2
-    NAMES = ("play", "punishment", "over")
 
 
 class Game(BaseGame[Rules, Move, View]):
@@ -221,14 +212,19 @@ class Game(BaseGame[Rules, Move, View]):
 
     # -- whose turn, what is legal ----------------------------------------------------------
     def _options(self) -> tuple[tuple[Move, ...], Move]:
-        """Every move that fits now and the forced move (MK-03, MK-10).
+        """The legal moves and the forced move, cached until the next move."""
+        cache = self._cache
+        if cache is None:
+            moves, forced = self._fits()
+            cache = self._cache = (tuple(moves) if self._penalize else (forced,)), forced
+        return cache
+
+    def _fits(self) -> tuple[list[Move], Move]:
+        """Every move that physically fits now (MK-10) and the forced move (MK-03).
 
         The moves come in a fixed order that does not give the forced one away:
         ``draw`` (or ``pass``), a new foundation, foundations by index, piles by seat.
         """
-        cache = self._cache
-        if cache is not None:
-            return cache
         p = self._turn
         piles = self._piles
         pile = piles[p]
@@ -278,9 +274,7 @@ class Game(BaseGame[Rules, Move, View]):
             if not moves:
                 moves.append(PASS)
         assert forced is not None
-        cache = (tuple(moves) if self._penalize else (forced,)), forced
-        self._cache = cache
-        return cache
+        return moves, forced
 
     def _legal(self, seat: int) -> tuple[Move, ...]:
         if self._phase == Phase.PUNISHMENT:
@@ -316,54 +310,7 @@ class Game(BaseGame[Rules, Move, View]):
         legal, forced = self._cache or self._options()
         if move in legal:
             return
-        raise IllegalMoveError(self._why_illegal(move, forced), move=move, seat=seat)
-
-    def _why_illegal(self, move: Move, forced: Move) -> str:
-        p = self._turn
-        pile = self._piles[p]
-        held = CARDS[self._held] if self._held else None
-        top = CARDS[pile[-1]] if pile else None
-        if isinstance(move, Bid):
-            return "bids come only in the final punishment"
-        if not self._penalize and self._penalize_would_allow(move):
-            return f"infractions='forbid': the only legal move is {forced}"
-        if isinstance(move, Draw):
-            if held is not None:
-                return f"you hold {held}: put it somewhere first"
-            return "nothing to draw: your stock is empty and your face-up pile has fewer than 2 cards"
-        if isinstance(move, Pass):
-            return "you cannot pass while you can move your face-up card or draw"
-        card = getattr(move, "card", None)
-        mine = held if held is not None else top
-        if card != mine:
-            what = f"the card you hold is {held}" if held is not None else (
-                f"your face-up top is {top}" if top is not None else "you have no face-up card")
-            return f"{card} is not yours to move: {what}"
-        if isinstance(move, PlaceOnPile) and move.seat == p:
-            return "only a card you drew can be laid on your own pile"
-        return f"{card} does not fit there ({self._describe_target(move)})"
-
-    def _penalize_would_allow(self, move: Move) -> bool:
-        self._penalize = True
-        self._cache = None
-        try:
-            return move in self._options()[0]
-        finally:
-            self._penalize = False
-            self._cache = None
-
-    def _describe_target(self, move: Move) -> str:
-        if isinstance(move, PlaceOnFoundation):
-            if not 0 <= move.foundation < len(self._ftop):
-                return f"there are {len(self._ftop)} foundations"
-            return f"foundation {move.foundation} has {CARDS[self._ftop[move.foundation]]} on top"
-        if isinstance(move, PlaceOnPile):
-            if not 0 <= move.seat < self.num_players:
-                return f"there is no seat {move.seat}"
-            pj = self._piles[move.seat]
-            return f"seat {move.seat}'s face-up top is {CARDS[pj[-1]]}" if pj else \
-                f"seat {move.seat} has no face-up card"
-        return "only an ace starts a foundation"
+        raise IllegalMoveError(why_illegal(self, move, forced), move=move, seat=seat)
 
     # -- applying moves -----------------------------------------------------------------------
     def _apply(self, move: Move, seat: int) -> None:
@@ -619,44 +566,7 @@ class Game(BaseGame[Rules, Move, View]):
             setattr(new, name, getattr(self, name).copy())
 
     def _state_dict(self) -> dict[str, Any]:
-        def cs(codes: Sequence[int]) -> list[str]:
-            return [str(CARDS[c]) for c in codes]
-        return {
-            "stocks": [cs(s[::-1]) for s in self._stocks],
-            "piles": [cs(p) for p in self._piles],
-            "foundations": cs(self._ftop),
-            "held": str(CARDS[self._held]) if self._held else None,
-            "turn": self._turn,
-            "recycled": list(self._recycled),
-            "ledger": [list(row) for row in self._ledger],
-            "infractions": list(self._infractions),
-            "turns": self._turns,
-            "phase": Phase.NAMES[self._phase],
-            "loser": self.loser,
-            "capped": self._capped,
-            "punishment_card": str(CARDS[self._pcard]) if self._pcard else None,
-            "bids": [b if b >= 0 else None for b in self._bids],
-        }
+        return state_dict(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        self._setup()
-        n = self.num_players
-        self._stocks = [read_cards(s)[::-1] for s in state["stocks"]]
-        self._piles = [read_cards(p) for p in state["piles"]]
-        self._ftop = read_foundations(state["foundations"], self._t)
-        self._held = code(Card.parse(state["held"])) if state["held"] else 0
-        self._turn = int(state["turn"])
-        self._recycled = [bool(x) for x in state["recycled"]]
-        self._ledger = [[int(x) for x in row] for row in state["ledger"]]
-        self._infractions = [int(x) for x in state["infractions"]]
-        self._turns = int(state["turns"])
-        self._phase = Phase.NAMES.index(state["phase"])
-        self._loser = -1 if state["loser"] is None else int(state["loser"])
-        self._capped = bool(state["capped"])
-        self._pcard = code(Card.parse(state["punishment_card"])) if state["punishment_card"] else 0
-        self._bids = [-1 if b is None else int(b) for b in state["bids"]]
-        if not (len(self._stocks) == len(self._piles) == len(self._recycled) == n):
-            raise InvalidStateError("one stock, pile and recycled flag per seat")
-        acting = self._acting
-        self._finish_loading()
-        self._acting = acting
+        load_state(self, state)
