@@ -35,6 +35,7 @@ from naipes.machiavelli._solver_tables import (
     SW,
     XS,
     GroupTable,
+    Recipe,
     RunTable,
     group_table,
     rank_value,
@@ -43,7 +44,7 @@ from naipes.machiavelli._solver_tables import (
 
 # An option for one suit at one rank, from one suit state:
 # (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe)
-Option = Tuple[int, int, int, int, int, int, int, object]
+Option = Tuple[int, int, int, int, int, int, int, Recipe]
 Trail = List[Dict[int, Tuple[int, object]]]
 _NEG = -(1 << 62)
 
@@ -482,12 +483,12 @@ def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[
 def _apply_recipe(
     runs: RunTable,
     current: List[Tuple[int, List[Tuple[int, int, bool]]]],
-    recipe: object,
+    recipe: Recipe,
     r: int,
     suit: int,
     melds: List[List[Tuple[int, int, bool]]],
 ) -> List[Tuple[int, List[Tuple[int, int, bool]]]]:
-    actions, new_nat, new_jok = recipe  # type: ignore[misc]
+    actions, new_nat, new_jok = recipe
     out: List[Tuple[int, List[Tuple[int, int, bool]]]] = []
     for (code, cards), act in zip(current, actions):
         if act == 2:

@@ -34,6 +34,11 @@ GK_MASK = (1 << 8) - 1
 GSTEP = (0, 1, 5, 25)  # group key: counts of suits giving 1, 2, 3 cards to groups
 
 
+#: How to rebuild a run transition: one action per old run (0 natural, 1 joker,
+#: 2 end), then how many runs start with a natural and with a joker.
+Recipe = Tuple[Tuple[int, ...], int, int]
+
+
 def rank_value(rank: int) -> int:
     """Penalty / opening value of a rank: A 1, 2–10 face, J/Q/K 10."""
     return rank if rank <= 10 else 10
@@ -59,7 +64,7 @@ class RunTable:
         self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
         self.weight: List[int] = [0]  # grows strictly along domination
         self._dom: Dict[int, bool] = {}
-        self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, object], ...]] = {}
+        self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, Recipe], ...]] = {}
 
     def complete(self, code: int) -> bool:
         """A run that may end here."""
@@ -87,7 +92,7 @@ class RunTable:
             return 16 + nat
         return 4 * min(code // 4 + 1, 3) + (nat if joker else min(nat + 1, self.mn))
 
-    def transitions(self, sid: int, a: int, b: int, lead: bool) -> Tuple[Tuple[int, object], ...]:
+    def transitions(self, sid: int, a: int, b: int, lead: bool) -> Tuple[Tuple[int, Recipe], ...]:
         """New suit states when ``a`` natural cards and ``b`` jokers go to this suit's runs.
 
         ``lead``: new runs may start with a joker. Each result carries a
@@ -101,9 +106,9 @@ class RunTable:
             cached = self._trans[key] = self._compute(self.states[sid], a, b, lead)
         return cached
 
-    def _compute(self, state: Tuple[int, ...], a: int, b: int, lead: bool) -> Tuple[Tuple[int, object], ...]:
+    def _compute(self, state: Tuple[int, ...], a: int, b: int, lead: bool) -> Tuple[Tuple[int, Recipe], ...]:
         choices = [(0, 1, 2) if self.complete(c) else (0, 1) for c in state]
-        found: Dict[Tuple[int, ...], object] = {}
+        found: Dict[Tuple[int, ...], Recipe] = {}
         for actions in itertools.product(*choices):
             new_nat, new_jok = a - actions.count(0), b - actions.count(1)
             if new_nat < 0 or new_jok < 0 or (new_jok and not lead):
@@ -168,11 +173,11 @@ class GroupTable:
             for j in range(0, jokers + 1):
                 if size >= mn and 3 <= size + j <= 4 and not (free and j and size + j > 3):
                     types.append((mask, j))
-        start = (0, 0, 0, 0, 0)
+        start: Tuple[int, ...] = (0, 0, 0, 0, 0)
         self.witness: Dict[Tuple[int, ...], Optional[Tuple[Tuple[int, ...], Tuple[int, int]]]] = {start: None}
         frontier = [start]
         while frontier:
-            nxt = []
+            nxt: List[Tuple[int, ...]] = []
             for vec in frontier:
                 for mask, j in types:
                     new = tuple(vec[i] + (mask >> i & 1) for i in range(4)) + (vec[4] + j,)
@@ -190,7 +195,7 @@ class GroupTable:
     def groups(self, demand: Sequence[int], jokers: int) -> List[Tuple[int, int]]:
         """A split of ``demand`` (cards per suit) plus ``jokers`` into groups ``(suit mask, jokers)``."""
         vec: Tuple[int, ...] = tuple(demand) + (jokers,)
-        out = []
+        out: List[Tuple[int, int]] = []
         while True:
             link = self.witness[vec]
             if link is None:

@@ -14,7 +14,7 @@ and :meth:`Card.parse_many <naipes.cards.Card.parse_many>`.
 
 >>> best = solve("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", "7H 7D JS 2C")
 >>> best.count, best.value, format_table(best.table)
-(3, 24, '[4S 5S 6S] [8S 9S 10S] [7S 7H 7D] [JS JH JD JC]')
+(3, 24, '[4S 5S 6S] [8S 9S 10S JS] [7S 7H 7D] [JH JD JC]')
 >>> best.played, best.hand_after("7H 7D JS 2C")
 ((Card.parse('7H'), Card.parse('7D'), Card.parse('JS')), (Card.parse('2C'),))
 >>> can_go_out("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", "7H 7D JS"), solve("[4S 5S 6S]", "9H")
