@@ -14,6 +14,7 @@ See the rules page in the docs (MV-01 to MV-16) and the workspace guide.
 
 from __future__ import annotations
 
+from naipes.machiavelli.describe import describe_event
 from naipes.machiavelli.events import (
     CardDrawn,
     CardsDealt,
@@ -85,6 +86,7 @@ __all__ = [
     "card_value",
     "check_table",
     "deal_outcome",
+    "describe_event",
     "describe_problems",
     "format_table",
     "full_deck",

@@ -184,6 +184,7 @@ class TerminalTurn:
         if apply and self.hint_table is not None:
             self.ws.arrange(self.hint_table)
             self.show()
+            self.status()
             return
         from naipes.machiavelli.solver import solve
 
@@ -200,10 +201,11 @@ class TerminalTurn:
         cards = " ".join(c.symbol() for c in best.played)
         self.say(f"hint: you can play {best.count} card(s) ({cards}):\n"
                  + "\n".join(render_table(best.table))
-                 + ("\n" if apply else "\n(type hint apply to lay it out)"))
+                 + ("" if apply else "\n(type hint apply to lay it out)"))
         if apply:
             self.ws.arrange(self.hint_table)
             self.show()
+            self.status()
 
     def run_line(self, line: str) -> Move | None:
         """Run one command; returns the move when the turn ends, else ``None``.
