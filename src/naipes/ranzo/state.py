@@ -47,7 +47,7 @@ from naipes.ranzo.events import (
     RoundStarted,
     TurnStarted,
 )
-from naipes.ranzo.moves import DISCARD_BY_ID, PASS, RANZO, TRUCO_BY_ID, Discard, Envido, Move, Truco, discard
+from naipes.ranzo.moves import DISCARD_BY_ID, PASS, RANZO, TRUCO_BY_ID, Discard, Envido, Move, Pass, Truco, discard
 from naipes.ranzo.result import RanzoResult, make_result
 from naipes.ranzo.rules import Rules
 from naipes.ranzo.scoring import pay, value_hand
@@ -376,15 +376,14 @@ class Game(BaseGame[Rules, Move, View]):
     # -- the claim window ---------------------------------------------------------------
     def _resolve(self, answers: tuple[tuple[int, Move], ...]) -> None:
         card = self.discards[-1]
-        found = self._winner(answers)
-        shown = tuple((s, m.card) for s, m in answers if type(m) is Truco)
-        for s, m in answers:
-            if type(m) is Truco:
-                self._make_known(s, (m.card,))
-            elif type(m) is Envido:
-                self._make_known(s, (m.a, m.b))
         self.last_window = answers
+        found = None
+        for _, m in answers:
+            if type(m) is not Pass:
+                found = self._winner(answers)
+                break
         if self._sink is not None:
+            shown = tuple((s, m.card) for s, m in answers if type(m) is Truco)
             self._sink.append(ClaimsRevealed(discarder=self.turn, card=card,
                                              answers=tuple((s, str(m)) for s, m in answers)))
             self._sink.append(ClaimResolved(winner=found[0] if found else None,
@@ -402,7 +401,10 @@ class Game(BaseGame[Rules, Move, View]):
                 known.append(c)
 
     def _winner(self, answers: tuple[tuple[int, Move], ...]) -> tuple[int, Envido | Truco] | None:
-        """RZ-09: envido before truco, the nearest envido, the highest truco, ties to the nearest."""
+        """RZ-09: envido before truco, the nearest envido, the highest truco, ties to the nearest.
+
+        Every claim is revealed: its named cards become known cards of the claimant.
+        """
         d, n = self.turn, self.num_players
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
         beats = self.rules.envido_beats_truco
@@ -410,8 +412,10 @@ class Game(BaseGame[Rules, Move, View]):
         for s, m in answers:
             dist = (s - d) % n
             if type(m) is Envido:
+                self._make_known(s, (m.a, m.b))
                 key = (0, dist) if beats else (dist,)
             elif type(m) is Truco:
+                self._make_known(s, (m.card,))
                 key = (1, -m.card.rank, dist) if beats else (dist,)
             else:
                 continue
