@@ -237,3 +237,12 @@ def test_terminal_turn_lists_infractions_and_events_read_plainly() -> None:
     end = Game.from_position(Rules(players=2), stocks=["", "5c"], piles=["2o", ""], foundations=["1o"])
     end.play("2o f0")
     assert terminal_turn(end, 0, lambda p: "7", said.append) == Move.parse("bid 7")
+
+
+def test_new_foundation_event_says_new() -> None:
+    game = position(2, ["1c 6o", "4b"], ["5o", "12c"])
+    seen = record_events(game)
+    game.play("draw")
+    game.play("1c new")
+    placed = [e for e in seen if isinstance(e, CardPlaced)]
+    assert (placed[0].target, placed[0].foundation, placed[0].size) == ("new", 0, 1)

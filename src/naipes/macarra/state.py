@@ -413,7 +413,7 @@ class Game(BaseGame[Rules, Move, View]):
             self._end_turn(p)
 
     def _placed(self, p: int, c: int, drawn: bool, pile: int | None, fi: int | None, size: int) -> None:
-        target = f"p{pile}" if pile is not None else f"f{fi}"
+        target = f"p{pile}" if pile is not None else ("new" if size == 1 else f"f{fi}")
         assert self._sink is not None
         self._sink.append(ev.CardPlaced(seat=p, card=CARDS[c], drawn=drawn, target=target,  # type: ignore[arg-type]
                                         foundation=fi, pile=pile, size=size))
@@ -556,14 +556,28 @@ class Game(BaseGame[Rules, Move, View]):
 
     # -- copies and state dicts ----------------------------------------------------------------
     def _clone_into(self, new: Game) -> None:
-        for name in ("_t", "_others", "_onp", "_onf", "_penalize", "_held", "_turn", "_turns",
-                     "_phase", "_loser", "_capped", "_pcard", "_deck", "_cache"):
-            setattr(new, name, getattr(self, name))
+        new._t = self._t
+        new._others = self._others
+        new._onp = self._onp
+        new._onf = self._onf
+        new._penalize = self._penalize
+        new._held = self._held
+        new._turn = self._turn
+        new._turns = self._turns
+        new._phase = self._phase
+        new._loser = self._loser
+        new._capped = self._capped
+        new._pcard = self._pcard
+        new._deck = self._deck
+        new._cache = self._cache
         new._stocks = [s.copy() for s in self._stocks]
         new._piles = [p.copy() for p in self._piles]
         new._ledger = [row.copy() for row in self._ledger]
-        for name in ("_ftop", "_want", "_recycled", "_infractions", "_bids"):
-            setattr(new, name, getattr(self, name).copy())
+        new._ftop = self._ftop.copy()
+        new._want = self._want.copy()
+        new._recycled = self._recycled.copy()
+        new._infractions = self._infractions.copy()
+        new._bids = self._bids.copy()
 
     def _state_dict(self) -> dict[str, Any]:
         return state_dict(self)
