@@ -130,7 +130,7 @@ def _check_cards(game: Game) -> None:
     ranks = [c.rank for c in game._table]
     if len(set(ranks)) != len(ranks):
         raise InvalidStateError("the table never holds two cards of one number (MC-14)")
-    from naipes.machuco.state import _BIT
+    from naipes.machuco._tables import _BIT
 
     game._mask = sum(_BIT[r] for r in ranks)
 
@@ -153,7 +153,8 @@ def _set_chain(game: Game, chain: Any) -> None:
 def game_from_view(view: View, hands: Mapping[int, list[Card]], stock: list[Card], rng: random.Random) -> Game:
     """A game whose view for ``view.seat`` is ``view``, with the hidden places filled as given."""
     from naipes.machuco.scoring import _FIGURES
-    from naipes.machuco.state import _BIT, Game, Phase
+    from naipes.machuco._tables import _BIT, Phase
+    from naipes.machuco.state import Game
 
     game = _bare(Game, view.rules, random.Random(rng.getrandbits(64)))
     game._hands = [[play_card(c) for c in (view.hand if s == view.seat else hands[s])]

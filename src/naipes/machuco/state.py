@@ -19,76 +19,24 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 import attrs
 
-from naipes.cards import SPANISH_40, Card
-from naipes.decks import spanish_deck
+from naipes.cards import Card
 from naipes.errors import IllegalMoveError, InvalidStateError
 from naipes.events import Event
 from naipes.game import Game as BaseGame
 from naipes.game import Result
-from naipes.machuco import _persist
+from naipes.machuco import _persist, flow
 from naipes.machuco import events as ev
-from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Mayor, Move, NoQuiero, PlayCard, Quiero, play_card
+from naipes.machuco._tables import _BIT, _CAPTURE, _REASONS, DECK40, Phase
+from naipes.machuco.flow import ChicoOver
+from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
 from naipes.machuco.records import Contest, PendingCante
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import (
-    _FIGURES,
-    Category,
-    Figure,
-    contest_winner,
-    envio_amounts,
-    resolve_cantes,
-    turnup_points,
-)
+from naipes.machuco.scoring import Figure, envio_amounts
 
 if TYPE_CHECKING:
     from naipes.machuco.views import View
 
 __all__ = ["Game", "MachucoResult", "Phase"]
-
-#: The 40-card deck in canonical order.
-DECK40: tuple[Card, ...] = spanish_deck(40)
-_INDEX = {r: i for i, r in enumerate(SPANISH_40.ranks)}
-_BIT = [0] * 13
-for _i, _r in enumerate(SPANISH_40.ranks):
-    _BIT[_r] = 1 << _i
-
-
-def _capture_table(rank: int) -> list[int]:
-    from naipes.combos import chain_up
-
-    out = []
-    for mask in range(1 << 10):
-        present = {r for r in SPANISH_40.ranks if _BIT[r] & mask}
-        out.append(sum(_BIT[r] for r in chain_up(rank, present, SPANISH_40)))
-    return out
-
-
-#: For each number, the bits captured from each table mask (MC-12, via ``combos.chain_up``).
-_CAPTURE: list[list[int]] = [_capture_table(r) if r in _INDEX else [] for r in range(13)]
-_PLAY: dict[Card, PlayCard] = {c: play_card(c) for c in DECK40}
-_DECK_MOVES: tuple[PlayCard, ...] = tuple(_PLAY[c] for c in DECK40)
-_KEYS = tuple(range(40))
-_REASONS = (ev.Reason.MAJO, ev.Reason.CONTRAMAJO, ev.Reason.RECONTRAMAJO)
-
-
-class Phase:
-    """The phases of a game, as small ints (``Game.phase`` gives the name).
-
-    .. versionadded:: 0.1
-    """
-
-    PLAY = 0
-    DECIDE = 1
-    RESPOND = 2
-    OVER = 3
-    NAMES = ("play", "decide", "respond", "over")
-
-
-def _shuffled(rng: random.Random) -> list[PlayCard]:
-    """A uniformly shuffled deck (random sort keys: cheaper than ``rng.shuffle`` for 40 cards)."""
-    rnd = rng.random
-    return [m for _, _, m in sorted(zip([rnd() for _ in _KEYS], _KEYS, _DECK_MOVES))]
-
 
 def _take(hand: list[PlayCard], move: PlayCard) -> None:
     """Remove ``move`` from a hand (by identity first: moves are interned, equality is slower)."""
@@ -105,10 +53,6 @@ def _holds(hand: list[PlayCard], move: PlayCard) -> bool:
         if held is move:
             return True
     return False
-
-
-class _ChicoOver(Exception):
-    """Internal: a chico ended; the rest of the hand is abandoned."""
 
 
 @attrs.frozen(kw_only=True)
@@ -173,14 +117,14 @@ class Game(BaseGame[Rules, Move, "View"]):
         sink: list[Event] = []
         self._sink = sink
         if dealer is None:
-            dealer = self._draw_dealer()
+            dealer = flow.draw_dealer(self)
             sink.append(ev.DealerDrawn(rounds=self._draw, dealer=dealer))
         self._dealer = dealer
         self._mano = (dealer + 1) % self._n
         try:
-            self._start_hand()
-        except _ChicoOver:
-            self._after_chico()
+            flow.start_hand(self)
+        except ChicoOver:
+            flow.after_chico(self)
         self._sink = None
         self._opening = tuple(sink)
 
@@ -232,25 +176,6 @@ class Game(BaseGame[Rules, Move, "View"]):
         self._turnup: tuple[Card, ...] = ()
         self._bottom: tuple[Card, ...] = ()
         self._hand_closed = False
-
-    def _draw_dealer(self) -> int:
-        """High-card draw; only the seats tied for the highest card redraw (MC-03)."""
-        rng = self._rng
-        deck = list(DECK40)
-        rng.shuffle(deck)
-        contenders = list(range(self._n))
-        rounds = []
-        while True:
-            if len(deck) < len(contenders):
-                deck = list(DECK40)
-                rng.shuffle(deck)
-            drawn = tuple((s, deck.pop(0)) for s in contenders)
-            rounds.append(drawn)
-            best = max(_INDEX[c.rank] for _, c in drawn)
-            contenders = [s for s, c in drawn if _INDEX[c.rank] == best]
-            if len(contenders) == 1:
-                self._draw = tuple(rounds)
-                return contenders[0]
 
     # -- public properties --------------------------------------------------------------
     @property
@@ -426,8 +351,8 @@ class Game(BaseGame[Rules, Move, "View"]):
                 self._decide(move, seat)
             else:
                 self._respond(move, seat)
-        except _ChicoOver:
-            self._after_chico()
+        except ChicoOver:
+            flow.after_chico(self)
 
     def _award(self, side: int, points: int, reason: ev.Reason) -> None:
         scores = self._scores
@@ -435,7 +360,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         if self._sink is not None:
             self._sink.append(ev.PointsAwarded(side=side, points=points, reason=reason, totals=tuple(scores)))
         if self._immediate and scores[side] >= self._target:
-            self._win_chico(side)
+            flow.win_chico(self, side)
 
     def _play(self, move: PlayCard, seat: int) -> None:
         card = move.card
@@ -489,7 +414,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         if self._plays_done % self._deal_len:
             self._acting = self._next_act[seat]
         else:
-            self._end_deal()
+            flow.end_deal(self)
 
     def _chain_step(self, move: PlayCard, seat: int, level: int) -> None:
         """A contramajo (level 2) or recontramajo (level 3) takes the whole stack (MC-16)."""
@@ -519,7 +444,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         if self._plays_done % self._deal_len:
             self._acting = self._next_act[seat]
         else:
-            self._end_deal()
+            flow.end_deal(self)
 
     def _decide(self, move: Move, seat: int) -> None:
         contest = self._contest
@@ -556,118 +481,6 @@ class Game(BaseGame[Rules, Move, "View"]):
             self._award(side, contest.totals[side], ev.Reason.ENVIO_REFUSED)
 
     # -- automatic steps ---------------------------------------------------------------------
-    def _start_hand(self) -> None:
-        """Shuffle (or take the given order), turn up four cards, score them, deal (MC-04, MC-05)."""
-        if not self._full:
-            self._finish()
-            return
-        self._clear_hand()
-        self._hand_no += 1
-        n = self._n
-        self._mano = (self._dealer + 1) % n
-        if self._hand_no <= len(self._orders):
-            deck = [_PLAY[c] for c in self._orders[self._hand_no - 1]]
-        else:
-            deck = _shuffled(self._rng)
-        sink = self._sink
-        if sink is not None:
-            sink.append(ev.HandStarted(hand=self._hand_no, dealer=self._dealer, mano=self._mano))
-        turned = [m.card for m in deck[:4]]
-        stock = deck[4:]
-        self._turnup = tuple(turned)
-        table = list(turned)
-        replaced = []
-        for i in range(1, 4):
-            while any(table[j].rank == table[i].rank for j in range(i)):
-                stock.append(_PLAY[table[i]])
-                replaced.append((i + 1, table[i], stock[0].card))
-                table[i] = stock.pop(0).card
-        self._table = table
-        self._stock = stock
-        self._bottom = tuple(old for _, old, _ in replaced)
-        self._mask = sum(_BIT[c.rank] for c in table)
-        side = self._side_of[self._dealer]
-        per, bien = turnup_points([c.rank for c in turned], self.rules.turnup_match_points)
-        if sink is not None:
-            sink.append(ev.TableTurnedUp(cards=self._turnup))
-        for pos, points in enumerate(per, 1):
-            if points:
-                if sink is not None:
-                    sink.append(ev.CoincidenceFound(position=pos, card=turned[pos - 1], side=side))
-                self._award(side, points, ev.Reason.COINCIDENCE)
-        if bien:
-            if sink is not None:
-                sink.append(ev.TurnupBienDada(side=side))
-            self._award(side, 1, ev.Reason.BIEN_DADA)
-        if sink is not None:
-            for pos, old, new in replaced:
-                sink.append(ev.CardReplaced(position=pos, removed=old, added=new))
-        self._deal()
-
-    def _deal(self) -> None:
-        """Three cards to each seat, one at a time from the mano; then the cantes (MC-04, MC-06)."""
-        n = self._n
-        stock = self._stock
-        cards = stock[:self._deal_len]
-        del stock[:self._deal_len]
-        self._deal_no += 1
-        self._deal_starts.append(len(self._plays))
-        mano = self._mano
-        hands = self._hands
-        figs: list[tuple[int, Figure]] = []
-        sink = self._sink
-        for k in range(n):
-            s = (mano + k) % n
-            a, b, c = cards[k], cards[n + k], cards[2 * n + k]
-            hands[s] = [a, b, c]
-            fig = _FIGURES[(a.card.rank, b.card.rank, c.card.rank)]
-            if fig is not None:
-                figs.append((s, fig))
-            if sink is not None:
-                sink.append(ev.CardsDealt(seat=s, cards=(a.card, b.card, c.card), deal=self._deal_no, private_to=s))
-        self._phase = Phase.PLAY
-        self._acting = (mano,)
-        self._cantes = ()
-        if figs:
-            self._sing(figs)
-
-    def _sing(self, figs: list[tuple[int, Figure]]) -> None:
-        """Sing every figure and settle what can be settled now (MC-08, MC-09, MC-10)."""
-        sink = self._sink
-        self._cantes = tuple(figs)
-        if len(figs) == 1 and sink is None:
-            s, f = figs[0]
-            self._award(self._side_of[s], f.value, ev.Reason.CANTE)
-            return
-        per_side: list[list[Figure]] = [[] for _ in range(self._nsides)]
-        for s, f in figs:
-            per_side[self._side_of[s]].append(f)
-            if sink is not None:
-                sink.append(ev.CanteSung(seat=s, side=self._side_of[s], category=f.category, value=f.value))
-        out = resolve_cantes(per_side)
-        if out.winner is not None:
-            self._award(out.winner, out.points, ev.Reason.CANTE)
-            return
-        assert out.category is not None
-        cat = out.category
-        if self._nsides == 2:
-            holders = [s for s, f in figs if f.category == cat]
-            decider = holders[0]
-            responder = next(s for s in holders if self._side_of[s] != self._side_of[decider])
-            if envio_amounts(cat, self.rules.envio_limit, self.rules.envio_enabled):
-                self._contest = Contest(deal=self._deal_no, category=cat, contenders=out.contenders,
-                                        totals=out.totals, decider=decider, responder=responder)
-                self._phase = Phase.DECIDE
-                self._acting = (decider,)
-                if sink is not None:
-                    sink.append(ev.CanteContested(category=cat, contenders=out.contenders, decider=decider,
-                                                  responder=responder))
-                return
-        if sink is not None:
-            sink.append(ev.CanteContested(category=cat, contenders=out.contenders, decider=None, responder=None))
-        self._pending.append(PendingCante(deal=self._deal_no, category=cat, stake=0, contenders=out.contenders,
-                                          totals=out.totals))
-
     def dealt_hand(self, seat: int, deal: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt in ``deal`` (1-based) of this hand, as far as played or held.
 
@@ -679,139 +492,6 @@ class Game(BaseGame[Rules, Move, "View"]):
         if deal == self._deal_no:
             played += tuple(m.card for m in self._hands[seat])
         return played
-
-    def _pay_pending(self) -> None:
-        """Pay the contested cantes waiting for their resolution point (MC-08, MC-11)."""
-        while self._pending:
-            p = self._pending.pop(0)
-            holders = []
-            keys = []
-            for k in range(self._n):
-                s = (self._mano + k) % self._n
-                side = self._side_of[s]
-                cards = self.dealt_hand(s, p.deal)
-                if side in p.contenders and len(cards) == 3:
-                    fig = _FIGURES[(cards[0].rank, cards[1].rank, cards[2].rank)]
-                    if fig is not None and fig.category == p.category:
-                        holders.append((side, fig))
-                        keys.append((s, fig.key))
-            winner = contest_winner(holders, p.category)
-            if winner is None:
-                continue
-            points = p.stake or p.totals[winner]
-            if self._sink is not None:
-                self._sink.append(ev.CanteResolved(deal=p.deal, category=p.category, winner=winner,
-                                                   points=points, keys=tuple(keys)))
-            self._award(winner, points, ev.Reason.ENVIO if p.stake else ev.Reason.CANTE)
-
-    def _end_deal(self) -> None:
-        if self._sink is not None:
-            self._sink.append(ev.DealEnded(hand=self._hand_no, deal=self._deal_no))
-        if self._pending and self.rules.contested_cante_resolution == "end_of_deal":
-            self._pay_pending()
-        if len(self._stock) >= self._deal_len:
-            self._deal()
-        else:
-            self._end_hand()
-
-    def _sides_from_mano(self) -> list[int]:
-        order: list[int] = []
-        for k in range(self._n):
-            side = self._side_of[(self._mano + k) % self._n]
-            if side not in order:
-                order.append(side)
-        return order
-
-    def _end_hand(self) -> None:
-        """Close the chain, pay what waits, sweep the leftovers, count the cards (MC-16, MC-19, MC-20)."""
-        sink = self._sink
-        level = self._ch_level
-        if level:
-            self._ch_level = 0
-            if not self._cumulative:
-                self._award(self._ch_side, level, _REASONS[level - 1])
-        self._pay_pending()
-        if self._table:
-            left = tuple(self._table)
-            if self._last_capturer >= 0:
-                self._piles[self._last_capturer] += left
-            else:
-                self._aside += left
-            self._table = []
-            self._mask = 0
-            if sink is not None:
-                sink.append(ev.LeftoversTaken(side=self._last_capturer if self._last_capturer >= 0 else None,
-                                              cards=left))
-        threshold = self.rules.threshold
-        won = tuple(len(p) for p in self._piles)
-        if sink is not None:
-            sink.append(ev.CardsCounted(cards_won=won, points=tuple(max(0, w - threshold) for w in won),
-                                        threshold=threshold))
-        for side in self._sides_from_mano():
-            if won[side] > threshold:
-                self._award(side, won[side] - threshold, ev.Reason.CARD_COUNT)
-        self._hand_closed = True
-        if sink is not None:
-            sink.append(ev.HandEnded(hand=self._hand_no, scores=tuple(self._scores), abandoned=False))
-        if not self._immediate:
-            top = max(self._scores)
-            leaders = [s for s, v in enumerate(self._scores) if v == top]
-            if top >= self._target and len(leaders) == 1:
-                self._win_chico(leaders[0])
-        if self.rules.scope == "hand":
-            self._finish()
-            return
-        self._dealer = self._mano
-        self._start_hand()
-
-    def _win_chico(self, side: int) -> None:
-        """Book a chico (and maybe a partido and the match), then abandon the hand (MC-21, MC-23)."""
-        rules = self.rules
-        sink = self._sink
-        self._chicos[side] += 1
-        done = rules.scope in ("hand", "chico")
-        if sink is not None:
-            sink.append(ev.ChicoEnded(winner=side, scores=tuple(self._scores), chicos=tuple(self._chicos)))
-        if self._chicos[side] >= rules.chicos_per_partido:
-            self._partidos[side] += 1
-            self._chicos = [0] * self._nsides
-            done = done or rules.scope == "partido"
-            if sink is not None:
-                sink.append(ev.PartidoEnded(winner=side, partidos=tuple(self._partidos)))
-            if self._partidos[side] >= rules.partidos_to_win:
-                done = True
-                if sink is not None:
-                    sink.append(ev.MatchEnded(winner=side, partidos=tuple(self._partidos)))
-        if done:
-            self._winner = side
-        raise _ChicoOver
-
-    def _after_chico(self) -> None:
-        while True:
-            if not self._hand_closed:
-                self._hand_closed = True
-                if self._sink is not None:
-                    self._sink.append(ev.HandEnded(hand=self._hand_no, scores=tuple(self._scores), abandoned=True))
-            if self._winner >= 0:
-                self._finish()
-                return
-            self._scores = [0] * self._nsides
-            self._dealer = self._mano
-            try:
-                self._start_hand()
-                return
-            except _ChicoOver:
-                continue
-
-    def _finish(self) -> None:
-        self._phase = Phase.OVER
-        self._acting = ()
-        self._contest = None
-        self._cantes = ()
-        if self._sink is not None:
-            result = self.result
-            assert result is not None
-            self._sink.append(ev.GameEnded(winners=result.winners, scores=result.scores))
 
     # -- views, zones, copies, state dicts ---------------------------------------------------
     def _view(self, seat: int) -> View:

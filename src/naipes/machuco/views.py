@@ -110,7 +110,7 @@ class View(BaseView):
 
     def unseen(self) -> tuple[Card, ...]:
         """The cards in play that this seat has not seen (other hands and the stock)."""
-        from naipes.machuco.state import DECK40
+        from naipes.machuco._tables import DECK40
 
         seen = set(self.hand) | set(self.table) | set(self.aside) | {c for p in self.piles for c in p}
         return tuple(c for c in (self.in_play or DECK40) if c not in seen)

@@ -1,0 +1,60 @@
+"""Precomputed tables of the Machuco engine (internal): the deck, rank bits, captures, phases.
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+import random
+
+from naipes.cards import SPANISH_40, Card
+from naipes.combos import chain_up
+from naipes.decks import spanish_deck
+from naipes.machuco import events as ev
+from naipes.machuco.moves import PlayCard, play_card
+
+__all__ = ["DECK40", "Phase"]
+
+#: The 40-card deck in canonical order.
+DECK40: tuple[Card, ...] = spanish_deck(40)
+_INDEX = {r: i for i, r in enumerate(SPANISH_40.ranks)}
+_BIT = [0] * 13
+for _i, _r in enumerate(SPANISH_40.ranks):
+    _BIT[_r] = 1 << _i
+
+
+def _capture_table(rank: int) -> list[int]:
+    out = []
+    for mask in range(1 << 10):
+        present = {r for r in SPANISH_40.ranks if _BIT[r] & mask}
+        out.append(sum(_BIT[r] for r in chain_up(rank, present, SPANISH_40)))
+    return out
+
+
+#: For each number, the bits captured from each table mask (MC-12, via ``combos.chain_up``).
+_CAPTURE: list[list[int]] = [_capture_table(r) if r in _INDEX else [] for r in range(13)]
+_PLAY: dict[Card, PlayCard] = {c: play_card(c) for c in DECK40}
+_DECK_MOVES: tuple[PlayCard, ...] = tuple(_PLAY[c] for c in DECK40)
+_KEYS = tuple(range(40))
+_REASONS = (ev.Reason.MAJO, ev.Reason.CONTRAMAJO, ev.Reason.RECONTRAMAJO)
+
+
+class Phase:
+    """The phases of a game, as small ints (``Game.phase`` gives the name).
+
+    .. versionadded:: 0.1
+    """
+
+    PLAY = 0
+    DECIDE = 1
+    RESPOND = 2
+    OVER = 3
+    NAMES = ("play", "decide", "respond", "over")
+
+
+def _shuffled(rng: random.Random) -> list[PlayCard]:
+    """A uniformly shuffled deck (random sort keys: cheaper than ``rng.shuffle`` for 40 cards)."""
+    rnd = rng.random
+    return [m for _, _, m in sorted(zip([rnd() for _ in _KEYS], _KEYS, _DECK_MOVES))]
+
+
