@@ -180,3 +180,36 @@ def test_conformance_kit(rules: Rules) -> None:
 
 def test_view_type() -> None:
     assert isinstance(Game(seed=1).view(0), View)
+
+
+def test_describe_every_event_of_a_session() -> None:
+    from naipes.machiavelli import describe_event
+
+    game = Game(Rules(players=2, jokers=2, threshold=30), seed=8)
+    seen: list[Event] = []
+    game.events.subscribe(Event, seen.append)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.play(BaselineBot().choose(game.view(seat)) if seat == 0 else "forfeit", seat)
+    kinds = {type(e).__name__ for e in seen}
+    assert {"DeckCut", "DealStarted", "CardsDealt", "PlayMade", "DrawMade", "CardDrawn", "TurnFailed",
+            "DealWon", "ScoresUpdated", "SessionEnded"} <= kinds
+    for event in seen:
+        text = describe_event(event)
+        assert text and type(event).__name__ not in text
+
+
+def test_public_names() -> None:
+    import naipes.machiavelli as mv
+
+    assert mv.__all__ == sorted(mv.__all__)
+    assert set(mv.__all__) == {
+        "BaselineBot", "CardDrawn", "CardsDealt", "DealStarted", "DealWon", "DeckCut", "Draw", "DrawMade",
+        "Forfeit", "ForfeitReason", "Game", "Meld", "MeldKind", "Mode", "Move", "NextStarter", "Play",
+        "PlayMade", "Rules", "ScoresUpdated", "SessionEnded", "Solution", "SolverBot", "TurnFailed", "View",
+        "Workspace", "WorkspaceError", "can_go_out", "can_play", "card_value", "check_table", "deal_outcome",
+        "describe_event", "describe_problems", "format_table", "full_deck", "hand_value", "is_valid_meld",
+        "listed_plays", "meld_problem", "meld_value", "new_melds_from", "parse_table", "play_problems",
+        "solve", "table_cards", "table_problems", "terminal_turn"}
+    for name in mv.__all__:
+        assert getattr(mv, name) is not None
