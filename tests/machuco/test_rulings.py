@@ -595,3 +595,11 @@ def test_deal_ended_events_once_per_deal() -> None:
 
 def test_cards_are_cards() -> None:
     assert isinstance(Game(TWO, seed=1).view(0).hand[0], Card)
+
+
+def test_mc21_partial_deck_position_ends_with_its_chico() -> None:
+    game, _ = position(Rules(players=2), hands=[["2e", "12c"], ["2b", "11c"]], table=["3o", "6b"],
+                       scores=[3, 20])
+    play(game, "2e", "2b")
+    assert game.is_over and game.result is not None and game.result.winners == (1,)
+    assert game.scores == (3, 21)

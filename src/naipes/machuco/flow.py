@@ -268,7 +268,7 @@ def win_chico(game: Game, side: int) -> None:
             done = True
             if sink is not None:
                 sink.append(ev.MatchEnded(winner=side, partidos=tuple(game._partidos)))
-    if done:
+    if done or not game._full:  # a partial-deck position cannot deal another hand
         game._winner = side
     raise ChicoOver
 
