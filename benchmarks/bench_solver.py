@@ -26,7 +26,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -304,10 +304,10 @@ def check_layout(position: Position, answer: Solution, rules: Rules) -> None:
     assert after == before + Counter(answer.played) - Counter(answer.taken)
 
 
-def run(smoke: bool, seed: int, only: Optional[str]) -> list[dict[str, Any]]:
+def run(smoke: bool, seed: int, only: Optional[str]) -> Iterator[dict[str, Any]]:
+    """Measure every size; yields one row per size as soon as it is done."""
     rummikub = make_rummikub()
     reference = None if smoke else make_reference()
-    rows = []
     for label, table, hand, copies, jokers, full, small in SIZES:
         if only and only not in label:
             continue
@@ -338,8 +338,7 @@ def run(smoke: bool, seed: int, only: Optional[str]) -> list[dict[str, Any]]:
                 ref = reference(position, rules)
                 checked += 1
                 exact += (ref or (0, 0)) == got
-        rows.append(_row(label, ours, theirs, speedups, agree, jokers, exact, checked))
-    return rows
+        yield _row(label, ours, theirs, speedups, agree, jokers, exact, checked)
 
 
 def _row(label: str, ours: list[float], theirs: list[float], speedups: list[float], agree: int, jokers: int, exact: int, checked: int) -> dict[str, Any]:
@@ -360,16 +359,24 @@ def _row(label: str, ours: list[float], theirs: list[float], speedups: list[floa
     return row
 
 
-def print_table(rows: list[dict[str, Any]]) -> None:
-    head = f"{'size':18} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6} {'same count':>11} {'exact':>9}"
-    print(head)
-    print("-" * len(head))
-    for row in rows:
-        print(
-            f"{row['size']:18} {row['positions']:>4} {row['ours_median_ms']:>7.2f}ms {row['ours_max_ms']:>7.1f}ms"
-            f" {_ms(row.get('rummikub_median_ms')):>8} {_x(row.get('speedup_median')):>6} {_x(row.get('speedup_p5')):>6}"
-            f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}"
-        )
+HEAD = (
+    f"{'size':18} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6}"
+    f" {'same count':>11} {'exact':>9}"
+)
+
+
+def print_row(row: dict[str, Any]) -> None:
+    """One line of the table."""
+    print(
+        f"{row['size']:18} {row['positions']:>4} {row['ours_median_ms']:>7.2f}ms {row['ours_max_ms']:>7.1f}ms"
+        f" {_ms(row.get('rummikub_median_ms')):>8} {_x(row.get('speedup_median')):>6} {_x(row.get('speedup_p5')):>6}"
+        f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}",
+        flush=True,
+    )
+
+
+def print_total(rows: list[dict[str, Any]]) -> None:
+    """The exactness total over all sizes."""
     checked = [row["exact_vs_reference"].split("/") for row in rows if "exact_vs_reference" in row]
     if checked:
         good, total = (sum(int(c[i]) for c in checked) for i in (0, 1))
@@ -391,8 +398,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--only", help="run only the sizes whose label contains this text")
     args = parser.parse_args(argv)
-    rows = run(args.smoke, args.seed, args.only)
-    print_table(rows)
+    print(HEAD)
+    print("-" * len(HEAD), flush=True)
+    rows = []
+    for row in run(args.smoke, args.seed, args.only):
+        print_row(row)
+        rows.append(row)
+    print_total(rows)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2) + "\n")
     return 0

@@ -342,8 +342,11 @@ def _suit_step(
     jokers = p.jokers
     jv = p.jv
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
-    simple = not jokers and not p.xmode
     xcap = p.xcap
+    if not jokers and not p.xmode:
+        _simple_loop(layer, allowed, cache, p, runs, r, i, floor, nxt, back)
+        trail.append(back)
+        return nxt
     for key, obj in layer.items():
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
@@ -356,25 +359,54 @@ def _suit_step(
         for g in demands:
             for opt in opts.get(g, ()):
                 o = obj + opt[1]
-                if simple:
-                    if o < floor:
-                        break
-                    nk = key + opt[0]
-                else:
-                    b = opt[2]
-                    if o - (jokers - jleft + b) * jv < floor:
-                        break
-                    if b > jleft:
-                        continue
-                    nk = key + opt[0]
-                    x = nk >> XS
-                    if x < xcap:
-                        nk += min(opt[3], xcap - x) << XS
+                b = opt[2]
+                if o - (jokers - jleft + b) * jv < floor:
+                    break
+                if b > jleft:
+                    continue
+                nk = key + opt[0]
+                x = nk >> XS
+                if x < xcap:
+                    nk += min(opt[3], xcap - x) << XS
                 if o > get(nk, _NEG):
                     nxt[nk] = o
                     back[nk] = (key, opt)
     trail.append(back)
     return nxt
+
+
+def _simple_loop(
+    layer: Dict[int, int],
+    allowed: Dict[int, Tuple[int, ...]],
+    cache: Dict[int, Dict[int, List[Option]]],
+    p: Problem,
+    runs: RunTable,
+    r: int,
+    i: int,
+    floor: int,
+    nxt: Dict[int, int],
+    back: Dict[int, Tuple[int, object]],
+) -> None:
+    """The suit step without jokers or extra counter (the hot path)."""
+    shift = i * SID_BITS
+    get = nxt.get
+    for key, obj in layer.items():
+        demands = allowed.get((key >> GK) & GK_MASK)
+        if demands is None:
+            continue
+        sid = (key >> shift) & SID_MASK
+        opts = cache.get(sid)
+        if opts is None:
+            opts = cache[sid] = _options(p, runs, sid, r, i)
+        for g in demands:
+            for opt in opts.get(g, ()):
+                o = obj + opt[1]
+                if o < floor:
+                    break
+                nk = key + opt[0]
+                if o > get(nk, _NEG):
+                    nxt[nk] = o
+                    back[nk] = (key, opt)
 
 
 def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trail, r: int) -> Dict[int, int]:
@@ -413,12 +445,23 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
     heaviest, then with fewest jokers (a dominating state comes first), so
     each needs checking only against the states kept.
     """
-    weight, dominates = runs.weight, runs.dominates
+    weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
 
     def order(kv: Tuple[int, int]) -> Tuple[int, int, int]:
         key = kv[0]
-        heavy = sum(weight[(key >> (i * SID_BITS)) & SID_MASK] for i in range(NSUITS))
+        heavy = (
+            weight[key & SID_MASK]
+            + weight[(key >> SID_BITS) & SID_MASK]
+            + weight[(key >> (2 * SID_BITS)) & SID_MASK]
+            + weight[(key >> (3 * SID_BITS)) & SID_MASK]
+        )
         return (-kv[1], -heavy, (key >> JU) & 15)
+
+    def dom(a: int, b: int) -> bool:
+        if a == b:
+            return True
+        found = memo.get((a << SID_BITS) | b)
+        return dominates(a, b) if found is None else found
 
     buckets: Dict[int, List[Tuple[int, int, int, int, int]]] = {}
     out: Dict[int, int] = {}
@@ -430,13 +473,7 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
         ju = (key >> JU) & 15
         kept = buckets.setdefault(key >> SW if free_jokers else key >> JU, [])
         for k0, k1, k2, k3, kju in kept:
-            if (
-                (kju == ju or (free_jokers and kju < ju))
-                and (k0 == s0 or dominates(k0, s0))
-                and (k1 == s1 or dominates(k1, s1))
-                and (k2 == s2 or dominates(k2, s2))
-                and (k3 == s3 or dominates(k3, s3))
-            ):
+            if (kju == ju or (free_jokers and kju < ju)) and dom(k0, s0) and dom(k1, s1) and dom(k2, s2) and dom(k3, s3):
                 break
         else:
             if len(kept) < DOMINATORS:
@@ -494,7 +531,8 @@ def _apply_recipe(
         if act == 2:
             melds.append(cards)
         else:
-            out.append((runs.step(code, act == 1), cards + [(r, suit, act == 1)]))
+            cards.append((r, suit, act == 1))
+            out.append((runs.step(code, act == 1), cards))
     out += [(4 + min(1, runs.mn), [(r, suit, False)]) for _ in range(new_nat)]
     out += [(4, [(r, suit, True)]) for _ in range(new_jok)]
     out.sort(key=lambda item: -item[0])

@@ -63,7 +63,7 @@ class RunTable:
         self.closable: List[bool] = [True]
         self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
         self.weight: List[int] = [0]  # grows strictly along domination
-        self._dom: Dict[int, bool] = {}
+        self.dom_memo: Dict[int, bool] = {}
         self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, Recipe], ...]] = {}
 
     def complete(self, code: int) -> bool:
@@ -128,9 +128,9 @@ class RunTable:
         if a == b:
             return True
         key = (a << SID_BITS) | b
-        found = self._dom.get(key)
+        found = self.dom_memo.get(key)
         if found is None:
-            found = self._dom[key] = self._dominates(self.states[a], self.states[b])
+            found = self.dom_memo[key] = self._dominates(self.states[a], self.states[b])
         return found
 
     def _run_dominates(self, x: int, y: int) -> bool:

@@ -42,6 +42,7 @@ TableInput = Union[Sequence[Meld], Sequence[Card], str]
 HandInput = Union[Sequence[Card], str]
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
+_CELL = {Card(r, suit): (r - 1, i) for i, suit in enumerate(FRENCH_SUITS) for r in range(1, 14)}
 _DEFAULT_RULES = Rules()
 
 
@@ -292,8 +293,9 @@ def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
     left = [row[:] for row in answer.played]
     played = []
     for card in pos.hand:
-        if card != JOKER and left[card.rank - 1][_SUIT_INDEX[card.suit]] > 0:  # type: ignore[index]
-            left[card.rank - 1][_SUIT_INDEX[card.suit]] -= 1  # type: ignore[index]
+        cell = _CELL.get(card)
+        if cell is not None and left[cell[0]][cell[1]] > 0:
+            left[cell[0]][cell[1]] -= 1
             played.append(card)
     start = 0 if opening else pos.table_jokers
     played += [JOKER] * max(0, answer.jokers - start)
@@ -322,7 +324,8 @@ def _meld_order(meld: Meld) -> tuple[int, int, int]:
 
 def _fill(counts: list[list[int]], cards: Sequence[Card]) -> None:
     for card in cards:
-        counts[card.rank - 1][_SUIT_INDEX[card.suit]] += 1  # type: ignore[index]
+        r, i = _CELL[card]
+        counts[r][i] += 1
 
 
 def _read_hand(hand: HandInput) -> tuple[Card, ...]:
