@@ -48,14 +48,14 @@ def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
 
     .. versionadded:: 0.1
     """
-    have = set(hand)
-    jokers = JOKER in have and rules.jokers > 0
+    have = {id(c) for c in hand}
+    jokers = id(JOKER) in have and rules.jokers > 0
     plays: list[Play] = []
     make = Play._trusted
     if opened or not rules.initial_meld_min:
         for i, meld in enumerate(table):
             for new, card in _extensions(meld):
-                if card in have and (jokers or card is not JOKER):
+                if id(card) in have and (jokers or card is not JOKER):
                     plays.append(make(table[:i] + (new,) + table[i + 1:], (card,)))
     minimum = 0 if opened else rules.initial_meld_min
     for meld in new_melds_from(hand, rules):
@@ -134,15 +134,19 @@ def new_melds_from(hand: Sequence[Card], rules: Rules) -> list[Meld]:
     out: list[Meld] = []
     for rank in range(1, 14):
         mask = groups[rank]
-        if _POP[mask] >= least:
+        if mask and _POP[mask] >= least:
             out.extend(_new_groups(rank, mask, least))
-    pop = _POP
     for suit, mask in enumerate(runs):
-        if mask:
-            for low in range(1, 12):
-                window = (mask >> low) & 7
-                if pop[window] >= least:
-                    out.extend(_new_runs(FRENCH_SUITS[suit], low, window, least))
+        if least == 3:
+            starts = mask & (mask >> 1) & (mask >> 2)  # bit r: r, r+1, r+2 all present
+        else:
+            starts = (mask | mask >> 1 | mask >> 2) & 0xFFE  # any of the window present, lows 1..11
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            starts &= starts - 1
+            window = (mask >> low) & 7
+            if low <= 11 and _POP[window] >= least:
+                out.extend(_new_runs(FRENCH_SUITS[suit], low, window, least))
     return out
 
 

@@ -251,6 +251,8 @@ class Game(BaseGame[Rules, Move, View]):
                              opened=self.opened[seat])
 
     def _apply(self, move: Move, seat: int) -> None:
+        cached = self._cache
+        listed = cached is not None and any(move is m for m in cached)
         self._cache = None
         if not self.announced:
             self.announced = True
@@ -259,7 +261,7 @@ class Game(BaseGame[Rules, Move, View]):
                     self._emit(ev.DeckCut(rounds=self.cut, first_player=self.starter))
                 self._emit_deal()
         if isinstance(move, Play):
-            self._apply_play(move, seat)
+            self._apply_play(move, seat, canonical=listed)
         elif isinstance(move, Draw):
             self._draw(seat, 1, penalty=False)
             self._end_turn(seat)
@@ -271,7 +273,7 @@ class Game(BaseGame[Rules, Move, View]):
             self._draw(seat, count, penalty=True)
             self._end_turn(seat)
 
-    def _apply_play(self, move: Play, seat: int) -> None:
+    def _apply_play(self, move: Play, seat: int, *, canonical: bool = False) -> None:
         hand = self.hands[seat]
         for card in move.cards:
             hand.remove(card)
@@ -282,8 +284,11 @@ class Game(BaseGame[Rules, Move, View]):
         if taken:
             hand.extend([JOKER] * taken)
         self.known_jokers[seat] = max(0, self.known_jokers[seat] - played_jokers) + taken
-        old = {id(m) for m in self.table}
-        self.table = tuple(m if id(m) in old else m.normalized() for m in move.table)
+        if canonical:  # a listed play: its melds are canonical already
+            self.table = move.table
+        else:
+            old = {id(m) for m in self.table}
+            self.table = tuple(m if id(m) in old else m.normalized() for m in move.table)
         self.opened[seat] = True
         if self._sink is not None:
             self._emit(ev.PlayMade(seat=seat, cards=move.cards, table=self.table, jokers_taken=taken,
