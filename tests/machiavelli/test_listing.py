@@ -23,7 +23,8 @@ def brute_new_melds(hand: list[Card], rules: Rules) -> set[Meld]:
         jokers = len(cards) - len(naturals)
         if jokers and not rules.jokers:
             continue
-        for declared in product(NATURALS, repeat=jokers):
+        near = [c for c in NATURALS if any(abs(c.rank - n.rank) <= 2 for n in naturals)]  # a meld spans <= 3 ranks
+        for declared in product(near, repeat=jokers):
             meld = Meld(tuple(naturals) + declared, tuple(range(len(naturals), 3))).normalized()
             if is_valid_meld(meld, rules):
                 out.add(meld)
