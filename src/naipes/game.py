@@ -173,7 +173,7 @@ def _rng_from_state(state: JSON) -> random.Random:
         return random.SystemRandom()
     try:
         version, internal, gauss = state
-        rng = random.Random(0)
+        rng = random.Random.__new__(random.Random)
         rng.setstate((version, tuple(internal), gauss))
     except (TypeError, ValueError) as exc:
         raise InvalidStateError(f"bad RNG state: {exc}") from exc
@@ -183,7 +183,8 @@ def _rng_from_state(state: JSON) -> random.Random:
 def _copy_rng(rng: random.Random) -> random.Random:
     if isinstance(rng, random.SystemRandom):
         return rng
-    new = random.Random(0)  # a fixed seed: seeding from the OS would cost ~100 µs
+    # __new__ + setstate: __init__ would first seed itself from the OS (slow)
+    new = random.Random.__new__(random.Random)
     new.setstate(rng.getstate())
     return new
 
