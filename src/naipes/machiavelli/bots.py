@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.machiavelli.listing import _CARD, _POP, _WHERE, _extensions
 from naipes.machiavelli.melds import Meld, meld_value
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
 from naipes.machiavelli.view import View
@@ -39,12 +40,15 @@ def _runs_from(cards: list[Card]) -> list[Meld]:
 
 
 def _groups_from(cards: list[Card]) -> list[Meld]:
+    masks = [0] * 14
+    for card in cards:
+        where = _WHERE.get(card)
+        if where is not None:
+            masks[where[1]] |= 1 << where[0]
     out = []
-    have = set(cards)
-    for rank in sorted({c.rank for c in have if not c.is_joker}):
-        suits = [s for s in FRENCH_SUITS if Card(rank, s) in have]
-        if len(suits) >= 3:
-            out.append(Meld(tuple(Card(rank, s) for s in suits)))
+    for rank, mask in enumerate(masks):
+        if mask and _POP[mask] >= 3:
+            out.append(Meld(tuple(_CARD[s][rank] for i, s in enumerate(FRENCH_SUITS) if mask >> i & 1)))
     return out
 
 
@@ -63,34 +67,25 @@ def _is_run(meld: Meld) -> bool:
     return meld.cards[0].suit is meld.cards[1].suit
 
 
-def _fits(meld: Meld, card: Card) -> Meld | None:
-    cards = meld.cards
-    if cards[0].suit is cards[1].suit:
-        if card.suit is cards[0].suit:
-            if card.rank == cards[0].rank - 1:
-                return Meld((card,) + cards, tuple(j + 1 for j in meld.jokers))
-            if card.rank == cards[-1].rank + 1:
-                return Meld(cards + (card,), meld.jokers)
-    elif len(cards) < 4 and card.rank == cards[0].rank:
-        if all(c.suit is not card.suit for c in cards):
-            return Meld(cards + (card,), meld.jokers).normalized()
-    return None
-
-
 def _extend(table: list[Meld], hand: list[Card]) -> None:
+    """Put single hand cards on the ends of runs and into groups of three, until none fits."""
     changed = True
     while changed:
         changed = False
+        wanted: dict[int, tuple[int, Meld]] = {}
+        for i, meld in enumerate(table):
+            for bigger, card in _extensions(meld):
+                if card is not JOKER:
+                    wanted.setdefault(id(card), (i, bigger))
+        touched: set[int] = set()
         for card in list(hand):
-            if card.is_joker:
-                continue
-            for i, meld in enumerate(table):
-                bigger = _fits(meld, card)
-                if bigger is not None:
-                    table[i] = bigger
-                    hand.remove(card)
-                    changed = True
-                    break
+            hit = wanted.get(id(card))
+            if hit is not None and hit[0] not in touched:
+                i, bigger = hit
+                table[i] = bigger
+                touched.add(i)
+                hand.remove(card)
+                changed = True
 
 
 def _joker_melds(hand: list[Card], new: list[Meld], least: int) -> None:
@@ -164,6 +159,8 @@ def greedy_play(view: View) -> Play | None:
 
 
 def _used(start: tuple[Card, ...], left: list[Card]) -> tuple[Card, ...]:
+    if len(left) == len(start):  # the search only ever removes cards
+        return ()
     return tuple((Counter(start) - Counter(left)).elements())
 
 
