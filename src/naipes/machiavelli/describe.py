@@ -62,6 +62,9 @@ _TELL: dict[type, Callable[..., str | None]] = {
 
 
 def describe_event(event: Event) -> str | None:
-    """One line telling ``event`` (its class name for events of other games)."""
+    """One line telling ``event`` (its class name for events of other games).
+
+    .. versionadded:: 0.1
+    """
     tell = _TELL.get(type(event))
     return tell(event) if tell is not None else type(event).__name__

@@ -174,6 +174,8 @@ def describe_problems(problems: Sequence[Problem], table: Sequence[Meld], *, bas
     >>> from naipes.machiavelli.melds import parse_table
     >>> describe_problems(((1, "a meld of two cards"),), parse_table("[4S 5S 6S] [7S 7H]"), base=1)
     'meld 2 [7S 7H]: a meld of two cards'
+
+    .. versionadded:: 0.1
     """
     lines = []
     for index, reason in problems:

@@ -52,6 +52,8 @@ def single_deal_scores(winners: Sequence[int], points: Sequence[int]) -> tuple[i
 
     >>> single_deal_scores((1,), (12, 0, 7))
     (0, 19, 0)
+
+    .. versionadded:: 0.1
     """
     pot = sum(p for s, p in enumerate(points) if s not in winners)
     return tuple(pot if s in winners else 0 for s in range(len(points)))
@@ -62,6 +64,8 @@ def session_over(totals: Sequence[int], rules: Rules) -> bool:
 
     >>> session_over((40, 100, 3), Rules(players=3)), session_over((99, 0), Rules(players=2))
     (True, False)
+
+    .. versionadded:: 0.1
     """
     return max(totals) >= rules.threshold
 
@@ -71,6 +75,8 @@ def session_winners(totals: Sequence[int]) -> tuple[int, ...]:
 
     >>> session_winners((30, 12, 12))
     (1, 2)
+
+    .. versionadded:: 0.1
     """
     low = min(totals)
     return tuple(s for s, t in enumerate(totals) if t == low)
@@ -84,6 +90,8 @@ def next_starter(previous: int, winners: Sequence[int], players: int, rules: Rul
 
     >>> next_starter(3, (1,), 4, Rules()), next_starter(3, (1, 0), 4, Rules(next_starter="previous_winner"))
     (0, 0)
+
+    .. versionadded:: 0.1
     """
     if rules.next_starter == "previous_winner" and winners:
         return min(winners, key=lambda w: (w - previous) % players)

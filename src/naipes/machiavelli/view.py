@@ -122,6 +122,8 @@ def render_table(table: tuple[Meld, ...] | list[Meld], *, base: int = 1) -> list
     >>> from naipes.machiavelli.melds import parse_table
     >>> render_table(parse_table("[4S 5S 6S] [JK=8H 8D 8C]"))
     ['  1: [4♠ 5♠ 6♠]', '  2: [JK=8♥ 8♦ 8♣]']
+
+    .. versionadded:: 0.1
     """
     return [f"  {i}: {m.format(symbols=True) if len(m) else '(empty)'}" for i, m in enumerate(table, base)]
 
@@ -131,6 +133,8 @@ def render_hand(hand: tuple[Card, ...] | list[Card]) -> str:
 
     >>> render_hand(Card.parse_many("KH 2S JK 3S"))
     '2♠ 3♠ K♥ JK'
+
+    .. versionadded:: 0.1
     """
     order = {"S": 0, "H": 1, "D": 2, "C": 3}
     cards = sorted(hand, key=lambda c: (order.get(c.suit.value, 9) if c.suit else 9, c.rank))
