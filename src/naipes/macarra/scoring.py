@@ -63,8 +63,7 @@ def net_scores(ledger: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
     .. versionadded:: 0.1
     """
-    n = len(ledger)
-    return tuple(sum(ledger[s]) - sum(ledger[g][s] for g in range(n)) for s in range(n))
+    return tuple(sum(row) - sum(col) for row, col in zip(ledger, zip(*ledger)))
 
 
 @attrs.frozen(kw_only=True)

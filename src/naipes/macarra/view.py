@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable, cast
 
 import attrs
 
 from naipes.cards import Card
 from naipes.game import View as BaseView
-from naipes.macarra.codes import CARDS, code, codes, tables
+from naipes.macarra.codes import CARDS, Phase, code, codes, tables
 from naipes.macarra.moves import Bid, Move
 from naipes.macarra.rules import Rules
+from naipes.macarra.scoring import net_scores
 
 if TYPE_CHECKING:
     import naipes.macarra.state
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["View", "build_view"]
 
 _PILE_SHOWN = 8
+_CARD = cast(Callable[[int], Card], CARDS.__getitem__)
 
 
 @attrs.frozen(kw_only=True)
@@ -84,7 +86,7 @@ class View(BaseView):
     def sample(self, rng: random.Random) -> naipes.macarra.state.Game:
         """A full game consistent with this view: the unseen cards dealt at random to
         the dealt stocks, another punishment card and other bids while hidden."""
-        from naipes.macarra.state import Game, Phase
+        from naipes.macarra.state import Game
 
         rules = self.rules
         t = tables(rules.deck)
@@ -195,33 +197,34 @@ class View(BaseView):
 
 def build_view(game: naipes.macarra.state.Game, seat: int) -> View:
     """The view of ``seat`` (``Game.view`` calls it)."""
-    from naipes.macarra.state import Phase
-
     phase = game._phase
-    cards = CARDS
+    card = _CARD
+    n = game.num_players
     stocks, piles = game._stocks, game._piles
+    recycled = tuple(tuple(map(card, reversed(stocks[s]))) if game._recycled[s] else None
+                     for s in range(n))
     answers = game._answers
     my = answers.get(seat)
-    legal: tuple[Move, ...] = game.legal_moves(seat)
+    ledger = game.ledger
+    playing = phase == Phase.PLAY
     return View(
-        seat=seat, hand=(), scores=game.scores, to_act=game.to_act, legal_moves=legal,
-        forced_move=game.forced_move(seat) if seat in game._acting else None,
-        known=tuple(cards[c] for s in range(game.num_players) if game._recycled[s]  # type: ignore[misc]
-                    for c in reversed(stocks[s])),
+        seat=seat, hand=(), scores=net_scores(ledger), to_act=game.to_act,
+        legal_moves=game.legal_moves(seat),
+        forced_move=game.forced_move(seat) if playing and seat == game._turn else None,
+        known=tuple(c for r in recycled if r for c in r),
         rules=game.rules, phase=Phase.NAMES[phase],
-        turn=game._turn if phase == Phase.PLAY else None,
+        turn=game._turn if playing else None,
         stock_sizes=tuple(map(len, stocks)),
-        recycled_stocks=tuple(tuple(cards[c] for c in reversed(stocks[s])) if game._recycled[s]  # type: ignore[misc]
-                              else None for s in range(game.num_players)),
-        piles=tuple(tuple(cards[c] for c in p) for p in piles),  # type: ignore[misc]
-        foundations=tuple(cards[c] for c in game._ftop),  # type: ignore[misc]
-        held=cards[game._held] if game._held else None,
-        out=tuple(s for s in range(game.num_players) if not stocks[s] and not piles[s]
+        recycled_stocks=recycled,
+        piles=tuple(tuple(map(card, p)) for p in piles),
+        foundations=tuple(map(card, game._ftop)),
+        held=CARDS[game._held] if game._held else None,
+        out=tuple(s for s in range(n) if not stocks[s] and not piles[s]
                   and not (game._held and s == game._turn)),
-        ledger=game.ledger, infractions=tuple(game._infractions), turns=game._turns,
+        ledger=ledger, infractions=tuple(game._infractions), turns=game._turns,
         loser=game.loser, capped=game._capped, answered=tuple(sorted(answers)),
         my_bid=my.amount if isinstance(my, Bid) else None,
         bids=tuple(b if b >= 0 else None for b in game._bids),
-        punishment_card=cards[game._pcard] if phase == Phase.OVER and game._pcard else None,
-        cards_in_play=tuple(cards[c] for c in game._deck) if game._deck is not None else None,  # type: ignore[misc]
+        punishment_card=CARDS[game._pcard] if phase == Phase.OVER and game._pcard else None,
+        cards_in_play=tuple(map(card, game._deck)) if game._deck is not None else None,
     )
