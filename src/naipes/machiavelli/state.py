@@ -357,7 +357,7 @@ class Game(BaseGame[Rules, Move, View]):
                     totals=tuple(self.totals), opened=tuple(self.opened),
                     known_jokers=tuple(self.known_jokers), starter=self.starter, deal=self.deal,
                     out_of_play=self.out, last_winners=self.last_winners, last_points=self.last_points,
-                    cut=self.cut)
+                    cut=self.cut, known=(JOKER,) * sum(self.known_jokers))
 
     def _clone_into(self, new: Game) -> None:
         new.hands = [h.copy() for h in self.hands]

@@ -34,7 +34,7 @@ class View(BaseView):
         totals: cumulative penalty totals (MV-09).
         opened: who has made his opening play (MV-11).
         known_jokers: jokers each seat is publicly known to hold (taken back by
-            a swap, MV-12, and not played since).
+            a swap, MV-12, and not played since); ``known`` lists them as cards.
         starter: the first player of the current deal.
         deal: the current deal's number, from 1.
         out_of_play: cards of the decks in no zone (only in positions built
