@@ -142,8 +142,8 @@ class View(BaseView):
         the card held, the ledger, and this seat's moves (never which one is forced)."""
         r = self.rules
         mode = "infractions punished" if r.infractions == "penalize" else "forced moves only"
-        lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, "
-                 f"turn {self.turns + 1}, {mode}"]
+        when = f"turn {self.turns + 1}" if self.phase == "play" else f"{self.turns} turns played"
+        lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, {when}, {mode}"]
         found = "  ".join(f"f{i} {c}" for i, c in enumerate(self.foundations)) or "(none yet)"
         lines.append(f"Foundations: {found}")
         for s in range(r.players):
@@ -164,8 +164,10 @@ class View(BaseView):
         known = self.recycled_stocks[s]
         if known:
             stock = f"stock {len(known)}: " + " ".join(str(c) for c in known)
-        else:
+        elif self.stock_sizes[s]:
             stock = f"stock {self.stock_sizes[s]} face down"
+        else:
+            stock = "stock empty"
         pile = self.piles[s]
         shown = " ".join(str(c) for c in pile[-_PILE_SHOWN:])
         more = f"({len(pile) - _PILE_SHOWN} more) " if len(pile) > _PILE_SHOWN else ""
