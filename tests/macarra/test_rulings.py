@@ -368,3 +368,11 @@ def test_mk_s4_ten_follows_seven_in_the_40_card_deck() -> None:
 def test_mk_s4_in_the_48_card_deck_eight_follows_seven() -> None:
     game = position(2, ["8c 3o", "4b"], ["7b", "12c"], rules=Rules(players=2, deck=48))
     assert forced_turn(game) == ["draw", "8c p0", "draw", "3o p0"]
+
+
+def test_mk07_mk11_a_partial_position_may_cycle_and_the_cap_ends_it() -> None:
+    rules = Rules(players=3, max_turns=40, final_punishment=False)
+    game = Game.from_position(rules, stocks=["", "5c 6c", ""], piles=["2o", "", "3e"], foundations=["1o"])
+    while not game.is_over:
+        game.play(game.forced_move())
+    assert game.result is not None and game.result.capped and game.turns == 40 and game.loser == 1
