@@ -96,6 +96,9 @@ def test_each_named_special_is_worth_six(name: str, hand: str) -> None:
     assert hv is not None and hv.value == 6 and name in hv.specials
     off = value_hand(Rules(specials=tuple(s for s in Rules().specials if s != name)), (), cards(hand))
     assert off is not None and off.value == 3
+    g = position(hands={3: hand}, turn=3)  # called in a game: the three others pay 2 each
+    g.play("ranzo")
+    assert g.scores == (28, 28, 28, 36) and name in g.round_log[-1][2]
 
 
 def test_escaleron_in_40_deck_crosses_seven_to_sota() -> None:
