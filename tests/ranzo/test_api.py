@@ -224,3 +224,13 @@ def test_registry_entry() -> None:
     info = naipes.find_game("ranzo")
     assert info.best_bot == "naipes.ranzo.bots:RanzoBot" and info.max_decisions == Rules().max_decisions
     assert isinstance(naipes.bots.load_bot(info.best_bot, seed=1), RanzoBot)
+
+
+def test_rng_option_and_record() -> None:
+    g = Game(rng=random.Random(3))
+    h = Game(rng=random.Random(3))
+    assert g.to_dict()["state"] == h.to_dict()["state"]
+    g.play(g.legal_moves()[0])
+    assert Game.from_record(g.record()).to_dict() == g.to_dict()
+    with pytest.raises(naipes.InvalidStateError):
+        Game(rng=random.SystemRandom()).record()
