@@ -105,6 +105,10 @@ class Card:
     Spanish 1–12 (10 sota, 11 caballo, 12 rey), French 1–13 (1 ace, 11 jack,
     12 queen, 13 king). A joker has rank 0 and no suit; all jokers are equal.
 
+    Cards are interned: ``Card(r, s)``, parsing, copying and unpickling all
+    return the one object for that card, so engines may compare by identity
+    (``a is b``) on hot paths.
+
     Args:
         rank: the rank (0 only for a joker).
         suit: the suit (``None`` only for a joker).
