@@ -20,7 +20,7 @@ cannot satisfy, and an objective that cannot reach a lower bound (tried from
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Iterator, List, Optional, Tuple
 
 from naipes.machiavelli._solver_tables import (
     GK,
@@ -134,16 +134,15 @@ def best(p: Problem) -> Optional[Answer]:
 def _free_search(p: Problem) -> Optional[Answer]:
     """The optimum of the free-joker relaxation: targets from "every card" down, few jokers first.
 
-    For each target (the allowed shortfall doubling) passes allow 0, 1, ...
-    jokers; the first pass that reaches the target gives an answer that no
-    pass with fewer jokers beats, and one more pass with every joker checks
-    for a better one (it cannot reach the previous, failed target).
+    For each target (see :func:`_slacks`) passes allow 0, 1, ... jokers; the
+    first pass that reaches the target gives an answer that no pass with
+    fewer jokers beats, and one more pass with every joker looks for a better
+    one (it cannot reach the previous, failed target).
     """
     jokers = p.jokers
     total = sum(map(sum, p.opt))
-    slack = 0
     try:
-        while True:
+        for slack in _slacks(total):
             floor = None if slack >= total else (total - slack) * SCALE - SCALE // 2
             for p.jokers in range(0, jokers + 1):
                 p.lb = floor
@@ -155,26 +154,29 @@ def _free_search(p: Problem) -> Optional[Answer]:
                         if better is not None and better.obj > answer.obj:
                             return better
                     return answer
-            if floor is None:
-                return None
-            slack = 2 * slack + 1
+        return None
     finally:
         p.jokers = jokers
+
+
+def _slacks(total: int) -> Iterator[int]:
+    """Allowed shortfalls to try: 0, 1, 3, 7, 15, ..., and finally ``total`` (no bound)."""
+    slack = 0
+    while slack < total:
+        yield slack
+        slack = 2 * slack + 1
+    yield total
 
 
 def _loosening(p: Problem) -> Optional[Answer]:
     raw = p.jt * p.jv
     total = sum(map(sum, p.opt)) + (0 if p.free_jokers else p.jokers)  # what the table may gain
-    slack = 0
-    while True:
-        if slack >= total:
-            p.lb = None
-            return solve(p)
-        p.lb = (total - slack) * SCALE - SCALE // 2
+    for slack in _slacks(total):
+        p.lb = None if slack >= total else (total - slack) * SCALE - SCALE // 2
         answer = solve(p)
-        if answer is not None and answer.obj + raw >= p.lb:
+        if answer is not None and (p.lb is None or answer.obj + raw >= p.lb):
             return answer
-        slack = 2 * slack + 1
+    return None
 
 
 def drop_unplayable(p: Problem) -> None:
