@@ -281,40 +281,58 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     return p.xmode == 0 or (key >> XS) >= p.xcap
 
 
-_OPTIONS: Dict[Tuple[int, ...], Dict[int, List[Option]]] = {}
+_OPTIONS: Dict[int, List[List[Option]]] = {}
+_STEPS: Dict[Tuple[int, ...], int] = {}
 
 
-def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Dict[int, List[Option]]:
-    """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
-
-    Each list is sorted by the natural cards' gain, best first, so that the
-    bound can stop a scan early. Memoized across calls.
-    """
+def _step_id(p: Problem, runs: RunTable, r: int, i: int) -> int:
+    """An id for everything the options of suit ``i`` at rank ``r`` depend on, but the suit state."""
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
     hi = lo + p.opt[r - 1][i]
     cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
     cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
-    key = (runs.mn, sid, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2, p.free_jokers)
+    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2)
+    step = _STEPS.get(key)
+    if step is None:
+        if len(_STEPS) > 50_000:
+            _STEPS.clear()
+            _OPTIONS.clear()
+        step = _STEPS[key] = len(_STEPS) + 1
+    return step
+
+
+def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> List[List[Option]]:
+    """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
+
+    Each list is sorted by the natural cards' gain, best first, so that the
+    bound can stop a scan early. Memoized across calls.
+    """
+    key = (step << SID_BITS) | sid
     out = _OPTIONS.get(key)
     if out is None:
-        if len(_OPTIONS) > 100_000:
+        if len(_OPTIONS) > 200_000:
             _OPTIONS.clear()
-        out = _OPTIONS[key] = _compute_options(p, runs, sid, r, i, key)
+        out = _OPTIONS[key] = _compute_options(p, runs, sid, r, i)
     return out
 
 
-def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int, key: Tuple[int, ...]) -> Dict[int, List[Option]]:
+def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> List[List[Option]]:
     shift = i * SID_BITS
-    t, lo, hi, d, cap1, cap2 = key[4], key[5], key[6], key[7], key[11], key[12]
+    t = p.table[r - 1][i]
+    lo = t + p.must[r - 1][i]
+    hi = lo + p.opt[r - 1][i]
+    d = p.decl[r - 1][i]
+    cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
+    cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
     v = rank_value(r)
     hv, jv = SCALE + v, p.jv
     short = runs.short
     lead = not p.free_jokers or r == NRANKS - 2
-    out: Dict[int, List[Option]] = {}
+    out: List[List[Option]] = [[] for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
-            bucket = out.setdefault(g, [])
+            bucket = out[g]
             for b in range(0, p.jokers + 1):
                 for nsid, recipe in runs.transitions(sid, n - g, b, lead):
                     need1, need2 = short[nsid]
@@ -337,7 +355,8 @@ def _suit_step(
     rem: int,
 ) -> Dict[int, int]:
     shift = i * SID_BITS
-    cache: Dict[int, Dict[int, List[Option]]] = {}
+    cache: Dict[int, List[List[Option]]] = {}
+    step = _step_id(p, runs, r, i)
     nxt: Dict[int, int] = {}
     back: Dict[int, Tuple[int, object]] = {}
     get = nxt.get
@@ -346,7 +365,7 @@ def _suit_step(
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     xcap = p.xcap
     if not jokers and not p.xmode:
-        _simple_loop(layer, allowed, cache, p, runs, r, i, floor, nxt, back)
+        _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back)
         trail.append(back)
         return nxt
     for key, obj in layer.items():
@@ -356,10 +375,10 @@ def _suit_step(
         sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
-            opts = cache[sid] = _options(p, runs, sid, r, i)
+            opts = cache[sid] = _options(p, runs, sid, r, i, step)
         jleft = jokers - ((key >> JU) & 15)
         for g in demands:
-            for opt in opts.get(g, ()):
+            for opt in opts[g]:
                 o = obj + opt[1]
                 b = opt[2]
                 if o - (jokers - jleft + b) * jv < floor:
@@ -380,11 +399,12 @@ def _suit_step(
 def _simple_loop(
     layer: Dict[int, int],
     allowed: Dict[int, Tuple[int, ...]],
-    cache: Dict[int, Dict[int, List[Option]]],
+    cache: Dict[int, List[List[Option]]],
     p: Problem,
     runs: RunTable,
     r: int,
     i: int,
+    step: int,
     floor: int,
     nxt: Dict[int, int],
     back: Dict[int, Tuple[int, object]],
@@ -399,9 +419,9 @@ def _simple_loop(
         sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
-            opts = cache[sid] = _options(p, runs, sid, r, i)
+            opts = cache[sid] = _options(p, runs, sid, r, i, step)
         for g in demands:
-            for opt in opts.get(g, ()):
+            for opt in opts[g]:
                 o = obj + opt[1]
                 if o < floor:
                     break
