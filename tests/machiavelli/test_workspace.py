@@ -161,3 +161,19 @@ def test_workspace_opening_rule_reported() -> None:
     for card in ("QS", "QH", "QD"):
         ws.take(card, 1 if card != "QS" else None)
     assert ws.problems() == ((-1, "the opening melds are worth 30, less than 36 (MV-11)"),)
+
+
+def test_workspace_jokers_can_go_back_only_when_they_are_yours() -> None:
+    game = position(["8C 5S 6S 2C", "3C"], table="[8H 8D JK=8C] [9S 10S JK=JS]", rules=Rules(players=2, jokers=2))
+    ws = Workspace.begin(game)
+    with pytest.raises(WorkspaceError, match="table cards must stay"):
+        ws.put_back("JK=JS")
+    ws.swap("8C")
+    ws.take("JK=7S")
+    ws.put_back("JK=7S")  # the swapped joker is the player's
+    assert ws.hand.count(JOKER) == 1 and ws.problems() == ()
+    ws.undo()
+    ws.undo()
+    ws.undo()
+    with pytest.raises(WorkspaceError, match="table cards must stay"):
+        ws.put_back("JK=JS")

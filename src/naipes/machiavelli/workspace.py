@@ -121,7 +121,7 @@ class Workspace:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("view", "game", "numbering", "_melds", "_hand", "_undo", "_moves_at_begin")
+    __slots__ = ("view", "game", "numbering", "_melds", "_hand", "_swapped", "_undo", "_moves_at_begin")
 
     def __init__(self, view: View, game: Game | None = None, *, numbering: int = 0) -> None:
         if view.to_act != (view.seat,):
@@ -131,7 +131,8 @@ class Workspace:
         self.numbering = numbering
         self._melds: list[Meld] = list(view.table)
         self._hand: list[Card] = list(view.hand)
-        self._undo: list[tuple[tuple[Meld, ...], tuple[Card, ...], str]] = []
+        self._swapped = 0  # jokers brought to the hand by swaps (they may go back and forth)
+        self._undo: list[tuple[tuple[Meld, ...], tuple[Card, ...], int, str]] = []
         self._moves_at_begin = len(game.history) if game is not None else 0
 
     @classmethod
@@ -162,7 +163,7 @@ class Workspace:
     @property
     def steps(self) -> tuple[str, ...]:
         """What each undoable step did, oldest first."""
-        return tuple(d for _, _, d in self._undo)
+        return tuple(step[-1] for step in self._undo)
 
     @property
     def changed(self) -> bool:
@@ -215,7 +216,7 @@ class Workspace:
         return str(index + self.numbering)
 
     def _save(self, description: str) -> None:
-        self._undo.append((tuple(self._melds), tuple(self._hand), description))
+        self._undo.append((tuple(self._melds), tuple(self._hand), self._swapped, description))
 
     def _find(self, index: int, ref: CardRef) -> int:
         card, declared = _ref(ref)
@@ -266,7 +267,7 @@ class Workspace:
     def put_back(self, card: CardRef, source: int | None = None) -> None:
         """Return a card you took from your hand, from meld ``source`` (found if ``None``)."""
         physical, declared = _ref(card)
-        owned = Counter(self.view.hand) + Counter({JOKER: self._swaps()})
+        owned = Counter(self.view.hand) + Counter({JOKER: self._swapped})
         if Counter(self._hand)[physical] >= owned[physical]:
             raise WorkspaceError(f"no {physical} of yours is on the table (table cards must stay there)")
         if source is None:
@@ -289,11 +290,6 @@ class Workspace:
         except WorkspaceError:
             return False
         return True
-
-    def _swaps(self) -> int:
-        start = sum(len(m.jokers) for m in self.view.table)
-        now = sum(len(m.jokers) for m in self._melds)
-        return start - now + (self.view.hand.count(JOKER) - self._hand.count(JOKER))
 
     def move(self, card: CardRef, source: int, to: int | None = None, *, declare: CardRef | None = None) -> int:
         """Move one card from meld ``source`` to meld ``to`` (``None``: a new meld).
@@ -384,6 +380,7 @@ class Workspace:
         self._put(index, (natural, False))
         self._hand.remove(natural)
         self._hand.append(JOKER)
+        self._swapped += 1
 
     def arrange(self, table: Sequence[Meld] | str) -> None:
         """Replace the working table with a whole layout (e.g. a solver's answer).
@@ -408,6 +405,7 @@ class Workspace:
         self._save("arrange")
         self._melds = [m.normalized() for m in melds]
         self._hand = list((hand - added).elements()) + [JOKER] * jokers_back
+        self._swapped = jokers_back
 
     def undo(self) -> str:
         """Undo the last step; returns what it was.
@@ -417,14 +415,14 @@ class Workspace:
         """
         if not self._undo:
             raise WorkspaceError("nothing to undo")
-        melds, hand, description = self._undo.pop()
-        self._melds, self._hand = list(melds), list(hand)
+        melds, hand, swapped, description = self._undo.pop()
+        self._melds, self._hand, self._swapped = list(melds), list(hand), swapped
         return description
 
     def reset(self) -> None:
         """Back to the start of the turn (an undoable step)."""
         self._save("reset")
-        self._melds, self._hand = list(self.view.table), list(self.view.hand)
+        self._melds, self._hand, self._swapped = list(self.view.table), list(self.view.hand), 0
 
     # -- ending the turn ----------------------------------------------------------------
     def to_move(self) -> Play:
