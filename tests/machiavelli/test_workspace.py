@@ -86,7 +86,8 @@ def test_workspace_errors_change_nothing() -> None:
     ws = s1()
     for step in (lambda: ws.take("9C"), lambda: ws.move("9S", 1), lambda: ws.split(1, 3),
                  lambda: ws.merge(0, 0), lambda: ws.move("4S", 7), lambda: ws.take("JK"),
-                 lambda: ws.take("banana"), lambda: ws.split(0, 0)):
+                 lambda: ws.take("banana"), lambda: ws.split(0, 0), lambda: ws.take("7H", declare="8H"),
+                 lambda: ws.move("4S", 0, None, declare="8H"), lambda: ws.declare(0, "4S", "5S")):
         with pytest.raises(WorkspaceError):
             step()
     assert not ws.changed and ws.steps == ()

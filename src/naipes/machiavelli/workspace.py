@@ -252,6 +252,8 @@ class Workspace:
         """
         physical, declared = _ref(card)
         if declare is not None:
+            if not physical.is_joker:
+                raise WorkspaceError("only a joker can be declared")
             declared = _ref(declare)[1]
         if to is not None:
             self._meld_index(to, allow_new=True)
