@@ -20,7 +20,7 @@ cannot satisfy, and an objective that cannot reach a lower bound (tried from
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
 from naipes.machiavelli._solver_tables import (
     GK,
@@ -209,12 +209,14 @@ def solve(p: Problem) -> Optional[Answer]:
     runs = run_table(p.mn, p.free_jokers)
     groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
     rem = _remaining(p)
+    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 3)]
     layer: Dict[int, int] = {0: 0}
     trail: Trail = []
     for r in range(1, NRANKS + 1):
-        allowed = _allowed_demands(p, groups, r)
+        allowed = _allowed_demands(p, groups, grid[r])
         for i in range(NSUITS):
-            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[(r - 1) * NSUITS + i])
+            step = _step_id(p, runs, r, i, grid)
+            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[(r - 1) * NSUITS + i], step)
         layer = _rank_end(p, groups, layer, trail, r)
         if not layer:
             return None
@@ -246,9 +248,9 @@ def _remaining(p: Problem) -> List[int]:
     return rem
 
 
-def _allowed_demands(p: Problem, groups: GroupTable, r: int) -> List[Dict[int, Tuple[int, ...]]]:
-    """Per suit, the group demands allowed after each partial demand key of rank ``r``."""
-    caps = tuple(min(p.avail(r, i), p.copies) for i in range(NSUITS))
+def _allowed_demands(p: Problem, groups: GroupTable, avail: List[int]) -> List[Dict[int, Tuple[int, ...]]]:
+    """Per suit, the group demands allowed after each partial demand key of a rank (``avail``: its cards)."""
+    caps = tuple(min(a, p.copies) for a in avail)
     cached = groups.allowed.get(caps)
     if cached is None:
         cached = groups.allowed[caps] = _compute_allowed(groups, caps)
@@ -285,13 +287,13 @@ _OPTIONS: Dict[int, List[List[Option]]] = {}
 _STEPS: Dict[Tuple[int, ...], int] = {}
 
 
-def _step_id(p: Problem, runs: RunTable, r: int, i: int) -> int:
+def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) -> int:
     """An id for everything the options of suit ``i`` at rank ``r`` depend on, but the suit state."""
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
     hi = lo + p.opt[r - 1][i]
-    cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
-    cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
+    cap1 = min(grid[r + 1][i] + p.jokers, 9) if r < NRANKS else 0
+    cap2 = min(grid[r + 2][i] + p.jokers, 9) if r < NRANKS - 1 else 0
     key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2)
     step = _STEPS.get(key)
     if step is None:
@@ -329,7 +331,7 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
     hv, jv = SCALE + v, p.jv
     short = runs.short
     lead = not p.free_jokers or r == NRANKS - 2
-    out: List[List[Option]] = [[] for _ in range(4)]
+    out: List[Dict[int, Option]] = [{} for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out[g]
@@ -340,8 +342,10 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
                         continue
                     delta = ((nsid - sid) << shift) + (b << JU) + (min(d, n - t) << SW) + (GSTEP[g] << GK)
                     dx = (n + b) * v if p.xmode == 1 else int(n > t)
-                    bucket.append((delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe))
-    return out
+                    best = bucket.get(delta)
+                    if best is None or best[5] < n:  # same new state: more cards is better
+                        bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe)
+    return [sorted(bucket.values(), key=lambda o: -o[5]) for bucket in out]
 
 
 def _suit_step(
@@ -353,10 +357,10 @@ def _suit_step(
     i: int,
     allowed: Dict[int, Tuple[int, ...]],
     rem: int,
+    step: int,
 ) -> Dict[int, int]:
     shift = i * SID_BITS
     cache: Dict[int, List[List[Option]]] = {}
-    step = _step_id(p, runs, r, i)
     nxt: Dict[int, int] = {}
     back: Dict[int, Tuple[int, object]] = {}
     get = nxt.get
@@ -485,7 +489,8 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
         found = memo.get((a << SID_BITS) | b)
         return dominates(a, b) if found is None else found
 
-    buckets: Dict[int, List[Tuple[int, int, int, int, int]]] = {}
+    buckets: Dict[int, Dict[int, List[Tuple[int, int, int, int]]]] = {}
+    sizes: Dict[int, int] = {}
     out: Dict[int, int] = {}
     for key, obj in sorted(layer.items(), key=order):
         s0 = key & SID_MASK
@@ -493,15 +498,35 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
         s2 = (key >> (2 * SID_BITS)) & SID_MASK
         s3 = (key >> (3 * SID_BITS)) & SID_MASK
         ju = (key >> JU) & 15
-        kept = buckets.setdefault(key >> SW if free_jokers else key >> JU, [])
-        for k0, k1, k2, k3, kju in kept:
-            if (kju == ju or (free_jokers and kju < ju)) and dom(k0, s0) and dom(k1, s1) and dom(k2, s2) and dom(k3, s3):
-                break
-        else:
-            if len(kept) < DOMINATORS:
-                kept.append((s0, s1, s2, s3, ju))
+        group = key >> SW if free_jokers else key >> JU
+        kept = buckets.get(group)
+        if kept is None:
+            kept = buckets[group] = {}
+            sizes[group] = 0
+        if not _dominated(kept, s0, s1, s2, s3, ju, free_jokers, dom):
+            if sizes[group] < DOMINATORS:
+                kept.setdefault(s0, []).append((s1, s2, s3, ju))
+                sizes[group] += 1
             out[key] = obj
     return out
+
+
+def _dominated(
+    kept: Dict[int, List[Tuple[int, int, int, int]]],
+    s0: int,
+    s1: int,
+    s2: int,
+    s3: int,
+    ju: int,
+    free_jokers: bool,
+    dom: Callable[[int, int], bool],
+) -> bool:
+    for k0, rest in kept.items():
+        if dom(k0, s0):
+            for k1, k2, k3, kju in rest:
+                if (kju == ju or (free_jokers and kju < ju)) and dom(k1, s1) and dom(k2, s2) and dom(k3, s3):
+                    return True
+    return False
 
 
 #: The best states of a layer that others are checked against (a cost cap).
