@@ -368,7 +368,7 @@ def _suit_step(
     jv = p.jv
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     xcap = p.xcap
-    if not jokers and not p.xmode:
+    if (not jokers or p.free_jokers) and not p.xmode:
         _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back)
         trail.append(back)
         return nxt
@@ -413,9 +413,10 @@ def _simple_loop(
     nxt: Dict[int, int],
     back: Dict[int, Tuple[int, object]],
 ) -> None:
-    """The suit step without jokers or extra counter (the hot path)."""
+    """The suit step without an extra counter, and jokers (if any) free: the hot path."""
     shift = i * SID_BITS
     get = nxt.get
+    jokers = p.jokers
     for key, obj in layer.items():
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
@@ -424,11 +425,14 @@ def _simple_loop(
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i, step)
+        jleft = jokers - ((key >> JU) & 15)
         for g in demands:
             for opt in opts[g]:
                 o = obj + opt[1]
                 if o < floor:
                     break
+                if opt[2] > jleft:
+                    continue
                 nk = key + opt[0]
                 if o > get(nk, _NEG):
                     nxt[nk] = o

@@ -141,15 +141,38 @@ class RunTable:
         return x // 4 >= y // 4 and x % 4 >= y % 4
 
     def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
-        """True if suit state ``x`` can do everything ``y`` can."""
+        """True if suit state ``x`` can do everything ``y`` can.
+
+        Each run of ``y`` needs its own run of ``x`` that dominates it, and
+        every run of ``x`` that may not end yet needs a run of ``y`` it
+        dominates. Two matchings decide it: by the Mendelsohn-Dulmage
+        theorem, a matching covering all of ``y`` and one covering the
+        incomplete runs of ``x`` give one matching covering both.
+        """
         if len(x) < len(y):
             return False
-        for perm in itertools.permutations(range(len(x)), len(y)):
-            if all(self._run_dominates(x[i], c) for i, c in zip(perm, y)):
-                used = set(perm)
-                if all(self.complete(x[i]) for i in range(len(x)) if i not in used):
+        edges = [[j for j, c in enumerate(y) if self._run_dominates(a, c)] for a in x]
+        by_y = [[k for k in range(len(x)) if j in edges[k]] for j in range(len(y))]
+        if not _covers(by_y, len(x)):
+            return False
+        incomplete = [edges[k] for k in range(len(x)) if not self.complete(x[k])]
+        return _covers(incomplete, len(y))
+
+
+def _covers(adjacent: List[List[int]], size: int) -> bool:
+    """True if every left vertex can be matched to its own right vertex (``size`` of them)."""
+    match: List[int] = [-1] * size
+
+    def augment(left: int, seen: List[bool]) -> bool:
+        for right in adjacent[left]:
+            if not seen[right]:
+                seen[right] = True
+                if match[right] < 0 or augment(match[right], seen):
+                    match[right] = left
                     return True
         return False
+
+    return all(augment(left, [False] * size) for left in range(len(adjacent)))
 
 
 _RUN_TABLES: Dict[Tuple[int, bool], RunTable] = {}
