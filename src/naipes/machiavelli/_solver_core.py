@@ -43,8 +43,9 @@ from naipes.machiavelli._solver_tables import (
 )
 
 # An option for one suit at one rank, from one suit state:
-# (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe)
-Option = Tuple[int, int, int, int, int, int, int, Recipe]
+# (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe,
+#  jokers needed: b and those the next two ranks will need for lack of natural cards)
+Option = Tuple[int, int, int, int, int, int, int, Recipe, int]
 Trail = List[Dict[int, Tuple[int, object]]]
 _NEG = -(1 << 62)
 
@@ -294,7 +295,8 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) 
     hi = lo + p.opt[r - 1][i]
     cap1 = min(grid[r + 1][i] + p.jokers, 9) if r < NRANKS else 0
     cap2 = min(grid[r + 2][i] + p.jokers, 9) if r < NRANKS - 1 else 0
-    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2)
+    capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1)), 9)
+    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2, capn)
     step = _STEPS.get(key)
     if step is None:
         if len(_STEPS) > 50_000:
@@ -327,6 +329,8 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
     d = p.decl[r - 1][i]
     cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
     cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
+    capn = sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1))
+    a1, a2 = p.avail(r + 1, i), p.avail(r + 2, i)
     v = rank_value(r)
     hv, jv = SCALE + v, p.jv
     short = runs.short
@@ -337,14 +341,17 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
             bucket = out[g]
             for b in range(0, p.jokers + 1):
                 for nsid, recipe in runs.transitions(sid, n - g, b, lead):
-                    need1, need2 = short[nsid]
-                    if need1 > cap1 or need2 > cap2:
+                    need1, need2, needn = short[nsid]
+                    if need1 > cap1 or need2 > cap2 or needn > capn:
                         continue
                     delta = ((nsid - sid) << shift) + (b << JU) + (min(d, n - t) << SW) + (GSTEP[g] << GK)
                     dx = (n + b) * v if p.xmode == 1 else int(n > t)
+                    need = b + max(0, need1 - a1) + max(0, need2 - a2)
+                    if need > p.jokers:
+                        continue
                     best = bucket.get(delta)
                     if best is None or best[5] < n:  # same new state: more cards is better
-                        bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe)
+                        bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe, need)
     return [sorted(bucket.values(), key=lambda o: -o[5]) for bucket in out]
 
 
@@ -387,7 +394,7 @@ def _suit_step(
                 b = opt[2]
                 if o - (jokers - jleft + b) * jv < floor:
                     break
-                if b > jleft:
+                if opt[8] > jleft:
                     continue
                 nk = key + opt[0]
                 x = nk >> XS
@@ -431,7 +438,7 @@ def _simple_loop(
                 o = obj + opt[1]
                 if o < floor:
                     break
-                if opt[2] > jleft:
+                if opt[8] > jleft:
                     continue
                 nk = key + opt[0]
                 if o > get(nk, _NEG):
@@ -549,7 +556,7 @@ def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[
             opt = path[step]
             step += 1
             assert isinstance(opt, tuple)
-            _, _, b, _, nsid, n, g, recipe = opt
+            _, _, b, _, nsid, n, g, recipe, _ = opt
             played[r - 1][i] = n - p.table[r - 1][i]
             demand[i] = g
             jokers += b

@@ -61,7 +61,8 @@ class RunTable:
         self.ids: Dict[Tuple[int, ...], int] = {(): 0}
         self.states: List[Tuple[int, ...]] = [()]
         self.closable: List[bool] = [True]
-        self.short: List[Tuple[int, int]] = [(0, 0)]  # runs that need one / two more cards
+        # runs that need one more card, two more cards, one more natural card
+        self.short: List[Tuple[int, int, int]] = [(0, 0, 0)]
         self.weight: List[int] = [0]  # grows strictly along domination
         self.dom_memo: Dict[int, bool] = {}
         self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, Recipe], ...]] = {}
@@ -79,7 +80,13 @@ class RunTable:
             self.ids[state] = sid
             self.states.append(state)
             self.closable.append(all(self.complete(c) for c in state))
-            self.short.append((sum(1 for c in state if not self.complete(c)), sum(1 for c in state if c < 8)))
+            self.short.append(
+                (
+                    sum(1 for c in state if not self.complete(c)),
+                    sum(1 for c in state if c < 8),
+                    sum(1 for c in state if c >= 16 or c % 4 < self.mn),
+                )
+            )
             self.weight.append(sum(8 + c % 4 if c >= 16 else c for c in state))
         return sid
 
