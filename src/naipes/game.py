@@ -334,16 +334,18 @@ class Game(Generic[R, M, V]):
 
         A seat that is not to act has none.
         """
-        if seat is None:
-            acting = self.to_act
-            if not acting:
-                return ()
-            if len(acting) > 1:
-                raise IllegalMoveError(f"seats {acting} must all act now: say which seat")
-            seat = acting[0]
-        elif seat not in self.to_act:
+        if type(seat) is int:
+            if seat in self._acting and seat not in self._answers:
+                return self._legal(seat)
             return ()
-        return self._legal(seat)
+        if seat is not None:
+            return ()
+        acting = self.to_act
+        if not acting:
+            return ()
+        if len(acting) > 1:
+            raise IllegalMoveError(f"seats {acting} must all act now: say which seat")
+        return self._legal(acting[0])
 
     def check_move(self, move: M | str, seat: int | None = None) -> None:
         """Raise :class:`IllegalMoveError` (or NotationError) if the move is not legal now.
@@ -376,27 +378,37 @@ class Game(Generic[R, M, V]):
             NotationError: a string move that does not parse (nothing changed).
             HandlerError: a handler raised; the move stands.
         """
-        m = self._coerce(move)
-        s = self._seat(m, seat)
+        m = move if isinstance(move, self.move_type) else self._coerce(move)
+        if type(seat) is int and seat in self._acting and seat not in self._answers:
+            s: int = seat
+        else:
+            s = self._seat(m, seat)
         self._check(m, s)
-        sink: list[Event] | None = [] if self.events.active else None
+        if not self.events._subs:
+            self._commit(m, s)
+            return
+        sink: list[Event] = []
         self._sink = sink
         try:
-            if self._simultaneous:
-                answers = self._answers
-                answers[s] = m
-                if len(answers) == len(self._acting):
-                    ordered = tuple(sorted(answers.items()))
-                    self._answers = {}
-                    self._history.extend(ordered)
-                    self._resolve(ordered)
-            else:
-                self._history.append((s, m))
-                self._apply(m, s)
+            self._commit(m, s)
         finally:
             self._sink = None
         if sink:
             self.events.deliver(sink)
+
+    def _commit(self, m: M, s: int) -> None:
+        """Record a checked move: apply it, or hold it until its window is complete."""
+        if self._simultaneous:
+            answers = self._answers
+            answers[s] = m
+            if len(answers) == len(self._acting):
+                ordered = tuple(sorted(answers.items()))
+                self._answers = {}
+                self._history.extend(ordered)
+                self._resolve(ordered)
+        else:
+            self._history.append((s, m))
+            self._apply(m, s)
 
     def _emit(self, event: Event) -> None:
         """Queue an event (call only when ``self._sink is not None``)."""

@@ -47,7 +47,7 @@ def _take(hand: list[PlayCard], move: PlayCard) -> None:
     hand.remove(move)
 
 
-def _holds(hand: list[PlayCard], move: PlayCard) -> bool:
+def _holds(hand: list[PlayCard], move: object) -> bool:
     """True when ``move`` is the very (interned) object in ``hand``."""
     for held in hand:
         if held is move:
@@ -267,30 +267,7 @@ class Game(BaseGame[Rules, Move, "View"]):
         cards of the hand in the order received (only capturing cards under
         ``compulsory_capture`` when there are any).
         """
-        acting = self._acting
-        if acting and self._phase == 0 and not self._compulsory:
-            s = acting[0]
-            if seat is None or seat is s or (type(seat) is int and seat == s):
-                return tuple(self._hands[s])
         return super().legal_moves(seat)
-
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Check and apply a move, then deliver the events it caused (see :meth:`naipes.game.Game.play`).
-
-        Raises:
-            IllegalMoveError: the move is not legal now (nothing changed).
-            NotationError: a string move that does not parse (nothing changed).
-            HandlerError: a handler raised; the move stands.
-        """
-        acting = self._acting
-        if acting and type(move) is PlayCard and self._phase == 0 and not self._compulsory:
-            s = acting[0]
-            if ((seat is None or seat is s or (type(seat) is int and seat == s))
-                    and not self.events._subs and _holds(self._hands[s], move)):
-                self._history.append((s, move))
-                self._apply(move, s)
-                return
-        super().play(move, seat)
 
     # -- hooks: legal moves and checks ----------------------------------------------------
     def _legal(self, seat: int) -> tuple[Move, ...]:
@@ -316,6 +293,8 @@ class Game(BaseGame[Rules, Move, "View"]):
 
     def _check(self, move: Move, seat: int) -> None:
         phase = self._phase
+        if phase == Phase.PLAY and not self._compulsory and _holds(self._hands[seat], move):
+            return  # the common case: an interned card of the hand
         if phase == Phase.PLAY:
             if not isinstance(move, PlayCard):
                 raise IllegalMoveError("play a card: no cante decision is open", move=move, seat=seat)

@@ -285,37 +285,7 @@ class Game(BaseGame[Rules, Move, View]):
         cards split) then ``discard`` of each allowed card in hand order; claim
         window: ``pass``, the envidos, then the trucos.
         """
-        if type(seat) is int:
-            if seat in self._acting and seat not in self._answers:
-                return self._legal(seat)
-            return ()
         return super().legal_moves(seat)
-
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Check and apply a move, then deliver the events it caused (see :meth:`naipes.game.Game.play`).
-
-        Raises:
-            IllegalMoveError: the move is not legal now (nothing changed).
-            NotationError: a string move that does not parse (nothing changed).
-            HandlerError: a handler raised; the move stands.
-        """
-        if type(seat) is int and not self.events._subs and seat in self._acting:
-            answers = self._answers
-            if seat not in answers:
-                for m in self._legal(seat):
-                    if m is move:
-                        if self._simultaneous:
-                            answers[seat] = move
-                            if len(answers) == len(self._acting):
-                                ordered = tuple(sorted(answers.items()))
-                                self._answers = {}
-                                self._history.extend(ordered)
-                                self._resolve(ordered)
-                        else:
-                            self._history.append((seat, move))
-                            self._apply(move, seat)
-                        return
-        super().play(move, seat)
 
     # -- moves --------------------------------------------------------------------------
     def _legal(self, seat: int) -> tuple[Move, ...]:
