@@ -52,7 +52,7 @@ from naipes.macarra.moves import (
     StartFoundation,
 )
 from naipes.macarra.rules import DeckSize, Infractions, Rules
-from naipes.macarra.scoring import Result, net_scores, punishment_value, settle_bid, value_distribution
+from naipes.macarra.scoring import MacarraResult, net_scores, punishment_value, settle_bid, value_distribution
 from naipes.macarra.state import Game, Phase
 from naipes.macarra.terminal import describe_event, terminal_turn
 from naipes.macarra.view import View
@@ -75,6 +75,7 @@ __all__ = [
     "Infractions",
     "LoserDecided",
     "MAX_BID",
+    "MacarraResult",
     "MacarrasGiven",
     "MacarrasReturned",
     "Move",
@@ -88,7 +89,6 @@ __all__ = [
     "PlayerOut",
     "PunishmentCardRevealed",
     "PunishmentStarted",
-    "Result",
     "Rules",
     "StartFoundation",
     "StockRecycled",

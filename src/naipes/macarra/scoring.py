@@ -18,7 +18,7 @@ import attrs
 from naipes.cards import Card
 from naipes.game import Result as BaseResult
 
-__all__ = ["Result", "net_scores", "punishment_value", "settle_bid", "value_distribution"]
+__all__ = ["MacarraResult", "net_scores", "punishment_value", "settle_bid", "value_distribution"]
 
 _VALUE_40 = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 10: 8, 11: 9, 12: 10}
 _VALUE_48 = {r: min(r, 10) for r in range(1, 13)}
@@ -67,7 +67,7 @@ def net_scores(ledger: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class Result(BaseResult):
+class MacarraResult(BaseResult):
     """How a Macarra game ended.
 
     ``winners`` are every seat but the loser; ``scores`` and ``returns`` are the

@@ -43,7 +43,7 @@ from naipes.macarra.moves import (
 from naipes.macarra.position import check_position, load_state, read_cards, read_foundations, state_dict
 from naipes.macarra.reasons import why_illegal
 from naipes.macarra.rules import Rules
-from naipes.macarra.scoring import Result, net_scores, punishment_value
+from naipes.macarra.scoring import MacarraResult, net_scores, punishment_value
 from naipes.macarra.view import View, build_view
 
 __all__ = ["Game", "Phase"]
@@ -527,14 +527,14 @@ class Game(BaseGame[Rules, Move, View]):
         return tuple(self._infractions)
 
     @property
-    def result(self) -> Result | None:
+    def result(self) -> MacarraResult | None:
         """How the game ended, or ``None`` while it runs (bids still open included)."""
         if self._phase != Phase.OVER:
             return None
         scores = self.scores
         loser = self._loser
         others = tuple(s for s in range(self.num_players) if s != loser)
-        return Result(winners=others, ranking=(others, (loser,)), scores=scores,
+        return MacarraResult(winners=others, ranking=(others, (loser,)), scores=scores,
                       returns=tuple(float(x) for x in scores), loser=loser, capped=self._capped,
                       ledger=self.ledger, punishment_card=CARDS[self._pcard] if self._pcard else None,
                       bids=tuple(b if b >= 0 else None for b in self._bids), turns=self._turns)
