@@ -76,3 +76,16 @@ def test_errors_form_one_tree() -> None:
     assert (err.move, err.seat, err.reason) == ("3o", 2, "no such card in hand")
     assert "seat 2" in str(err) and "3o" in str(err)
     assert "'XX'" in str(naipes.NotationError("XX"))
+
+GAME_ALL = {
+    "naipes.machuco": ['Cante', 'CanteContested', 'CanteResolved', 'CanteSung', 'Captured', 'CardReplaced', 'CardThrown', 'CardsCounted', 'CardsDealt', 'Category', 'ChicoEnded', 'CoincidenceFound', 'Contest', 'DealEnded', 'DealerDrawn', 'Envio', 'EnvioAnswered', 'EnvioSent', 'Figure', 'Game', 'GameEnded', 'HandEnded', 'HandStarted', 'LeftoversTaken', 'MAYOR', 'MachucoBot', 'MachucoResult', 'MajoMade', 'MatchEnded', 'Mayor', 'MayorChosen', 'Move', 'NO_QUIERO', 'NoQuiero', 'PartidoEnded', 'PendingCante', 'PlayCard', 'PointsAwarded', 'QUIERO', 'Quiero', 'Reason', 'Rules', 'TableCleared', 'TableTurnedUp', 'TurnupBienDada', 'View', 'describe_event', 'scoring'],
+    "naipes.macarra": ['AceDrawn', 'BIDS', 'Bid', 'BidRevealed', 'BiddingStrategy', 'CardDrawn', 'CardPlaced', 'CarelessBot', 'DRAW', 'DeckSize', 'Draw', 'Game', 'GameEnded', 'InfractionCommitted', 'Infractions', 'LoserDecided', 'MAX_BID', 'MacarraResult', 'MacarrasGiven', 'MacarrasReturned', 'Move', 'PASS', 'Pass', 'Passed', 'PerfectBot', 'Phase', 'PlaceOnFoundation', 'PlaceOnPile', 'PlayerOut', 'PunishmentCardRevealed', 'PunishmentStarted', 'Rules', 'StartFoundation', 'StockRecycled', 'TurnEnded', 'View', 'describe_event', 'net_scores', 'punishment_value', 'settle_bid', 'terminal_turn', 'value_distribution'],
+    "naipes.ranzo": ['AfterSteal', 'BUILTIN_SPECIALS', 'CallRanzo', 'CardDiscarded', 'CardDrawn', 'CardsDealt', 'Claim', 'ClaimResolved', 'ClaimsRevealed', 'DEFAULT_SPECIALS', 'Discard', 'Envido', 'Game', 'GameEnded', 'HandValue', 'JuegoLaid', 'Move', 'PHASES', 'Pass', 'PointsPaid', 'RanzoBot', 'RanzoCalled', 'RanzoResult', 'RoundEnded', 'RoundStarted', 'Rules', 'Special', 'Truco', 'TurnStarted', 'View', 'pay', 'rank_balances', 'special', 'specials_in', 'value_hand'],
+    "naipes.machiavelli": ['BaselineBot', 'CardDrawn', 'CardsDealt', 'DealStarted', 'DealWon', 'DeckCut', 'Draw', 'DrawMade', 'Forfeit', 'ForfeitReason', 'Game', 'Meld', 'MeldKind', 'Mode', 'Move', 'NextStarter', 'Play', 'PlayMade', 'Rules', 'ScoresUpdated', 'SessionEnded', 'Solution', 'SolverBot', 'TurnFailed', 'View', 'Workspace', 'WorkspaceError', 'can_go_out', 'can_play', 'card_value', 'check_table', 'deal_outcome', 'describe_event', 'describe_problems', 'format_table', 'full_deck', 'hand_value', 'is_valid_meld', 'listed_plays', 'meld_problem', 'meld_value', 'new_melds_from', 'parse_table', 'play_problems', 'solve', 'table_cards', 'table_problems', 'terminal_turn'],
+}
+
+
+@pytest.mark.parametrize("module_name", sorted(GAME_ALL))
+def test_game_namespaces_are_exactly_the_curated_lists(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    assert list(module.__all__) == GAME_ALL[module_name]
