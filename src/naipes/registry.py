@@ -1,8 +1,8 @@
 """The games naipes knows, by name, imported only when used.
 
->>> [info.name for info in games()]  # doctest: +SKIP
+>>> [info.name for info in games()]
 ['machuco', 'macarra', 'ranzo', 'machiavelli']
->>> find_game("la ronda").name  # doctest: +SKIP
+>>> find_game("la ronda").name
 'machuco'
 
 .. versionadded:: 0.1
