@@ -107,7 +107,9 @@ def test_view_seat_must_exist() -> None:
     assert game.legal_moves(1) == ()
 
 
-def test_registry_and_bots() -> None:
+def test_registry_and_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    import naipes.registry
+    monkeypatch.setattr(naipes.registry, "_GAMES", dict(naipes.registry._GAMES))
     with pytest.raises(RulesError, match="no game called"):
         find_game("chinchon")
     info = GameInfo(name="toy-test", aliases=("toy alias",), min_players=2, max_players=3,
