@@ -65,6 +65,10 @@ Juego = tuple[Card, ...]
 class Game(BaseGame[Rules, Move, View]):
     """A game of Ranzo: ``Rules.num_rounds`` rounds, balances carried over.
 
+    ``legal_moves`` lists, on a turn or after a steal: ``ranzo`` (when the
+    cards split) then ``discard`` of each allowed card in hand order; in a
+    claim window: ``pass``, the envidos, then the trucos.
+
     Args:
         rules: the rules (default: the house rules).
         seed: seed of the game's generator (``None``: fresh entropy).
@@ -276,16 +280,6 @@ class Game(BaseGame[Rules, Move, View]):
         self._reset(dealer=(self.dealer + 1) % n, round_no=self.round + 1)
         self.round_log, self.balances = log, balances
         self._deal_round()
-
-    # -- fast paths (same behaviour as the base, for the common case) ----------------------
-    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        """The legal moves of ``seat`` (default: the current player) in canonical order.
-
-        A seat that is not to act has none. Turn and steal: ``ranzo`` (when the
-        cards split) then ``discard`` of each allowed card in hand order; claim
-        window: ``pass``, the envidos, then the trucos.
-        """
-        return super().legal_moves(seat)
 
     # -- moves --------------------------------------------------------------------------
     def _legal(self, seat: int) -> tuple[Move, ...]:
