@@ -432,18 +432,29 @@ def _simple_loop(
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i, step)
-        jleft = jokers - ((key >> JU) & 15)
-        for g in demands:
-            for opt in opts[g]:
-                o = obj + opt[1]
-                if o < floor:
-                    break
-                if opt[8] > jleft:
-                    continue
-                nk = key + opt[0]
-                if o > get(nk, _NEG):
-                    nxt[nk] = o
-                    back[nk] = (key, opt)
+        if jokers:
+            jleft = jokers - ((key >> JU) & 15)
+            for g in demands:
+                for opt in opts[g]:
+                    o = obj + opt[1]
+                    if o < floor:
+                        break
+                    if opt[8] > jleft:
+                        continue
+                    nk = key + opt[0]
+                    if o > get(nk, _NEG):
+                        nxt[nk] = o
+                        back[nk] = (key, opt)
+        else:
+            for g in demands:
+                for opt in opts[g]:
+                    o = obj + opt[1]
+                    if o < floor:
+                        break
+                    nk = key + opt[0]
+                    if o > get(nk, _NEG):
+                        nxt[nk] = o
+                        back[nk] = (key, opt)
 
 
 def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trail, r: int) -> Dict[int, int]:
