@@ -20,8 +20,10 @@ cannot satisfy, and an objective that cannot reach a lower bound (tried from
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+import itertools
+from typing import Dict, Iterator, List, Optional, Tuple
 
+from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -48,6 +50,9 @@ from naipes.machiavelli._solver_tables import (
 Option = Tuple[int, int, int, int, int, int, int, Recipe, int]
 Trail = List[Dict[int, Tuple[int, object]]]
 _NEG = -(1 << 62)
+_CLEAR_GK = ~(GK_MASK << GK)
+# What every pass over a problem shares: tables, bounds, allowed demands per rank, step ids.
+_Prep = Tuple[RunTable, GroupTable, List[int], List[List[Dict[int, Tuple[int, ...]]]], List[int]]
 
 
 class Problem:
@@ -85,6 +90,7 @@ class Problem:
         self.xcap = 0
         self.lb: Optional[int] = None
         self.free_jokers = False
+        self.prep: Optional[Tuple[Tuple[int, ...], _Prep]] = None
 
     @property
     def jv(self) -> int:
@@ -182,24 +188,29 @@ def _loosening(p: Problem) -> Optional[Answer]:
 
 def drop_unplayable(p: Problem) -> None:
     """Forget optional hand cards that no meld could hold, whatever else is played."""
+    p.prep = None
+    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 1)]
     changed = True
     while changed:
         changed = False
         for r in range(1, NRANKS + 1):
+            row = p.opt[r - 1]
             for s in range(NSUITS):
-                if p.opt[r - 1][s] and not _placeable(p, r, s):
-                    p.opt[r - 1][s] = 0
+                if row[s] and not _placeable(grid, p.jokers, p.mn, r, s):
+                    grid[r][s] -= row[s]
+                    row[s] = 0
                     changed = True
 
 
-def _placeable(p: Problem, r: int, s: int) -> bool:
-    jokers, mn = p.jokers, p.mn
-    others = sum(1 for t in range(NSUITS) if t != s and p.avail(r, t))
+def _placeable(grid: List[List[int]], jokers: int, mn: int, r: int, s: int) -> bool:
+    """True if some meld could hold card ``(r, s)`` (``grid``: the cards that may be used)."""
+    here = grid[r]
+    others = sum(1 for t in range(NSUITS) if t != s and here[t])
     if 1 + others >= mn and 1 + others + jokers >= 3:
         return True
     for lo in range(max(1, r - 2 - jokers), r + 1):
         for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
-            nat = sum(1 for q in range(lo, hi + 1) if p.avail(q, s))
+            nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])
             if nat >= mn and hi - lo + 1 - nat <= jokers:
                 return True
     return False
@@ -207,18 +218,20 @@ def _placeable(p: Problem, r: int, s: int) -> bool:
 
 def solve(p: Problem) -> Optional[Answer]:
     """Run the program once; ``None`` when no layout satisfies the constraints (and the bound)."""
-    runs = run_table(p.mn, p.free_jokers)
-    groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
-    rem = _remaining(p)
-    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 3)]
+    runs, groups, rem, allowed_by_rank, steps = _prepared(p)
     layer: Dict[int, int] = {0: 0}
     trail: Trail = []
+    fold = not p.jokers and not p.xmode  # the rank's end only clears the group key: done by the last suit
     for r in range(1, NRANKS + 1):
-        allowed = _allowed_demands(p, groups, grid[r])
+        allowed = allowed_by_rank[r - 1]
         for i in range(NSUITS):
-            step = _step_id(p, runs, r, i, grid)
-            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[(r - 1) * NSUITS + i], step)
-        layer = _rank_end(p, groups, layer, trail, r)
+            idx = (r - 1) * NSUITS + i
+            clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
+            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx], clear)
+        if fold:
+            trail.append({})  # no jokers in groups: the state is unchanged
+        else:
+            layer = _rank_end(p, groups, layer, trail, r)
         if not layer:
             return None
         if len(layer) > 1:
@@ -232,10 +245,33 @@ def solve(p: Problem) -> Optional[Answer]:
     path = []
     key = best_key
     for back in reversed(trail):
-        key, choice = back[key]
+        if back:
+            key, choice = back[key]
+        else:
+            choice = 0
         path.append(choice)
     path.reverse()
-    return _build(p, runs, groups, best_obj - p.jt * p.jv, path)
+    played, jokers, melds = build(p.table, runs, groups, path)
+    return Answer(best_obj - p.jt * p.jv, played, jokers, melds)
+
+
+def _prepared(p: Problem) -> _Prep:
+    """What every pass over ``p`` shares (the bound aside): tables, bounds, demands and step ids.
+
+    Cached on the problem, keyed by the fields the passes may change;
+    :func:`drop_unplayable` clears it.
+    """
+    key = (p.jokers, int(p.free_jokers), p.xmode, p.jv)
+    if p.prep is not None and p.prep[0] == key:
+        return p.prep[1]
+    runs = run_table(p.mn, p.free_jokers)
+    groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
+    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 3)]
+    allowed = [_allowed_demands(p, groups, grid[r]) for r in range(1, NRANKS + 1)]
+    steps = [_step_id(p, runs, r, i, grid) for r in range(1, NRANKS + 1) for i in range(NSUITS)]
+    prep = (runs, groups, _remaining(p), allowed, steps)
+    p.prep = (key, prep)
+    return prep
 
 
 def _remaining(p: Problem) -> List[int]:
@@ -286,6 +322,7 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
 
 _OPTIONS: Dict[int, List[List[Option]]] = {}
 _STEPS: Dict[Tuple[int, ...], int] = {}
+_STEP_IDS = itertools.count(1)
 
 
 def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) -> int:
@@ -293,16 +330,20 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) 
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
     hi = lo + p.opt[r - 1][i]
-    cap1 = min(grid[r + 1][i] + p.jokers, 9) if r < NRANKS else 0
-    cap2 = min(grid[r + 2][i] + p.jokers, 9) if r < NRANKS - 1 else 0
-    capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1)), 9)
-    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], p.jokers, p.jv, p.xmode, cap1, cap2, capn)
+    jokers = p.jokers
+    cap1 = min(grid[r + 1][i] + jokers, 9) if r < NRANKS else 0
+    cap2 = min(grid[r + 2][i] + jokers, 9) if r < NRANKS - 1 else 0
+    if jokers:
+        capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9)
+    else:
+        capn = min(grid[r + 1][i], 9) if r < NRANKS else 0
+    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
     step = _STEPS.get(key)
     if step is None:
         if len(_STEPS) > 50_000:
             _STEPS.clear()
             _OPTIONS.clear()
-        step = _STEPS[key] = len(_STEPS) + 1
+        step = _STEPS[key] = next(_STEP_IDS)  # never reused: problems keep their ids (see _prepared)
     return step
 
 
@@ -365,6 +406,7 @@ def _suit_step(
     allowed: Dict[int, Tuple[int, ...]],
     rem: int,
     step: int,
+    clear: int = -1,
 ) -> Dict[int, int]:
     shift = i * SID_BITS
     cache: Dict[int, List[List[Option]]] = {}
@@ -376,7 +418,7 @@ def _suit_step(
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     xcap = p.xcap
     if (not jokers or p.free_jokers) and not p.xmode:
-        _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back)
+        _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back, clear)
         trail.append(back)
         return nxt
     for key, obj in layer.items():
@@ -419,8 +461,12 @@ def _simple_loop(
     floor: int,
     nxt: Dict[int, int],
     back: Dict[int, Tuple[int, object]],
+    clear: int,
 ) -> None:
-    """The suit step without an extra counter, and jokers (if any) free: the hot path."""
+    """The suit step without an extra counter, and jokers (if any) free: the hot path.
+
+    ``clear``: a mask applied to the new states (it ends the rank when no joker exists).
+    """
     shift = i * SID_BITS
     get = nxt.get
     jokers = p.jokers
@@ -451,7 +497,7 @@ def _simple_loop(
                     o = obj + opt[1]
                     if o < floor:
                         break
-                    nk = key + opt[0]
+                    nk = (key + opt[0]) & clear
                     if o > get(nk, _NEG):
                         nxt[nk] = o
                         back[nk] = (key, opt)
@@ -494,38 +540,55 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
     each needs checking only against the states kept.
     """
     weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
+    m = SID_MASK
 
-    def order(kv: Tuple[int, int]) -> Tuple[int, int, int]:
+    def order(kv: Tuple[int, int]) -> int:
+        # -objective, then -weight (below 2**11), then jokers (below 16), packed in one int
         key = kv[0]
-        heavy = (
-            weight[key & SID_MASK]
-            + weight[(key >> SID_BITS) & SID_MASK]
-            + weight[(key >> (2 * SID_BITS)) & SID_MASK]
-            + weight[(key >> (3 * SID_BITS)) & SID_MASK]
-        )
-        return (-kv[1], -heavy, (key >> JU) & 15)
-
-    def dom(a: int, b: int) -> bool:
-        if a == b:
-            return True
-        found = memo.get((a << SID_BITS) | b)
-        return dominates(a, b) if found is None else found
+        heavy = weight[key & m] + weight[(key >> SID_BITS) & m] + weight[(key >> (2 * SID_BITS)) & m]
+        heavy += weight[(key >> (3 * SID_BITS)) & m]
+        return (-kv[1] << 15) + ((2047 - heavy) << 4) + ((key >> JU) & 15)
 
     buckets: Dict[int, Dict[int, List[Tuple[int, int, int, int]]]] = {}
     sizes: Dict[int, int] = {}
     out: Dict[int, int] = {}
     for key, obj in sorted(layer.items(), key=order):
-        s0 = key & SID_MASK
-        s1 = (key >> SID_BITS) & SID_MASK
-        s2 = (key >> (2 * SID_BITS)) & SID_MASK
-        s3 = (key >> (3 * SID_BITS)) & SID_MASK
+        s0 = key & m
+        s1 = (key >> SID_BITS) & m
+        s2 = (key >> (2 * SID_BITS)) & m
+        s3 = (key >> (3 * SID_BITS)) & m
         ju = (key >> JU) & 15
         group = key >> SW if free_jokers else key >> JU
         kept = buckets.get(group)
         if kept is None:
             kept = buckets[group] = {}
             sizes[group] = 0
-        if not _dominated(kept, s0, s1, s2, s3, ju, free_jokers, dom):
+        dominated = False
+        for k0, rest in kept.items():
+            if k0 != s0:
+                d = memo.get((k0 << SID_BITS) | s0)
+                if not (dominates(k0, s0) if d is None else d):
+                    continue
+            for k1, k2, k3, kju in rest:
+                if kju != ju and not (free_jokers and kju < ju):
+                    continue
+                if k1 != s1:
+                    d = memo.get((k1 << SID_BITS) | s1)
+                    if not (dominates(k1, s1) if d is None else d):
+                        continue
+                if k2 != s2:
+                    d = memo.get((k2 << SID_BITS) | s2)
+                    if not (dominates(k2, s2) if d is None else d):
+                        continue
+                if k3 != s3:
+                    d = memo.get((k3 << SID_BITS) | s3)
+                    if not (dominates(k3, s3) if d is None else d):
+                        continue
+                dominated = True
+                break
+            if dominated:
+                break
+        if not dominated:
             if sizes[group] < DOMINATORS:
                 kept.setdefault(s0, []).append((s1, s2, s3, ju))
                 sizes[group] += 1
@@ -533,76 +596,5 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
     return out
 
 
-def _dominated(
-    kept: Dict[int, List[Tuple[int, int, int, int]]],
-    s0: int,
-    s1: int,
-    s2: int,
-    s3: int,
-    ju: int,
-    free_jokers: bool,
-    dom: Callable[[int, int], bool],
-) -> bool:
-    for k0, rest in kept.items():
-        if dom(k0, s0):
-            for k1, k2, k3, kju in rest:
-                if (kju == ju or (free_jokers and kju < ju)) and dom(k1, s1) and dom(k2, s2) and dom(k3, s3):
-                    return True
-    return False
-
-
 #: The best states of a layer that others are checked against (a cost cap).
 DOMINATORS = 48
-
-
-def _build(p: Problem, runs: RunTable, groups: GroupTable, obj: int, path: List[object]) -> Answer:
-    played = [[0] * NSUITS for _ in range(NRANKS)]
-    melds: List[List[Tuple[int, int, bool]]] = []
-    open_runs: List[List[Tuple[int, List[Tuple[int, int, bool]]]]] = [[] for _ in range(NSUITS)]
-    jokers = 0
-    step = 0
-    for r in range(1, NRANKS + 1):
-        demand = [0] * NSUITS
-        for i in range(NSUITS):
-            opt = path[step]
-            step += 1
-            assert isinstance(opt, tuple)
-            _, _, b, _, nsid, n, g, recipe, _ = opt
-            played[r - 1][i] = n - p.table[r - 1][i]
-            demand[i] = g
-            jokers += b
-            open_runs[i] = _apply_recipe(runs, open_runs[i], recipe, r, i, melds)
-            assert tuple(c for c, _ in open_runs[i]) == runs.states[nsid]
-        jg = path[step]
-        step += 1
-        assert isinstance(jg, int)
-        jokers += jg
-        for mask, j in groups.groups(demand, jg):
-            suits = [s for s in range(NSUITS) if mask >> s & 1]
-            free = [s for s in range(NSUITS) if not mask >> s & 1]
-            melds.append([(r, s, False) for s in suits] + [(r, s, True) for s in free[:j]])
-    for suit_runs in open_runs:
-        melds.extend(cards for _, cards in suit_runs)
-    return Answer(obj, played, jokers, melds)
-
-
-def _apply_recipe(
-    runs: RunTable,
-    current: List[Tuple[int, List[Tuple[int, int, bool]]]],
-    recipe: Recipe,
-    r: int,
-    suit: int,
-    melds: List[List[Tuple[int, int, bool]]],
-) -> List[Tuple[int, List[Tuple[int, int, bool]]]]:
-    actions, new_nat, new_jok = recipe
-    out: List[Tuple[int, List[Tuple[int, int, bool]]]] = []
-    for (code, cards), act in zip(current, actions):
-        if act == 2:
-            melds.append(cards)
-        else:
-            cards.append((r, suit, act == 1))
-            out.append((runs.step(code, act == 1), cards))
-    out += [(4 + min(1, runs.mn), [(r, suit, False)]) for _ in range(new_nat)]
-    out += [(4, [(r, suit, True)]) for _ in range(new_jok)]
-    out.sort(key=lambda item: -item[0])
-    return out

@@ -43,6 +43,7 @@ HandInput = Union[Sequence[Card], str]
 
 _SUIT_INDEX = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
 _CELL = {Card(r, suit): (r - 1, i) for i, suit in enumerate(FRENCH_SUITS) for r in range(1, 14)}
+_CARD_AT = [[Card(r, suit) for suit in FRENCH_SUITS] for r in range(1, 14)]
 _DEFAULT_RULES = Rules()
 
 
@@ -310,7 +311,7 @@ def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
 def _melds(answer: core.Answer) -> tuple[Meld, ...]:
     melds = []
     for raw in answer.melds:
-        cards = tuple(Card(rank, FRENCH_SUITS[suit]) for rank, suit, _ in raw)
+        cards = tuple(_CARD_AT[rank - 1][suit] for rank, suit, _ in raw)
         melds.append(Meld(cards, tuple(k for k, (_, _, joker) in enumerate(raw) if joker)))
     return tuple(sorted(melds, key=_meld_order))
 
