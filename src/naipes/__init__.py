@@ -31,12 +31,13 @@ from naipes.errors import (
     NaipesError,
     NotationError,
     RulesError,
+    UsageError,
 )
-from naipes.events import Event, EventBus
+from naipes.events import Event, EventBus, EventLog
 from naipes.game import Game, Move, Result, View, replay
 from naipes.registry import GameInfo, find_game, games
 
-__version__ = "0.1.0"
+__version__ = "1.0.0.dev0"
 
 __all__ = [
     "Bot",
@@ -44,6 +45,7 @@ __all__ = [
     "Deck",
     "Event",
     "EventBus",
+    "EventLog",
     "FRENCH_ACE_LOW",
     "FRENCH_SUITS",
     "Game",
@@ -63,6 +65,7 @@ __all__ = [
     "SPANISH_48",
     "SPANISH_SUITS",
     "Suit",
+    "UsageError",
     "View",
     "find_game",
     "french_deck",

@@ -18,7 +18,7 @@ from __future__ import annotations
 import enum
 from typing import Iterable, Iterator
 
-from naipes.errors import NotationError
+from naipes.errors import NotationError, UsageError
 
 __all__ = [
     "ACE",
@@ -114,7 +114,8 @@ class Card:
         suit: the suit (``None`` only for a joker).
 
     Raises:
-        NotationError: for a rank the suit's deck does not have.
+        UsageError: for a card that cannot exist (code ``no_such_card``),
+            e.g. ``Card(13, Suit.OROS)``.
 
     .. versionadded:: 0.1
     """
@@ -128,21 +129,24 @@ class Card:
 
     def __new__(cls, rank: int, suit: Suit | None) -> Card:
         cached = cls._cache.get((rank, suit))
-        if cached is not None:
+        if cached is not None and type(rank) is int:
             return cached
+        if type(rank) is not int:
+            raise UsageError(f"a card's rank is an int, not {rank!r}", code="no_such_card")
         if suit is None:
             if rank != 0:
-                raise NotationError(f"{rank}", "a card without a suit must be the joker (rank 0)")
+                raise UsageError(f"no card of rank {rank} without a suit: only the joker (rank 0)",
+                                 code="no_such_card")
         elif not isinstance(suit, Suit):
-            raise NotationError(f"{suit!r}", "not a Suit")
+            raise UsageError(f"{suit!r} is not a Suit", code="no_such_card")
         elif not (1 <= rank <= (12 if suit.is_spanish else 13)):
-            raise NotationError(f"{rank}{suit.value}", "no such rank in this suit")
+            raise UsageError(f"no card {rank}{suit.value}: no such rank in this suit", code="no_such_card")
         self = object.__new__(cls)
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_hash", hash((rank, suit)))
-        cls._cache[(rank, suit)] = self
-        return self
+        # setdefault is atomic: two threads creating one card get the same object
+        return cls._cache.setdefault((rank, suit), self)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")

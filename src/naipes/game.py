@@ -1,9 +1,9 @@
 """The shared game base: turn bookkeeping, atomic moves, windows, clones, state dicts.
 
-Every game subclasses :class:`Game` and writes only its rules: which seats act
-(``_acting``), the legal moves (``_legal``), the check of one move
-(``_check``), its effect (``_apply`` / ``_resolve``), its views and its state
-dict. The base writes the rest once: seat resolution, atomic failure, the
+Every game subclasses :class:`Game` and writes only its rules, through the
+protected API: who acts (``_set_to_act``), the legal moves (``_legal``), the
+check of one move (``_check``), its effect (``_apply`` / ``_resolve``), its
+views and its state dict. The base writes the rest once: seat resolution, atomic failure, the
 simultaneous-decision windows, event delivery after the move, ``clone``,
 ``history``, the versioned ``to_dict``/``from_dict`` envelope and game records.
 
@@ -12,16 +12,26 @@ simultaneous-decision windows, event delivery after the move, ``clone``,
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 import secrets
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
-import attrs
-
-from naipes._jsonable import JSON, to_jsonable
+from naipes._jsonable import JSON
+from naipes._state import (
+    _check_envelope,
+    _copy_rng,
+    _rng_from_state,
+    _rng_state,
+    rules_from_dict,
+    rules_to_dict,
+)
+from naipes._values import Move, Result, View
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
-from naipes.events import Event, EventBus
+from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError, UsageError
+from naipes.events import Event, EventBus, MovePlayed
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -30,6 +40,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "Game",
+    "RECORD_FORMAT",
     "Move",
     "Result",
     "View",
@@ -40,164 +51,39 @@ __all__ = [
 
 #: The ``format`` tag of every state dict.
 FORMAT = "naipes.game"
-#: The version of the state-dict envelope.
-FORMAT_VERSION = 1
+#: The ``format`` tag of every game record.
+RECORD_FORMAT = "naipes.record"
+#: The version of the state-dict and record envelopes (1.0 writes 2).
+FORMAT_VERSION = 2
+#: Record versions that :meth:`Game.from_record` replays (a record is its moves' notation).
+RECORD_VERSIONS = (1, 2)
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
-V = TypeVar("V", bound="View")
-
-
-class Move:
-    """Base class of every game's moves.
-
-    Each game defines ``class Move(naipes.game.Move)`` with frozen subclasses
-    for its kinds of move; ``Move.parse(text)`` and ``str(move)`` round-trip.
-
-    .. versionadded:: 0.1
-    """
-
-    __slots__ = ()
-    __naipes_move__: ClassVar[bool] = True
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read a move from its notation (each game implements it)."""
-        raise NotImplementedError(f"{cls.__name__} has no notation")
-
-
-@attrs.frozen(kw_only=True)
-class Result:
-    """How a finished game ended.
-
-    Attributes:
-        winners: the winning seats.
-        ranking: seats grouped by rank, best first (ties share a rank).
-        scores: the final score of each side.
-        returns: per seat, higher is better (for search and learning).
-
-    .. versionadded:: 0.1
-    """
-
-    winners: tuple[int, ...]
-    ranking: tuple[tuple[int, ...], ...]
-    scores: tuple[int, ...]
-    returns: tuple[float, ...]
-
-    def to_dict(self) -> dict[str, JSON]:
-        """The result as JSON-compatible data."""
-        return {f.name: to_jsonable(getattr(self, f.name)) for f in attrs.fields(type(self))}
-
-
-@attrs.frozen(kw_only=True)
-class View:
-    """What one seat may know: the public state plus its own private state.
-
-    Games subclass it with their zones. A view never holds another seat's
-    hidden cards, a deck order or the RNG state.
-
-    Attributes:
-        seat: whose view this is.
-        hand: the seat's own cards, in the order received.
-        scores: running score per side.
-        to_act: the seats that must decide now (answers already given in a
-            simultaneous window are not revealed; only the seat's own).
-        legal_moves: the seat's legal moves when it is to act, else ``()``.
-        forced_move: the move the rules prescribe, in games that have one.
-        known: cards of hidden zones that were made public.
-
-    .. versionadded:: 0.1
-    """
-
-    seat: int
-    hand: tuple[Card, ...]
-    scores: tuple[int, ...]
-    to_act: tuple[int, ...]
-    legal_moves: tuple[Move, ...] = ()
-    forced_move: Move | None = None
-    known: tuple[Card, ...] = ()
-
-    def to_dict(self) -> dict[str, JSON]:
-        """The view as JSON-compatible data: what a server sends to this seat."""
-        out: dict[str, JSON] = {"type": type(self).__name__}
-        for f in attrs.fields(type(self)):
-            out[f.name] = to_jsonable(getattr(self, f.name))
-        return out
-
-    def sample(self, rng: random.Random) -> Game[Any, Any, Any]:
-        """A full game consistent with this view: unseen cards dealt at random.
-
-        Each game implements it; the result has an empty EventBus.
-        """
-        raise NotImplementedError(f"{type(self).__name__} cannot sample")
-
-    def render(self) -> str:
-        """The table drawn as text for a terminal (games override it)."""
-        return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
-
-
-def rules_to_dict(rules: object) -> dict[str, JSON]:
-    """An attrs ``Rules`` object as JSON-compatible data."""
-    return {f.name: to_jsonable(getattr(rules, f.name)) for f in attrs.fields(type(rules))}  # type: ignore[arg-type]
-
-
-def _tupled(value: JSON) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
-def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
-    """Rebuild a ``Rules`` object from :func:`rules_to_dict` output (lists become tuples).
-
-    Raises:
-        InvalidStateError: when the data does not fit the rules class.
-    """
-    if not isinstance(data, Mapping):
-        raise InvalidStateError(f"rules must be a dict, not {type(data).__name__}")
-    try:
-        return rules_type(**{k: _tupled(v) for k, v in data.items()})
-    except (TypeError, ValueError) as exc:
-        raise InvalidStateError(f"bad rules: {exc}") from exc
-
-
-def _rng_state(rng: random.Random) -> JSON:
-    if isinstance(rng, random.SystemRandom):
-        return None
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_state(state: JSON) -> random.Random:
-    if state is None:
-        return random.SystemRandom()
-    try:
-        version, internal, gauss = state
-        rng = random.Random.__new__(random.Random)
-        rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError) as exc:
-        raise InvalidStateError(f"bad RNG state: {exc}") from exc
-    return rng
-
-
-def _copy_rng(rng: random.Random) -> random.Random:
-    if isinstance(rng, random.SystemRandom):
-        return rng
-    # __new__ + setstate: __init__ would first seed itself from the OS (slow)
-    new = random.Random.__new__(random.Random)
-    new.setstate(rng.getstate())
-    return new
+V = TypeVar("V", bound="View[Any]")
 
 
 class Game(Generic[R, M, V]):
     """Shared behaviour of every game (see the module docstring).
 
+    ``Game[R, M, V]`` is generic in the game's Rules, Move and View types.
     Subclasses set the class attributes ``name``, ``rules_type`` and
-    ``move_type``, keep ``_acting`` (the seats that must decide now) and
-    ``_simultaneous`` (whether they answer together) up to date, and implement
-    the underscored hooks.
+    ``move_type`` and write the rules through the protected API only:
+
+    - :meth:`_init_base` (first thing in ``__init__``) and :meth:`_blank` (a
+      bare instance for clone, from_dict, positions and samples);
+    - :meth:`_set_to_act` (who must decide now, and whether together);
+    - :attr:`_listening`, :meth:`_wants` and :meth:`_emit` (events, built
+      only when a subscription wants them);
+    - the hooks ``_legal``, ``_check``, ``_apply``, ``_resolve``, ``_view``,
+      ``_clone_into``, ``_state_dict``, ``_load_state`` and, for short move
+      forms, ``_short_forms``.
+
+    Events emitted while ``__init__`` runs become :attr:`opening_events`.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       The protected API; games no longer assign the base's private fields.
     """
 
     name: ClassVar[str] = ""
@@ -205,10 +91,21 @@ class Game(Generic[R, M, V]):
     move_type: ClassVar[type[Move]] = Move
 
     __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
-                 "_simultaneous", "_answers", "_sink", "_start", "__weakref__")
+                 "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering",
+                 "__weakref__")
 
     rules: R
     num_players: int
+    events: EventBus
+    _rng: random.Random
+    _history: list[tuple[int, M]]
+    _acting: tuple[int, ...]
+    _simultaneous: bool
+    _answers: dict[int, M]
+    _sink: list[Event] | None
+    _start: dict[str, JSON] | None
+    _opened: tuple[Event, ...] | None
+    _delivering: bool
 
     # -- construction -----------------------------------------------------------------
     def __init__(self, rules: R | None = None, *, seed: int | None = None,
@@ -217,32 +114,106 @@ class Game(Generic[R, M, V]):
         """Each game defines its constructor and calls :meth:`_init_base` first."""
         raise TypeError(f"{type(self).__name__} must define __init__")
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        init = cls.__dict__.get("__init__")
+        if init is None or getattr(init, "_naipes_opening", False):
+            return
+
+        @functools.wraps(init)
+        def __init__(self: Game[Any, Any, Any], *args: Any, **kw: Any) -> None:
+            init(self, *args, **kw)
+            if type(self).__init__ is __init__:  # the outermost constructor closes the opening
+                self._end_opening()
+
+        __init__._naipes_opening = True  # type: ignore[attr-defined]
+        cls.__init__ = __init__  # type: ignore[method-assign]
+
     def _init_base(self, rules: R | None, *, seed: int | None, rng: random.Random | None,
                    start: dict[str, JSON] | None = None) -> None:
-        """Set up the shared fields; a subclass ``__init__`` calls it first."""
+        """Set up the shared fields; a subclass ``__init__`` calls it first.
+
+        Raises:
+            UsageError: for rules of another game, or both ``seed`` and ``rng``.
+        """
         if rules is None:
             rules = self.rules_type()
         elif not isinstance(rules, self.rules_type):
-            raise TypeError(f"rules must be {self.rules_type.__name__}, not {type(rules).__name__}")
-        self.rules = rules
-        self.events = EventBus()
-        self._history: list[tuple[int, M]] = []
-        self._acting: tuple[int, ...] = ()
-        self._simultaneous = False
-        self._answers: dict[int, M] = {}
-        self._sink: list[Event] | None = None
+            raise UsageError(f"rules must be {self.rules_type.__name__}, not {type(rules).__name__}",
+                             code="wrong_rules")
         record: dict[str, JSON] = dict(start or {})
         if rng is not None:
             if seed is not None:
-                raise TypeError("give seed= or rng=, not both")
-            self._rng = rng
+                raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
             record["rng"] = _rng_state(rng)
         else:
             if seed is None:
                 seed = secrets.randbits(63)
-            self._rng = random.Random(seed)
+            elif type(seed) is not int:
+                raise UsageError(f"seed must be an int, not {seed!r}", code="bad_seed")
+            rng = random.Random(seed)
             record["seed"] = seed
-        self._start: dict[str, JSON] | None = record
+        self._init_fields(rules, getattr(rules, "players", 0), rng)
+        self._start = record
+        self._sink = []  # the constructor's events become the opening events
+        self._opened = None
+
+    def _init_fields(self, rules: R, num_players: int, rng: random.Random) -> None:
+        self.rules = rules
+        self.num_players = num_players
+        self.events = EventBus()
+        self._rng = rng
+        self._history = []
+        self._acting = ()
+        self._simultaneous = False
+        self._answers = {}
+        self._sink = None
+        self._start = None
+        self._opened = ()
+        self._delivering = False
+
+    def _end_opening(self) -> None:
+        if self._opened is None:
+            self._opened = tuple(self._sink or ())
+            self._sink = None
+
+    @classmethod
+    def _blank(cls, rules: R, *, num_players: int | None = None,
+               rng: random.Random | None = None) -> Self:
+        """A bare instance with the base's fields set, for the game to fill in.
+
+        Used by clone, from_dict, positions and view samples: no constructor
+        runs, nobody is to act, the history is empty, ``opening_events == ()``.
+        """
+        game = object.__new__(cls)
+        players = getattr(rules, "players", 0) if num_players is None else num_players
+        game._init_fields(rules, players, rng if rng is not None else random.Random(0))
+        return game
+
+    def _set_to_act(self, seats: tuple[int, ...], *, simultaneous: bool = False,
+                    answers: Mapping[int, M] | None = None) -> None:
+        """Who must decide now (``()``: the game is over), and whether they answer together.
+
+        ``answers`` pre-fills the sealed answers of a simultaneous window (for
+        positions and samples).
+        """
+        self._acting = seats
+        self._simultaneous = simultaneous
+        self._answers = dict(answers) if answers else {}
+
+    @property
+    def _pending_answers(self) -> Mapping[int, M]:
+        """The sealed answers already given in the open window (read-only)."""
+        return MappingProxyType(self._answers)
+
+    @property
+    def _listening(self) -> bool:
+        """True while events are being collected (someone subscribed, or the constructor runs)."""
+        return self._sink is not None
+
+    def _wants(self, event_type: type[Event]) -> bool:
+        """True when an event of ``event_type`` would reach someone now: build it only then."""
+        return self._sink is not None and (self._opened is None or self.events.wants(event_type))
 
     @staticmethod
     def _deck_orders(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> tuple[tuple[Card, ...], ...]:
@@ -251,18 +222,20 @@ class Game(Generic[R, M, V]):
             return ()
         items = list(deck)
         if not items:
-            raise InvalidStateError("deck= is empty")
-        if isinstance(items[0], str) and len(items) and all(isinstance(c, str) for c in items):
+            raise InvalidStateError("deck= is empty", code="bad_deck")
+        if all(isinstance(c, str) for c in items):
             return (tuple(Card.parse(c) for c in items),)  # type: ignore[arg-type]
         if isinstance(items[0], Card):
             if not all(isinstance(c, Card) for c in items):
-                raise InvalidStateError("deck= mixes cards and other things")
+                raise InvalidStateError("deck= mixes cards and other things", code="bad_deck")
             return (tuple(items),)  # type: ignore[arg-type]
         orders = []
         for order in items:
-            order = tuple(Card.parse(c) if isinstance(c, str) else c for c in order)  # type: ignore[attr-defined]
+            if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+                raise InvalidStateError("deck= must hold cards or orders of cards", code="bad_deck")
+            order = tuple(Card.parse(c) if isinstance(c, str) else c for c in order)
             if not all(isinstance(c, Card) for c in order):
-                raise InvalidStateError("deck= must hold cards")
+                raise InvalidStateError("deck= must hold cards", code="bad_deck")
             orders.append(order)
         return tuple(orders)
 
@@ -305,46 +278,70 @@ class Game(Generic[R, M, V]):
         """Every move played, as ``(seat, move)``, window answers in seat order."""
         return tuple(self._history)
 
+    @property
+    def opening_events(self) -> tuple[Event, ...]:
+        """What the constructor did (dealer draw, deal, turn-up...), since nobody could subscribe yet.
+
+        Games made by ``clone``, ``from_dict``, positions and ``view.sample``
+        have none.
+        """
+        return self._opened or ()
+
+    def _real_seat(self, seat: object) -> int:
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise UsageError(f"no seat {seat!r} in a {self.num_players}-player game", code="no_such_seat")
+        return seat
+
     def _seat(self, move: object, seat: int | None) -> int:
         acting = self.to_act
         if seat is None:
             if len(acting) == 1:
                 return acting[0]
             if not acting:
-                raise IllegalMoveError("the game is over", move=move)
-            raise IllegalMoveError(f"seats {acting} must all act now: say which seat plays", move=move)
-        if seat in acting and type(seat) is int:
+                raise IllegalMoveError("the game is over", move=move, code="game_over")
+            raise IllegalMoveError(f"seats {acting} must all act now: say which seat plays",
+                                   move=move, code="say_which_seat")
+        if type(seat) is not int or not 0 <= seat < self.num_players:
+            raise IllegalMoveError(f"no seat {seat!r} in a {self.num_players}-player game",
+                                   move=move, code="no_such_seat")
+        if seat in acting:
             return seat
         if not acting:
-            raise IllegalMoveError("the game is over", move=move, seat=seat)
-        if isinstance(seat, int) and seat in self._answers:
-            raise IllegalMoveError("this seat has already answered", move=move, seat=seat)
-        raise IllegalMoveError(f"not this seat's turn (to act: {acting})", move=move, seat=seat)
+            raise IllegalMoveError("the game is over", move=move, seat=seat, code="game_over")
+        if seat in self._answers:
+            raise IllegalMoveError("this seat has already answered", move=move, seat=seat,
+                                   code="already_answered")
+        raise IllegalMoveError(f"not this seat's turn (to act: {acting})", move=move, seat=seat,
+                               code="not_your_turn")
 
     # -- moves --------------------------------------------------------------------------
     def _coerce(self, move: object) -> M:
         if isinstance(move, str):
             return self.move_type.parse(move)  # type: ignore[return-value]
         if not isinstance(move, self.move_type):
-            raise IllegalMoveError(f"not a {self.name} move: {move!r}", move=move)
+            raise IllegalMoveError(f"not a {self.name} move: {move!r}", move=move, code="wrong_game")
         return move  # type: ignore[return-value]
 
     def legal_moves(self, seat: int | None = None) -> tuple[M, ...]:
         """The legal moves of ``seat`` (default: the current player) in canonical order.
 
-        A seat that is not to act has none.
+        A real seat that is not to act has none.
+
+        Raises:
+            UsageError: for a seat that does not exist (code ``no_such_seat``).
+            IllegalMoveError: for ``seat=None`` while several seats must act.
         """
-        if type(seat) is int:
-            if seat in self._acting and seat not in self._answers:
-                return self._legal(seat)
-            return ()
+        if type(seat) is int and seat in self._acting and seat not in self._answers:
+            return self._legal(seat)
         if seat is not None:
+            self._real_seat(seat)
             return ()
         acting = self.to_act
         if not acting:
             return ()
         if len(acting) > 1:
-            raise IllegalMoveError(f"seats {acting} must all act now: say which seat")
+            raise IllegalMoveError(f"seats {acting} must all act now: say which seat",
+                                   code="say_which_seat")
         return self._legal(acting[0])
 
     def check_move(self, move: M | str, seat: int | None = None) -> None:
@@ -367,6 +364,36 @@ class Game(Generic[R, M, V]):
         """The move the rules prescribe (games without prescribed moves return ``None``)."""
         return None
 
+    def parse_move(self, text: str, seat: int | None = None) -> M:
+        """Read notation in this position and return the legal move it names.
+
+        Besides every move's full notation, each game accepts the short forms
+        its docs list (e.g. a bare card where only one move plays it).
+
+        Raises:
+            NotationError: text that names no move, or several (code ``ambiguous``).
+            IllegalMoveError: a move that is not legal now.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "expected a string", code="not_text")
+        s = self._seat(text, seat)
+        try:
+            move: M = self.move_type.parse(text)  # type: ignore[assignment]
+            self._check(move, s)
+            return move
+        except (NotationError, IllegalMoveError) as exc:
+            found = self._short_forms(text.strip(), s)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                names = ", ".join(str(m) for m in found)
+                raise NotationError(text, f"ambiguous: it could be {names}", code="ambiguous") from None
+            raise exc
+
+    def _short_forms(self, text: str, seat: int) -> tuple[M, ...]:
+        """The legal moves of ``seat`` that ``text`` may abbreviate (games override it)."""
+        return ()
+
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
 
@@ -377,6 +404,8 @@ class Game(Generic[R, M, V]):
             IllegalMoveError: the move is not legal now (nothing changed).
             NotationError: a string move that does not parse (nothing changed).
             HandlerError: a handler raised; the move stands.
+            UsageError: ``play`` called from an event handler (code ``reentrant``);
+                play after the outer ``play()`` returns.
         """
         m = move if isinstance(move, self.move_type) else self._coerce(move)
         if type(seat) is int and seat in self._acting and seat not in self._answers:
@@ -387,6 +416,9 @@ class Game(Generic[R, M, V]):
         if not self.events._subs:
             self._commit(m, s)
             return
+        if self._delivering:
+            raise UsageError("play() was called from an event handler: play after play() returns",
+                             code="reentrant")
         sink: list[Event] = []
         self._sink = sink
         try:
@@ -394,7 +426,11 @@ class Game(Generic[R, M, V]):
         finally:
             self._sink = None
         if sink:
-            self.events.deliver(sink)
+            self._delivering = True
+            try:
+                self.events.deliver(sink)
+            finally:
+                self._delivering = False
 
     def _commit(self, m: M, s: int) -> None:
         """Record a checked move: apply it, or hold it until its window is complete."""
@@ -405,13 +441,18 @@ class Game(Generic[R, M, V]):
                 ordered = tuple(sorted(answers.items()))
                 self._answers = {}
                 self._history.extend(ordered)
+                if self._sink is not None and self.events.wants(MovePlayed):
+                    for seat, move in ordered:
+                        self._sink.append(MovePlayed(seat=seat, move=move))
                 self._resolve(ordered)
         else:
             self._history.append((s, m))
+            if self._sink is not None and self.events.wants(MovePlayed):
+                self._sink.append(MovePlayed(seat=s, move=m))
             self._apply(m, s)
 
     def _emit(self, event: Event) -> None:
-        """Queue an event (call only when ``self._sink is not None``)."""
+        """Queue an event for delivery after the move (a no-op when nobody listens)."""
         sink = self._sink
         if sink is not None:
             sink.append(event)
@@ -422,7 +463,7 @@ class Game(Generic[R, M, V]):
 
     def _check(self, move: M, seat: int) -> None:
         if move not in self._legal(seat):
-            raise IllegalMoveError("not a legal move now", move=move, seat=seat)
+            raise IllegalMoveError("not a legal move now", move=move, seat=seat, code="not_legal")
 
     def _apply(self, move: M, seat: int) -> None:
         raise NotImplementedError
@@ -444,27 +485,22 @@ class Game(Generic[R, M, V]):
 
     # -- views, clones, dicts -------------------------------------------------------------
     def zones(self) -> dict[str, tuple[Card, ...]]:
-        """Every card in play by zone name (hands, piles, stock, table...)."""
+        """Every card in play by zone name (hands, piles, stock, table...): a fresh dict."""
         raise NotImplementedError
 
     def view(self, seat: int) -> V:
-        """What ``seat`` may know now (see :class:`View`)."""
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise IllegalMoveError(f"no seat {seat!r} in a {self.num_players}-player game", seat=None)
-        return self._view(seat)
+        """What ``seat`` may know now (see :class:`View`).
+
+        Raises:
+            UsageError: for a seat that does not exist (code ``no_such_seat``).
+        """
+        return self._view(self._real_seat(seat))
 
     def clone(self) -> Self:
         """An independent copy (same RNG state); its EventBus starts empty."""
-        new = object.__new__(type(self))
-        new.rules = self.rules
-        new.num_players = self.num_players
-        new.events = EventBus()
-        new._rng = _copy_rng(self._rng)
+        new = self._blank(self.rules, num_players=self.num_players, rng=_copy_rng(self._rng))
         new._history = self._history.copy()
-        new._acting = self._acting
-        new._simultaneous = self._simultaneous
-        new._answers = self._answers.copy()
-        new._sink = None
+        new._set_to_act(self._acting, simultaneous=self._simultaneous, answers=self._answers)
         new._start = self._start
         self._clone_into(new)
         return new
@@ -482,7 +518,7 @@ class Game(Generic[R, M, V]):
             "acting": list(self._acting),
             "simultaneous": self._simultaneous,
             "answers": [[s, str(m)] for s, m in sorted(self._answers.items())],
-            "start": self._start,
+            "start": copy.deepcopy(self._start),
             "state": self._state_dict(),
         }
 
@@ -493,25 +529,15 @@ class Game(Generic[R, M, V]):
         Raises:
             InvalidStateError: for data of another format, version or game, or broken data.
         """
-        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise InvalidStateError("not a naipes game state (format tag missing)")
-        if data.get("version") != FORMAT_VERSION:
-            raise InvalidStateError(f"unsupported state version {data.get('version')!r}")
-        if data.get("game") != cls.name:
-            raise InvalidStateError(f"a {data.get('game')!r} state, not {cls.name!r}")
-        game = object.__new__(cls)
+        _check_envelope(data, FORMAT, cls.name, (FORMAT_VERSION,), "game state")
         try:
-            game.rules = rules_from_dict(cls.rules_type, data["rules"])
-            game.num_players = int(data["num_players"])
-            game.events = EventBus()
-            game._rng = _rng_from_state(data["rng"])
+            game = cls._blank(rules_from_dict(cls.rules_type, data["rules"]),
+                              num_players=int(data["num_players"]), rng=_rng_from_state(data["rng"]))
             parse = cls.move_type.parse
             game._history = [(int(s), parse(m)) for s, m in data["history"]]  # type: ignore[misc]
-            game._acting = tuple(int(s) for s in data["acting"])
-            game._simultaneous = bool(data["simultaneous"])
-            game._answers = {int(s): parse(m) for s, m in data["answers"]}  # type: ignore[misc]
-            game._sink = None
-            game._start = data.get("start")
+            game._set_to_act(tuple(int(s) for s in data["acting"]), simultaneous=bool(data["simultaneous"]),
+                             answers={int(s): parse(m) for s, m in data["answers"]})  # type: ignore[misc]
+            game._start = copy.deepcopy(data.get("start"))
             game._load_state(data["state"])
         except InvalidStateError:
             raise
@@ -520,16 +546,17 @@ class Game(Generic[R, M, V]):
         return game
 
     def record(self) -> dict[str, JSON]:
-        """A replayable record: game, rules, how it started, and the moves.
+        """A replayable record: game, rules, how it started, and the moves (a fresh object).
 
         Raises:
             InvalidStateError: when the game was built from a generator that
                 cannot be replayed (``random.SystemRandom``).
         """
         if self._start is None or ("rng" in self._start and self._start["rng"] is None):
-            raise InvalidStateError("this game cannot be replayed (no seed or position)")
-        return {"format": "naipes.record", "version": FORMAT_VERSION, "game": self.name,
-                "rules": rules_to_dict(self.rules), "start": self._start,
+            raise InvalidStateError("this game cannot be replayed (no seed or position)",
+                                    code="not_replayable")
+        return {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": self.name,
+                "rules": rules_to_dict(self.rules), "start": copy.deepcopy(self._start),
                 "moves": [[s, str(m)] for s, m in self._history]}
 
     def _mark_position(self) -> None:
@@ -541,29 +568,42 @@ class Game(Generic[R, M, V]):
     def from_record(cls, record: Mapping[str, Any]) -> Self:
         """Replay a :meth:`record` and return the game at its end.
 
+        Records of format version 2 (1.0) and 1 (0.1) are replayed: a record
+        is its moves' notation, which 1.0 reads unchanged.
+
         Raises:
             InvalidStateError: for a record of another game or a broken record.
             IllegalMoveError: when a recorded move does not fit.
         """
-        if not isinstance(record, Mapping) or record.get("format") != "naipes.record":
-            raise InvalidStateError("not a naipes game record")
-        if record.get("game") != cls.name:
-            raise InvalidStateError(f"a {record.get('game')!r} record, not {cls.name!r}")
+        game = cls._from_start(record)
+        cls._play_record(game, record)
+        return game
+
+    @classmethod
+    def _from_start(cls, record: Mapping[str, Any]) -> Self:
+        """The game a record starts from, before its moves."""
+        _check_envelope(record, RECORD_FORMAT, cls.name, RECORD_VERSIONS, "game record")
         start = dict(record.get("start") or {})
         if "position" in start:
+            if record.get("version") == 1:
+                raise InvalidStateError("a 0.1 record that starts from a position cannot be replayed: "
+                                        "0.1 state dicts are not read by 1.0", code="bad_version")
             game = cls.from_dict(start["position"])
-            game._start = {"position": start["position"]}
-        else:
-            rules = rules_from_dict(cls.rules_type, record["rules"])
-            if "rng" in start:
-                start["rng"] = _rng_from_state(start["rng"])
-            game = cls(rules, **start)
+            game._start = {"position": copy.deepcopy(start["position"])}
+            return game
+        rules = rules_from_dict(cls.rules_type, record["rules"])
+        if "rng" in start:
+            start["rng"] = _rng_from_state(start["rng"])
+        return cls(rules, **start)
+
+    @staticmethod
+    def _play_record(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> None:
         for i, (seat, move) in enumerate(record.get("moves", ())):
             try:
                 game.play(move, int(seat))
             except IllegalMoveError as exc:
-                raise IllegalMoveError(f"move {i} of the record: {exc.reason}", move=move, seat=seat) from exc
-        return game
+                raise IllegalMoveError(f"move {i} of the record: {exc.reason}", move=move, seat=seat,
+                                       code=exc.code, rule=exc.rule) from exc
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"

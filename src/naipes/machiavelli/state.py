@@ -119,14 +119,14 @@ class Game(BaseGame[Rules, Move, View]):
                 raise InvalidStateError(f"deck= must hold exactly the {len(reference)} cards of the decks")
         if first_player is not None and (type(first_player) is not int or not 0 <= first_player < n):
             raise InvalidStateError(f"first_player must be a seat 0..{n - 1}, not {first_player!r}")
-        self._blank()
+        self._empty_zones()
         self.orders = list(orders)
         if first_player is None:
             self.cut, first_player = self._cut_for_first()
         self._deal(first_player)
         self.announced = False
 
-    def _blank(self) -> None:
+    def _empty_zones(self) -> None:
         n = self.num_players
         self.hands = [[] for _ in range(n)]
         self.stock = []
@@ -456,7 +456,7 @@ class Game(BaseGame[Rules, Move, View]):
         n = game.num_players = rules.players
         if len(hands) != n:
             raise InvalidStateError(f"{len(hands)} hands for {n} players (rules.players)")
-        game._blank()
+        game._empty_zones()
         game.hands = [_cards(h) for h in hands]
         game.stock = _cards(stock)
         melds = parse_table(table) if isinstance(table, str) else tuple(table)
@@ -478,7 +478,7 @@ class Game(BaseGame[Rules, Move, View]):
         game = object.__new__(cls)
         game._init_base(view.rules, seed=None, rng=rng, start={})
         game.num_players = view.rules.players
-        game._blank()
+        game._empty_zones()
         game.hands = hands
         game.stock = stock
         game.table = view.table

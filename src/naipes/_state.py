@@ -1,0 +1,77 @@
+"""State-dict helpers of the game base (internal): rules, RNG states, envelopes."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, TypeVar
+
+import attrs
+
+from naipes._jsonable import JSON, to_jsonable
+from naipes.errors import InvalidStateError
+
+R = TypeVar("R")
+
+
+def rules_to_dict(rules: object) -> dict[str, JSON]:
+    """An attrs ``Rules`` object as JSON-compatible data."""
+    return {f.name: to_jsonable(getattr(rules, f.name)) for f in attrs.fields(type(rules))}  # type: ignore[arg-type]
+
+
+def _tupled(value: JSON) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
+    """Rebuild a ``Rules`` object from :func:`rules_to_dict` output (lists become tuples).
+
+    Raises:
+        InvalidStateError: when the data does not fit the rules class.
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidStateError(f"rules must be a dict, not {type(data).__name__}")
+    try:
+        return rules_type(**{k: _tupled(v) for k, v in data.items()})
+    except (TypeError, ValueError) as exc:
+        raise InvalidStateError(f"bad rules: {exc}") from exc
+
+
+def _rng_state(rng: random.Random) -> JSON:
+    if isinstance(rng, random.SystemRandom):
+        return None
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_state(state: JSON) -> random.Random:
+    if state is None:
+        return random.SystemRandom()
+    try:
+        version, internal, gauss = state
+        rng = random.Random.__new__(random.Random)
+        rng.setstate((version, tuple(internal), gauss))
+    except (TypeError, ValueError) as exc:
+        raise InvalidStateError(f"bad RNG state: {exc}") from exc
+    return rng
+
+
+def _copy_rng(rng: random.Random) -> random.Random:
+    if isinstance(rng, random.SystemRandom):
+        return rng
+    # __new__ + setstate: __init__ would first seed itself from the OS (slow)
+    new = random.Random.__new__(random.Random)
+    new.setstate(rng.getstate())
+    return new
+
+
+def _check_envelope(data: object, fmt: str, name: str, versions: tuple[int, ...], what: str) -> None:
+    if not isinstance(data, Mapping) or data.get("format") != fmt:
+        raise InvalidStateError(f"not a naipes {what} (format tag missing)", code="bad_format")
+    version = data.get("version")
+    if type(version) is not int or version not in versions:
+        raise InvalidStateError(f"unsupported {what} version {version!r} (this naipes reads "
+                                f"{', '.join(map(str, versions))})", code="bad_version")
+    if data.get("game") != name:
+        raise InvalidStateError(f"a {data.get('game')!r} {what}, not {name!r}", code="wrong_game")

@@ -1,0 +1,107 @@
+"""The value types of the game base (internal; documented and exported by :mod:`naipes.game`)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from naipes._jsonable import JSON, to_jsonable
+from naipes.cards import Card
+
+if TYPE_CHECKING:
+    from naipes.game import Game
+
+M = TypeVar("M", bound="Move")
+
+class Move:
+    """Base class of every game's moves.
+
+    Each game defines ``class Move(naipes.game.Move)`` with frozen subclasses
+    for its kinds of move; ``Move.parse(text)`` and ``str(move)`` round-trip.
+
+    .. versionadded:: 0.1
+    """
+
+    __slots__ = ()
+    __naipes_move__: ClassVar[bool] = True
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move from its notation (each game implements it)."""
+        raise NotImplementedError(f"{cls.__name__} has no notation")
+
+
+@attrs.frozen(kw_only=True)
+class Result:
+    """How a finished game ended.
+
+    Attributes:
+        winners: the winning seats.
+        ranking: seats grouped by rank, best first (ties share a rank).
+        scores: the final score of each side.
+        returns: per seat, higher is better (for search and learning).
+
+    .. versionadded:: 0.1
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The result as JSON-compatible data."""
+        return {f.name: to_jsonable(getattr(self, f.name)) for f in attrs.fields(type(self))}
+
+
+@attrs.frozen(kw_only=True)
+class View(Generic[M]):
+    """What one seat may know: the public state plus its own private state.
+
+    Games subclass it with their zones. A view never holds another seat's
+    hidden cards, a deck order or the RNG state.
+
+    Attributes:
+        seat: whose view this is.
+        hand: the seat's own cards, in the order received.
+        scores: running score per side.
+        to_act: the seats that must decide now (answers already given in a
+            simultaneous window are not revealed; only the seat's own).
+        legal_moves: the seat's legal moves when it is to act, else ``()``.
+        forced_move: the move the rules prescribe, in games that have one.
+        known: cards of hidden zones that were made public.
+
+    .. versionadded:: 0.1
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    scores: tuple[int, ...]
+    to_act: tuple[int, ...]
+    legal_moves: tuple[M, ...] = ()
+    forced_move: M | None = None
+    known: tuple[Card, ...] = ()
+
+    def to_dict(self) -> dict[str, JSON]:
+        """The view as JSON-compatible data: what a server sends to this seat."""
+        out: dict[str, JSON] = {"type": type(self).__name__}
+        for f in attrs.fields(type(self)):
+            out[f.name] = to_jsonable(getattr(self, f.name))
+        return out
+
+    def sample(self, rng: random.Random) -> Game[Any, Any, Any]:
+        """A full game consistent with this view: unseen cards dealt at random.
+
+        Each game implements it; the result has an empty EventBus.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot sample")
+
+    def render(self) -> str:
+        """The table drawn as text for a terminal (games override it)."""
+        return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
+
+
+for _cls in (Move, Result, View):
+    _cls.__module__ = "naipes.game"
