@@ -21,7 +21,7 @@ from naipes.cards import (
     Suit,
 )
 from naipes.decks import french_deck, spanish_deck
-from naipes.errors import NaipesError, NotationError
+from naipes.errors import NaipesError, NotationError, UsageError
 
 SETTINGS = settings(deadline=None, max_examples=200, derandomize=True)
 
@@ -155,13 +155,38 @@ def test_parse_rejects_non_strings(value: object) -> None:
     [(0, Suit.OROS), (13, Suit.OROS), (14, Suit.SPADES), (-1, Suit.HEARTS), (5, None)],
 )
 def test_constructor_rejects_impossible_cards(rank: int, suit: Suit | None) -> None:
-    with pytest.raises(NotationError):
+    with pytest.raises(UsageError) as info:
         Card(rank, suit)
+    assert info.value.code == "no_such_card"
 
 
-def test_constructor_rejects_non_suits() -> None:
-    with pytest.raises(NotationError):
-        Card(1, "o")  # type: ignore[arg-type]
+def test_constructor_rejects_non_suits_and_non_int_ranks() -> None:
+    for rank, suit in ((1, "o"), (True, Suit.OROS), (1.0, Suit.OROS), ("1", Suit.OROS)):
+        with pytest.raises(UsageError) as info:
+            Card(rank, suit)  # type: ignore[arg-type]
+        assert info.value.code == "no_such_card"
+
+
+def test_interning_is_atomic_under_threads() -> None:
+    import sys
+    import threading
+
+    key = (9, Suit.HEARTS)
+    original = Card._cache.pop(key)  # put back below: other modules hold it
+    made: list[Card] = []
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=lambda: made.append(Card(*key))) for _ in range(16)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+        raced = Card._cache[key]
+        Card._cache[key] = original
+    assert len(made) == 16 and all(card is raced for card in made)
 
 
 # --------------------------------------------------------------- card value

@@ -8,9 +8,9 @@ import random
 import pytest
 
 import naipes
-from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RandomBot, RulesError
+from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RandomBot, RulesError, UsageError
 from naipes.bots import load_bot
-from naipes.events import Event, EventBus
+from naipes.events import Event, EventBus, MovePlayed
 from naipes.game import replay
 from naipes.registry import GameInfo, find_game, register
 from toygame import Bid, Captured, Dealt, PlayCard, Rules, ToyGame
@@ -40,7 +40,7 @@ def test_string_moves_and_legality_triad() -> None:
 def test_events_are_built_only_when_listened_and_delivered_after() -> None:
     game = ToyGame(Rules(), deck=Card.parse_many("AS 2S 3S AH 4S 4H 2H 3H"), seed=1)
     seen: list[Event] = []
-    stop = game.events.subscribe(Event, lambda e: seen.append(e) or None)
+    stop = game.events.subscribe(Event, lambda e: None if isinstance(e, MovePlayed) else seen.append(e))
     private: list[Dealt] = []
     game.events.subscribe(Dealt, private.append)
     game.play("AS")
@@ -91,7 +91,7 @@ def test_same_seed_same_game_and_replay() -> None:
 
 
 def test_seed_or_rng_and_system_random() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(UsageError):
         ToyGame(Rules(), seed=1, rng=random.Random(1))
     game = ToyGame(Rules(), rng=random.SystemRandom())
     with pytest.raises(InvalidStateError):
@@ -102,15 +102,20 @@ def test_seed_or_rng_and_system_random() -> None:
 
 def test_view_seat_must_exist() -> None:
     game = ToyGame(Rules(), seed=1)
-    with pytest.raises(IllegalMoveError):
-        game.view(2)
+    for bad in (2, -1, "0", 1.0, True, None):
+        with pytest.raises(UsageError) as info:
+            game.view(bad)  # type: ignore[arg-type]
+        assert info.value.code == "no_such_seat"
+        if bad is not None:
+            with pytest.raises(UsageError):
+                game.legal_moves(bad)  # type: ignore[arg-type]
     assert game.legal_moves(1) == ()
 
 
 def test_registry_and_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     import naipes.registry
     monkeypatch.setattr(naipes.registry, "_GAMES", dict(naipes.registry._GAMES))
-    with pytest.raises(RulesError, match="no game called"):
+    with pytest.raises(naipes.NaipesError, match="no game called"):
         find_game("chinchon")
     info = GameInfo(name="toy-test", aliases=("toy alias",), min_players=2, max_players=3,
                     deck="french-16", module="toygame")
@@ -127,5 +132,6 @@ def test_registry_and_bots(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_event_bus_rejects_non_events() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(UsageError) as info:
         EventBus().subscribe(int, print)  # type: ignore[arg-type]
+    assert info.value.code == "not_an_event"

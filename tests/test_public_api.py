@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
+from pathlib import Path
 
 import pytest
 
 import naipes
 
 CORE_ALL = [
-    "Bot", "Card", "Deck", "Event", "EventBus", "FRENCH_ACE_LOW", "FRENCH_SUITS", "Game",
+    "Bot", "Card", "Deck", "Event", "EventBus", "EventLog", "FRENCH_ACE_LOW", "FRENCH_SUITS", "Game",
     "GameInfo", "HandlerError", "IllegalMoveError", "InvalidStateError", "JOKER", "Move",
     "NaipesError", "NotationError", "RandomBot", "RankOrder", "Result", "RulesError",
-    "SPANISH_40", "SPANISH_48", "SPANISH_SUITS", "Suit", "View", "find_game", "french_deck",
+    "SPANISH_40", "SPANISH_48", "SPANISH_SUITS", "Suit", "UsageError", "View", "find_game", "french_deck",
     "games", "play_game", "replay", "spanish_deck",
 ]
+
+EVENTS_ALL = ["CardsDealt", "Event", "EventBus", "EventLog", "GameEnded", "HandEnded", "HandStarted",
+              "HandlerError", "MovePlayed", "ScoresChanged"]
+
+#: API 1.0: the same module names for the same roles in every game.
+GAME_LAYOUT = ("__init__", "rules", "moves", "state", "view", "events", "scoring", "legality",
+               "position", "bots", "describe")
 
 CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naipes.events",
                 "naipes.errors", "naipes.game", "naipes.registry", "naipes.bots", "naipes.testing"]
@@ -65,12 +74,25 @@ def test_every_public_name_has_a_docstring(module_name: str) -> None:
     assert not missing, f"{module_name}: no docstring on {missing}"
 
 
+def test_events_namespace() -> None:
+    import naipes.events
+
+    assert naipes.events.__all__ == EVENTS_ALL
+
+
 def test_errors_form_one_tree() -> None:
     for cls in (naipes.NotationError, naipes.IllegalMoveError, naipes.InvalidStateError,
-                naipes.RulesError, naipes.HandlerError):
+                naipes.RulesError, naipes.HandlerError, naipes.UsageError):
         assert issubclass(cls, naipes.NaipesError)
-    for cls in (naipes.NotationError, naipes.IllegalMoveError, naipes.InvalidStateError, naipes.RulesError):
+    for cls in (naipes.NotationError, naipes.IllegalMoveError, naipes.InvalidStateError, naipes.RulesError,
+                naipes.UsageError):
         assert issubclass(cls, ValueError)
+    codes = {cls: cls("x").code for cls in (naipes.IllegalMoveError, naipes.InvalidStateError,
+                                              naipes.RulesError, naipes.UsageError, naipes.NotationError)}
+    assert all(code and code.islower() for code in codes.values()) and len(set(codes.values())) == 5
+    err = naipes.IllegalMoveError("not in hand", move="3o", seat=1, code="not_in_hand", rule="MC-03")
+    assert (err.code, err.rule) == ("not_in_hand", "MC-03")
+    assert naipes.NotationError("xx", "ambiguous", code="ambiguous").code == "ambiguous"
     assert not issubclass(naipes.HandlerError, naipes.IllegalMoveError)
     err = naipes.IllegalMoveError("no such card in hand", move="3o", seat=2)
     assert (err.move, err.seat, err.reason) == ("3o", 2, "no such card in hand")
@@ -89,3 +111,38 @@ GAME_ALL = {
 def test_game_namespaces_are_exactly_the_curated_lists(module_name: str) -> None:
     module = importlib.import_module(module_name)
     assert list(module.__all__) == GAME_ALL[module_name]
+
+
+@pytest.mark.parametrize("module_name", GAME_MODULES)
+def test_every_game_has_the_same_layout(module_name: str) -> None:
+    package = Path(importlib.import_module(module_name).__file__ or "").parent
+    missing = [m for m in GAME_LAYOUT if not (package / f"{m}.py").exists()]
+    assert not missing, f"{module_name} lacks {missing}"
+
+
+@pytest.mark.parametrize("module_name", GAME_MODULES)
+def test_every_game_has_a_literal_all_and_the_shared_names(module_name: str) -> None:
+    module = importlib.import_module(module_name)
+    tree = ast.parse(Path(module.__file__ or "").read_text())
+    assigned = [n.value for n in tree.body if isinstance(n, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "__all__" for t in n.targets)]
+    assert len(assigned) == 1 and isinstance(assigned[0], ast.List), "__all__ must be a literal list"
+    assert all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in assigned[0].elts)
+    for name in ("Rules", "Game", "Move", "View", "Result"):
+        assert name in module.__all__, f"{module_name} does not export {name}"
+    assert issubclass(module.Result, naipes.Result) and issubclass(module.View, naipes.View)
+    assert issubclass(module.Game, naipes.Game) and issubclass(module.Move, naipes.Move)
+
+
+@pytest.mark.parametrize("module_name", GAME_MODULES)
+def test_game_events_subclass_the_shared_ones(module_name: str) -> None:
+    import naipes.events as shared
+
+    module = importlib.import_module(module_name)
+    events = [getattr(module, n) for n in module.__all__
+              if inspect.isclass(getattr(module, n)) and issubclass(getattr(module, n), shared.Event)]
+    for base in (shared.GameEnded, shared.ScoresChanged, shared.HandStarted, shared.HandEnded,
+                 shared.CardsDealt):
+        assert any(issubclass(e, base) for e in events), f"{module_name}: no event subclasses {base.__name__}"
+    for event in events:
+        assert event.game_name == module_name.split(".")[1]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import naipes
+from naipes.events import Event, GameEnded, MovePlayed
 from naipes.testing import run_conformance
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -33,11 +34,25 @@ def test_conformance_kit(info: naipes.GameInfo) -> None:
                     max_decisions=info.max_decisions, complete_moves=info.complete_moves, every=7)
 
 
-def _transcript(info: naipes.GameInfo) -> list[list[object]]:
+def _summary(event: Event) -> list[object]:
+    """An event as its type and the totals it carries (scores, result scores)."""
+    out: list[object] = [type(event).__name__]
+    for name in ("totals", "scores"):
+        if hasattr(event, name):
+            out.append(list(getattr(event, name)))
+    if isinstance(event, GameEnded):
+        out.append(event.result.to_dict())
+    return out
+
+
+def _transcript(info: naipes.GameInfo) -> dict[str, list[list[object]]]:
+    """Moves and events (type and totals) of a seeded game: a scoring change fails too."""
     module = info.load()
     game = module.Game(module.Rules(), seed=2026)
+    events = [_summary(e) for e in game.opening_events]
+    game.events.subscribe(Event, lambda e: None if isinstance(e, MovePlayed) else events.append(_summary(e)))
     naipes.play_game(game, [naipes.RandomBot(seed) for seed in range(game.num_players)])
-    return [[seat, str(move)] for seat, move in game.history]
+    return {"moves": [[seat, str(move)] for seat, move in game.history], "events": events}
 
 
 @pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
@@ -47,7 +62,9 @@ def test_golden_transcript(info: naipes.GameInfo) -> None:
     got = _transcript(info)
     if os.environ.get("NAIPES_REGOLD") or not path.exists():
         GOLDEN.mkdir(exist_ok=True)
-        path.write_text(json.dumps(got, indent=0) + "\n")
+        lines = ",\n".join(json.dumps(item) for item in got["moves"])
+        ev = ",\n".join(json.dumps(item) for item in got["events"])
+        path.write_text(f'{{"moves": [\n{lines}],\n"events": [\n{ev}]}}\n')
         if not os.environ.get("NAIPES_REGOLD"):
             pytest.skip(f"golden transcript for {info.name} written; commit it")
     assert got == json.loads(path.read_text())

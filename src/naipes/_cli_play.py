@@ -174,7 +174,7 @@ class Table:
                 self.draw(seat)
                 self._list_moves(view)
                 continue
-            move = self._read_move(text, moves)
+            move = self._read_move(text, moves, seat)
             if move is None:
                 continue
             try:
@@ -185,7 +185,7 @@ class Table:
             except NaipesError as exc:
                 self.term.warn(f"{move} was refused: {exc}. Try again.")
 
-    def _read_move(self, text: str, moves: Sequence[Move]) -> Move | None:
+    def _read_move(self, text: str, moves: Sequence[Move], seat: int) -> Move | None:
         if text.isdigit():
             n = int(text)
             if 1 <= n <= min(len(moves), MAX_LISTED):
@@ -195,11 +195,14 @@ class Table:
                                f"{min(len(moves), MAX_LISTED)}, or type a move.")
                 return None
         try:
-            return self.game.move_type.parse(text)
+            return self.game.parse_move(text, seat)
         except NotationError as exc:
             example = f" (for example {moves[0]})" if moves else ""
-            self.term.warn(f"I cannot read {text!r} as a move: {exc.reason}. "
+            what = f"{text!r} is ambiguous" if exc.code == "ambiguous" else f"I cannot read {text!r} as a move"
+            self.term.warn(f"{what}: {exc.reason}. "
                            f"Type a number from the list or a move in notation{example}.")
+        except IllegalMoveError as exc:
+            self.term.warn(f"{text} is not allowed now: {_reason(exc)}. Try again.")
         except (NaipesError, ValueError, TypeError) as exc:
             self.term.warn(f"I cannot read {text!r} as a move: {exc}. Try again.")
         return None

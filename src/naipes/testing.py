@@ -14,11 +14,25 @@ seats' moves, garbage, moves after the end) raise and leave ``to_dict``
 unchanged; ``to_dict``/``from_dict`` round-trips through JSON; every view is
 JSON-compatible and ``view.sample`` gives games that show that seat the very
 same view (so a view that leaks hidden cards is caught); ``clone`` is
-independent of the original; events are JSON-compatible. Then the same seed is
-played again and must give the same transcript. Hypothesis (a dev dependency)
-chooses the seeds.
+independent of the original; events are JSON-compatible.
+
+The 1.0 contract is checked too: no public attribute of the game or of a view
+hands out a mutable container, and changing what ``to_dict``, ``record`` and
+``zones`` return changes nothing; every change of ``scores`` is announced by a
+:class:`~naipes.events.ScoresChanged`; the :class:`~naipes.events.MovePlayed`
+events are the history and one :class:`~naipes.events.GameEnded` carries the
+result; clones, loaded states and samples have no opening events. Per-seat
+streams: a clone of the game and a game sampled from seat k's view, given the
+same moves, give seat k identical streams while its views stay equal, and no
+event in seat k's stream (opening events included) shows a card of another
+seat's hand (zones ``hand0``, ``hand1``...) that seat k's views never showed.
+
+Then the same seed is played again and must give the same transcript.
+Hypothesis (a dev dependency) chooses the seeds.
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   Read-only state, score announcements, per-seat streams, opening events.
 """
 
 from __future__ import annotations
@@ -28,8 +42,9 @@ import random
 from collections import Counter
 from typing import Any, Callable
 
+from naipes import _kit_checks as kit
 from naipes.errors import IllegalMoveError, NaipesError, NotationError
-from naipes.events import Event
+from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
 __all__ = ["ConformanceError", "check_playout", "run_conformance"]
@@ -87,6 +102,28 @@ class _Checker:
         self._check_illegal(before)
         self._check_views()
         self._check_clone(before)
+        self._check_read_only()
+        self._check_streams()
+
+    def _check_read_only(self) -> None:
+        g = self.game
+        leaks = kit.mutable_leaks(g, "game")
+        for seat in range(g.num_players):
+            leaks += kit.mutable_leaks(g.view(seat), f"view({seat})")
+        if leaks:
+            self.fail("public state hands out mutable containers: " + "; ".join(leaks[:5]))
+        problem = kit.check_fresh_dicts(g)
+        if problem:
+            self.fail(problem)
+
+    def _check_streams(self) -> None:
+        g = self.game
+        if g.is_over:
+            return
+        seat = self.rng.randrange(g.num_players)
+        problem = kit.stream_divergence(g.clone(), seat, random.Random(self.rng.random()), 12)
+        if problem:
+            self.fail(problem)
 
     def _check_legal(self, before: dict[str, Any]) -> None:
         g = self.game
@@ -147,6 +184,8 @@ class _Checker:
                 self.fail(f"view({seat}).legal_moves differs from game.legal_moves")
             for _ in range(self.samples):
                 world = view.sample(random.Random(self.rng.random()))
+                if world.opening_events:
+                    self.fail(f"a game sampled from view({seat}) has opening events")
                 if world.view(seat).to_dict() != vd:
                     self.fail(f"a game sampled from view({seat}) shows that seat another view: "
                               "the view leaks hidden cards or sample() breaks the view")
@@ -160,6 +199,8 @@ class _Checker:
         twin = g.clone()
         if twin.to_dict() != before:
             self.fail("clone() differs from the original")
+        if twin.opening_events or type(g).from_dict(before).opening_events:
+            self.fail("a game made by clone() or from_dict() has opening events")
         if twin.events.active:
             self.fail("clone() kept event handlers")
         if twin.is_over:
@@ -187,8 +228,13 @@ def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisio
     """
     game = make_game(seed)
     chk = _Checker(game, seed, complete_moves, samples)
+    problem = kit.opening_leaks(game)
+    if problem:
+        chk.fail(problem)
     delivered: list[Event] = []
     game.events.subscribe(Event, delivered.append)
+    announced = [game.scores]
+    game.events.subscribe(ScoresChanged, lambda e: announced.append(e.totals))
     players = random.Random(seed)
     cap = max_decisions if max_decisions is not None else DEFAULT_CAP
     while not game.is_over:
@@ -204,6 +250,9 @@ def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisio
                     chk.fail(f"seat {seat} is to act but has no legal move")
                 game.play(moves[players.randrange(len(moves))], seat)
                 chk.step += 1
+                if game.scores != announced[-1]:
+                    chk.fail(f"scores changed to {game.scores} without a ScoresChanged event "
+                             f"(last announced: {announced[-1]})")
         if chk.step > cap:
             chk.fail(f"the game did not end within {cap} decisions")
     _check_end(chk, game, delivered)
@@ -213,6 +262,12 @@ def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisio
 def _check_end(chk: _Checker, game: AnyGame, delivered: list[Event]) -> None:
     chk.deep()
     result = game.result
+    ended = [e for e in delivered if isinstance(e, GameEnded)]
+    if len(ended) != 1 or ended[0].result != result:
+        chk.fail(f"{len(ended)} GameEnded events; the game needs one, carrying game.result")
+    played = tuple((e.seat, e.move) for e in delivered if isinstance(e, MovePlayed))
+    if played != game.history:
+        chk.fail("the MovePlayed events are not the history")
     if result is None:
         chk.fail("the game is over but result is None")
     elif len(result.returns) != game.num_players:
@@ -229,6 +284,11 @@ def _check_end(chk: _Checker, game: AnyGame, delivered: list[Event]) -> None:
             chk.fail(f"event {type(event).__name__} is not JSON-compatible")
         if event.private_to is not None and not 0 <= event.private_to < game.num_players:
             chk.fail(f"event {type(event).__name__} is private to a seat that does not exist")
+        for seat in range(game.num_players):
+            seen = event.visible_to(seat)
+            if seen is not None and seen.private_to not in (None, seat) and seen is event:
+                chk.fail(f"event {type(event).__name__} private to seat {event.private_to} "
+                         f"is shown whole to seat {seat}")
 
 
 def _transcript(make_game: Callable[[int], AnyGame], seed: int, cap: int) -> tuple[Any, Any]:
