@@ -62,7 +62,8 @@ class View(BaseView[Move]):
         game = Mini._blank(Rules())
         hands = [self.hand, self.hand]
         hands[1 - self.seat] = tuple(unseen)
-        game.hands, game.points, game.played = (hands[0], hands[1]), self.scores, self.played
+        game.hands, game.played = (hands[0], hands[1]), self.played
+        game.points = (self.scores[0], self.scores[1])
         game._set_to_act(self.to_act)
         return game
 
@@ -223,7 +224,8 @@ def test_to_dict_is_typed_and_names_game_and_kind() -> None:
     game = Mini(seed=5)
     d = game.opening_events[1].to_dict()
     assert d["type"] == "mini.Dealt" and d["kind"] == "CardsDealt"
-    assert MovePlayed(seat=0, move=Put(DECK[0])).to_dict()["move"] == "put 1o"
+    played = MovePlayed(seat=0, move=Put(DECK[0])).to_dict()
+    assert played["move"] == "put 1o" and played["type"] == Put.__module__.split(".")[0] + ".MovePlayed"
 
 
 def test_parse_move_reads_short_forms_and_names_ambiguity() -> None:

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import json
 import os
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import naipes
 from naipes.events import Event, GameEnded, MovePlayed
+from naipes._kit_checks import opening_leaks, stream_divergence
 from naipes.testing import run_conformance
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -68,3 +72,34 @@ def test_golden_transcript(info: naipes.GameInfo) -> None:
         if not os.environ.get("NAIPES_REGOLD"):
             pytest.skip(f"golden transcript for {info.name} written; commit it")
     assert got == json.loads(path.read_text())
+
+
+def _random_position(module: object, seed: int, steps: int) -> naipes.Game:  # type: ignore[type-arg]
+    game = module.Game(module.Rules(), seed=seed)  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+    return game
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_per_seat_streams_tell_each_seat_what_its_views_show(info: naipes.GameInfo) -> None:
+    """For every seat k: the game and a game sampled from view(k), given the same moves, give
+    seat k identical streams while their views agree, and no event shows k a hidden hand card."""
+    module = info.load()
+
+    @settings(max_examples=4, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 2**31 - 1), st.integers(0, 60))
+    def check(seed: int, steps: int) -> None:
+        game = _random_position(module, seed, steps)
+        assert opening_leaks(module.Game(module.Rules(), seed=seed)) is None
+        for seat in range(game.num_players):
+            problem = stream_divergence(game.clone(), seat, random.Random(seed + seat), 25)
+            assert problem is None, problem
+
+    check()

@@ -1,12 +1,19 @@
-"""The conformance kit on the test-only toy game, and on deliberately broken versions of it."""
+"""The conformance kit on the example third-party game, and on deliberately broken copies of it.
+
+The game is ``examples/toygame/naipes_toy.py``; ``tests/toygame.py`` re-exports it.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
 import pytest
 
-from naipes import Card, IllegalMoveError, RandomBot, play_game
+from naipes import Card, HandlerError, IllegalMoveError, NotationError, RandomBot, play_game
+from naipes.events import CardsDealt, Event, EventLog, GameEnded, HandStarted, ScoresChanged
 from naipes.testing import ConformanceError, check_playout, run_conformance
-from toygame import Bid, PlayCard, Rules, ToyGame, ToyView
+from toygame import Bid, BidsRevealed, Captured, Dealt, Move, Phase, PlayCard, Result, Rules, ToyGame, ToyView
 
 
 def test_toy_game_conforms() -> None:
@@ -21,23 +28,18 @@ class LeakyView(ToyGame):
 
     def _view(self, seat: int) -> ToyView:
         v = super()._view(seat)
-        return ToyView(**{**_fields(v), "known": tuple(c for h in self.hands for c in h)})
-
-
-def _fields(v: ToyView) -> dict:
-    import attrs
-    return {f.name: getattr(v, f.name) for f in attrs.fields(type(v))}
+        return attrs.evolve(v, known=tuple(c for h in self.hands for c in h))
 
 
 class CardCreator(ToyGame):
-    """Duplicates a card into the capturer's pile."""
+    """Duplicates the third card played onto the table."""
 
     __slots__ = ()
 
-    def _apply(self, move, seat):  # type: ignore[no-untyped-def]
+    def _apply(self, move: Move, seat: int) -> None:
         super()._apply(move, seat)
-        if isinstance(move, PlayCard) and len(self._history) == 3:
-            self.piles[seat].append(move.card)
+        if isinstance(move, PlayCard) and len(self.history) == 3:
+            self._table.append(move.card)
 
 
 class NonAtomic(ToyGame):
@@ -45,35 +47,54 @@ class NonAtomic(ToyGame):
 
     __slots__ = ()
 
-    def _check(self, move, seat):  # type: ignore[no-untyped-def]
-        if isinstance(move, PlayCard) and move.card not in self.hands[seat] and self.hands[seat]:
-            self.hands[seat].pop()
+    def _check(self, move: Move, seat: int) -> None:
+        if isinstance(move, PlayCard) and move.card not in self._hands[seat] and self._hands[seat]:
+            self._hands[seat].pop()
         super()._check(move, seat)
+
+
+class SilentScores(ToyGame):
+    """Forgets to announce its score changes."""
+
+    __slots__ = ()
+
+    def _emit(self, event: Event) -> None:
+        if not isinstance(event, ScoresChanged):
+            super()._emit(event)
 
 
 @pytest.mark.parametrize("broken, why", [(LeakyView, "leaks hidden cards"),
                                          (CardCreator, "created or lost"),
-                                         (NonAtomic, "refused move changed")])
+                                         (NonAtomic, "refused move changed"),
+                                         (SilentScores, "without a ScoresChanged")])
 def test_kit_catches_broken_games(broken: type[ToyGame], why: str) -> None:
     with pytest.raises(ConformanceError, match=why):
         check_playout(lambda seed: broken(Rules(), seed=seed), 3)
 
 
+def _to_bids(game: ToyGame) -> None:
+    while game.phase is Phase.PLAY:
+        game.play(game.legal_moves()[0])
+
+
 def test_simultaneous_window_hides_answers() -> None:
     game = ToyGame(Rules(players=3), seed=5)
-    while not game._simultaneous:
-        game.play(game.legal_moves()[0])
+    _to_bids(game)
     assert game.to_act == (0, 1, 2) and game.current_player is None
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as info:
         game.play(Bid(1))  # several seats: say which
+    assert info.value.code == "say_which_seat"
     game.play(Bid(1), seat=2)
     assert game.to_act == (0, 1)
     assert game.view(0).my_bid is None and game.view(2).my_bid == 1
-    with pytest.raises(IllegalMoveError):
-        game.play(Bid(0), seat=2)  # already answered
+    assert game.view(0).answered == (2,) and game.view(0).bids == (0, 0, 0)
+    with pytest.raises(IllegalMoveError) as info:
+        game.play(Bid(0), seat=2)
+    assert info.value.code == "already_answered"
     game.play("bid 0", seat=0)
     game.play(Bid(1), seat=1)
     assert game.is_over and game.history[-3:] == ((0, Bid(0)), (1, Bid(1)), (2, Bid(1)))
+    assert isinstance(game.result, Result) and game.result.bids == (0, 1, 1)
 
 
 def test_play_game_with_random_bots() -> None:
@@ -82,8 +103,6 @@ def test_play_game_with_random_bots() -> None:
 
 
 def test_events_only_when_subscribed_and_handler_errors() -> None:
-    from naipes import HandlerError
-    from naipes.events import Event
     game = ToyGame(Rules(), deck=Card.parse_many("AS AH 2S 2H 3S 3H 4S"), seed=1)
     seen: list[Event] = []
     game.events.subscribe(Event, seen.append)
@@ -98,3 +117,75 @@ def test_record_replays() -> None:
     play_game(game, [RandomBot(3), RandomBot(4)])
     again = ToyGame.from_record(game.record())
     assert again.to_dict()["state"] == game.to_dict()["state"]
+    dealt = ToyGame(Rules(), deck=Card.parse_many("AS AH 2S 2H 3S 3H 4S"), seed=1)
+    dealt.play("AS")
+    assert ToyGame.from_record(dealt.record()).to_dict() == dealt.to_dict()
+
+
+def test_opening_events_use_the_shared_classes() -> None:
+    game = ToyGame(Rules(players=3), seed=2)
+    opening = game.opening_events
+    assert [type(e).__mro__[2] for e in opening] == [HandStarted, CardsDealt, CardsDealt, CardsDealt]
+    assert [e.to_dict()["type"] for e in opening[:2]] == ["toy.HandStarted", "toy.Dealt"]
+    assert opening[1].to_dict()["kind"] == "CardsDealt"
+    assert opening[1].visible_to(1) == Dealt(seat=0, cards=(), count=3, private_to=0)
+    assert game.clone().opening_events == () and game.view(0).sample(__import__("random").Random(1)).opening_events == ()
+
+
+def test_every_score_change_is_announced() -> None:
+    game = ToyGame(Rules(), seed=7)
+    totals: list[tuple[int, ...]] = []
+    ended: list[GameEnded] = []
+    game.events.subscribe(ScoresChanged, lambda e: totals.append(e.totals))
+    game.events.subscribe(GameEnded, ended.append)
+    last = game.scores
+    while not game.is_over:
+        for seat in game.to_act:
+            game.play(game.legal_moves(seat)[-1], seat)
+            if game.scores != last:
+                assert totals and totals[-1] == game.scores
+                last = game.scores
+    assert len(ended) == 1 and ended[0].result == game.result
+
+
+def test_event_log_per_seat_streams() -> None:
+    game = ToyGame(Rules(), seed=4)
+    log = EventLog(game)
+    play_game(game, [RandomBot(1), RandomBot(2)])
+    everything = log.since(None)
+    mine = log.since(1)
+    assert [seq for seq, _ in everything] == list(range(len(log)))
+    assert len(mine) == len(everything)  # seat 1 sees every event, others' cards redacted
+    for (_, whole), (_, seen) in zip(everything, mine):
+        if isinstance(whole, Dealt) and whole.seat != 1:
+            assert seen.cards == () and seen.count == whole.count  # type: ignore[attr-defined]
+    assert isinstance(everything[-3][1], BidsRevealed)
+
+
+def test_public_state_is_read_only() -> None:
+    game = ToyGame(Rules(), seed=3)
+    before = game.to_dict()
+    for value in (game.hands, game.table, game.piles, game.scores, game.history):
+        assert isinstance(value, tuple)
+    assert isinstance(game.zones()["stock"], tuple)
+    zones: dict[str, Any] = game.zones()
+    zones.clear()
+    assert game.to_dict() == before
+
+
+def test_parse_move_short_forms_and_codes() -> None:
+    game = ToyGame(Rules(), deck=Card.parse_many("AS AH 2S 2H 3D 3H 4S"), seed=1)
+    assert game.hands[0] == Card.parse_many("AS AH 2S")
+    assert game.parse_move("H") == PlayCard(Card.parse("AH"))  # the only heart in hand
+    assert game.parse_move("2S") == PlayCard(Card.parse("2S"))
+    with pytest.raises(NotationError) as ambiguous:
+        game.parse_move("S")
+    assert ambiguous.value.code == "ambiguous" and "AS" in str(ambiguous.value)
+    with pytest.raises(NotationError):
+        game.parse_move("D")  # no diamond in hand: not a short form, not a card
+    with pytest.raises(IllegalMoveError) as info:
+        game.parse_move("3D")
+    assert info.value.code == "not_in_hand"
+    with pytest.raises(IllegalMoveError) as info:
+        game.play("bid 1")
+    assert info.value.code == "not_a_bid"

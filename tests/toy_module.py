@@ -1,4 +1,4 @@
-"""Toy: a test-only game for the command-line tests.
+"""Toy: the example third-party game (examples/toygame), as the command-line tests load it.
 
 Each seat holds three cards; play a card onto the table, and take the table
 when your card matches the rank of the top card. When the cards run out,
@@ -10,14 +10,10 @@ everybody bids 0 or 1 at once, and the bids count as points.
 
 from __future__ import annotations
 
-from naipes import Move as _BaseMove
 from naipes.bots import RandomBot
-from toygame import Move, Rules, ToyGame, ToyView
+from toygame import Game, Move, Result, Rules, View
 
-Game = ToyGame
-View = ToyView
-
-__all__ = ["FirstBot", "Game", "Move", "Rules", "View"]
+__all__ = ["FirstBot", "Game", "Move", "Result", "Rules", "View"]
 
 
 class FirstBot:
@@ -26,7 +22,7 @@ class FirstBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
 
-    def choose(self, view: ToyView) -> _BaseMove:
+    def choose(self, view: View) -> Move:
         return view.legal_moves[0]
 
 

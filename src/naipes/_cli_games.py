@@ -82,9 +82,8 @@ class GameKit:
             kwargs[key] = value
         if players is not None:
             info = self.info
-            if not info.min_players <= players <= info.max_players:
-                raise RulesError(f"{info.name} is for {info.min_players} to {info.max_players} "
-                                 f"players, not {players}")
+            if players not in info.player_counts:
+                raise RulesError(f"{info.name} is for {_counts(info)} players, not {players}")
             if "players" not in names:
                 raise RulesError(f"{info.name}'s rules have no players option")
             kwargs["players"] = players
@@ -103,7 +102,7 @@ class GameKit:
             raise RulesError(f"{self.info.name} cannot start with {rules!r}: {exc}") from exc
         return game
 
-    def bot(self, spec: str, seed: int | None) -> tuple[str, Bot]:
+    def bot(self, spec: str, seed: int | None) -> tuple[str, Bot[Any, Any]]:
         """A bot from ``random``, ``best`` or ``module:Class``, with the name to show.
 
         ``best`` is the registry's ``best_bot``, or a random bot (named so)
@@ -296,11 +295,19 @@ def _options(rules_type: type[Any]) -> list[str]:
     return lines
 
 
+def _counts(info: GameInfo) -> str:
+    """The player counts of a game in words: ``2 or 4``, ``3 to 4``."""
+    counts = info.player_counts
+    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(map(str, counts)) if len(counts) <= 2 else ", ".join(map(str, counts))
+
+
 def rules_text(kit: GameKit) -> str:
     """The rules page of a game as plain text, then its options and their defaults."""
     info = kit.info
     parts = [f"{info.name}: {info.summary}".rstrip(": "),
-             f"{info.min_players}-{info.max_players} players, deck {info.deck}"]
+             f"{_counts(info)} players, deck {info.deck}"]
     page = _rules_page(kit.module, info.name)
     if page:
         parts.append(page)

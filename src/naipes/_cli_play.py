@@ -46,7 +46,7 @@ class Table:
     """
 
     def __init__(self, kit: GameKit, game: AnyGame, term: Term,
-                 bots: Sequence[tuple[str, Bot] | None], person: int | None = None) -> None:
+                 bots: Sequence[tuple[str, Bot[Any, Any]] | None], person: int | None = None) -> None:
         self.kit = kit
         self.game = game
         self.term = term
@@ -146,7 +146,7 @@ class Table:
             except NaipesError as exc:
                 self.term.warn(f"Problem: {exc}. Try again.")
 
-    def _list_moves(self, view: View) -> None:
+    def _list_moves(self, view: View[Any]) -> None:
         moves = view.legal_moves
         for i, move in enumerate(moves[:MAX_LISTED], 1):
             self.term.say(f"  {i:>3}. {move}")
@@ -195,7 +195,8 @@ class Table:
                                f"{min(len(moves), MAX_LISTED)}, or type a move.")
                 return None
         try:
-            return self.game.parse_move(text, seat)
+            move: Move = self.game.parse_move(text, seat)
+            return move
         except NotationError as exc:
             example = f" (for example {moves[0]})" if moves else ""
             what = f"{text!r} is ambiguous" if exc.code == "ambiguous" else f"I cannot read {text!r} as a move"

@@ -58,7 +58,7 @@ class Summary:
                 "seconds": round(self.seconds, 3)}
 
 
-def _play(game: AnyGame, bots: Sequence[tuple[str, Bot]]) -> Result:
+def _play(game: AnyGame, bots: Sequence[tuple[str, Bot[Any, Any]]]) -> Result:
     while not game.is_over:
         for seat in sorted(game.to_act):
             if seat not in game.to_act:

@@ -146,6 +146,14 @@ class MovePlayed(Event):
     seat: int
     move: Move
 
+    def to_dict(self) -> dict[str, JSON]:
+        """As :meth:`Event.to_dict`; ``type`` names the game of the move (``"ranzo.MovePlayed"``)."""
+        out = super().to_dict()
+        parts = type(self.move).__module__.split(".")
+        game = parts[1] if len(parts) > 2 and parts[0] == "naipes" else parts[0]
+        out["type"] = f"{game}.MovePlayed"
+        return out
+
 
 @attrs.frozen(kw_only=True)
 class HandStarted(Event):

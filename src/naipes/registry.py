@@ -1,24 +1,47 @@
 """The games naipes knows, by name, imported only when used.
 
->>> [info.name for info in games()]
+Our four games are registered here; a third-party game registers itself with
+:func:`register`, or is found through the entry-point group ``naipes.games``
+(each entry point names a :class:`GameInfo`; they are loaded on the first call
+of :func:`games` or :func:`find_game`, and a broken one is skipped with a
+warning that names it).
+
+>>> [info.name for info in games()][:4]
 ['machuco', 'macarra', 'ranzo', 'machiavelli']
->>> find_game("la ronda").name
-'machuco'
+>>> find_game("la ronda").name, find_game("machuco").player_counts
+('machuco', (2, 4))
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   The entry-point group ``naipes.games``; ``GameInfo.player_counts``;
+   :func:`find_game` raises :class:`~naipes.errors.UsageError`.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
 import importlib.util
+import warnings
 from types import ModuleType
+from typing import Iterable
 
 import attrs
 
-from naipes.errors import RulesError
+from naipes.errors import RulesError, UsageError
 
-__all__ = ["GameInfo", "find_game", "games", "register"]
+__all__ = ["ENTRY_POINT_GROUP", "GameInfo", "find_game", "games", "register"]
+
+#: The entry-point group in which installed distributions name their games' :class:`GameInfo`.
+ENTRY_POINT_GROUP = "naipes.games"
+
+
+def _all_counts(info: GameInfo) -> tuple[int, ...]:
+    return tuple(range(info.min_players, info.max_players + 1))
+
+
+def _ints(values: Iterable[int]) -> tuple[int, ...]:
+    return tuple(values)
 
 
 @attrs.frozen(kw_only=True)
@@ -30,12 +53,22 @@ class GameInfo:
         aliases: other names it is found by.
         min_players: fewest seats.
         max_players: most seats.
+        player_counts: every number of seats the game takes, ascending
+            (default: all from ``min_players`` to ``max_players``; Machuco: ``(2, 4)``).
         deck: the deck it uses, e.g. ``"spanish-40"``, ``"french-52x2"``.
         complete_moves: whether ``legal_moves`` lists every legal move.
         max_decisions: a hard bound on the decisions of one game, or ``None``.
         module: the module that holds ``Game``, ``Rules``, ``Move`` (imported on demand).
         summary: one line saying what the game is.
         best_bot: ``"module:Class"`` of the strongest bot shipped, used by ``naipes demo``.
+
+    Raises:
+        UsageError: for ``player_counts`` that are not ascending, or outside
+            ``min_players..max_players`` (code ``bad_game_info``).
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       ``player_counts``.
     """
 
     name: str
@@ -48,6 +81,15 @@ class GameInfo:
     module: str
     summary: str = ""
     best_bot: str | None = None
+    player_counts: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(_all_counts, takes_self=True), converter=_ints)
+
+    def __attrs_post_init__(self) -> None:
+        counts = self.player_counts
+        if (not counts or list(counts) != sorted(set(counts)) or counts[0] != self.min_players
+                or counts[-1] != self.max_players):
+            raise UsageError(f"{self.name}: player_counts {counts} must ascend from min_players "
+                             f"{self.min_players} to max_players {self.max_players}", code="bad_game_info")
 
     def load(self) -> ModuleType:
         """Import and return the game's module."""
@@ -63,25 +105,53 @@ class GameInfo:
 
 
 _GAMES: dict[str, GameInfo] = {}
+#: Whether the entry points of :data:`ENTRY_POINT_GROUP` were loaded (on first use).
+_entry_points_loaded = False
 
 
 def register(info: GameInfo) -> None:
     """Add a game (ours or a third party's) to the registry.
 
     Raises:
-        RulesError: when the name or an alias is taken by another game.
+        RulesError: when the name or an alias is taken by another game (code ``name_taken``).
     """
     for key in (info.name, *info.aliases):
         key = key.casefold()
         other = _GAMES.get(key)
         if other is not None and other.name != info.name:
-            raise RulesError(f"the name {key!r} already belongs to {other.name!r}")
+            raise RulesError(f"the name {key!r} already belongs to {other.name!r}", code="name_taken")
     for key in (info.name, *info.aliases):
         _GAMES[key.casefold()] = info
 
 
+def _load_entry_points() -> None:
+    """Register the games that installed distributions name in :data:`ENTRY_POINT_GROUP`, once.
+
+    A broken entry point (it does not import, names no :class:`GameInfo`, or
+    takes a name another game has) is skipped with a :class:`RuntimeWarning`.
+    """
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            info = entry.load()
+            if not isinstance(info, GameInfo):
+                raise TypeError(f"it names a {type(info).__name__}, not a naipes.registry.GameInfo")
+            register(info)
+        except Exception as exc:  # noqa: BLE001 - a broken plug-in must not break naipes
+            warnings.warn(f"naipes: skipped the game entry point {entry.name!r} ({entry.value}) "
+                          f"of group {ENTRY_POINT_GROUP!r}: {exc}", RuntimeWarning, stacklevel=3)
+
+
 def games() -> tuple[GameInfo, ...]:
-    """Every registered game whose module is installed, in registration order."""
+    """Every registered game whose module is installed, in registration order.
+
+    Entry-point games come after ours, the first time this (or
+    :func:`find_game`) is called.
+    """
+    _load_entry_points()
     seen: dict[str, GameInfo] = {}
     for info in _GAMES.values():
         if info.name not in seen and info.available:
@@ -93,18 +163,21 @@ def find_game(name: str) -> GameInfo:
     """The game called ``name`` (or one of its aliases), case-insensitive.
 
     Raises:
-        RulesError: naming the games there are, when there is no such game.
+        UsageError: naming the games there are, when there is no such game
+            (code ``no_such_game``).
     """
-    info = _GAMES.get(name.casefold().strip())
+    _load_entry_points()
+    info = _GAMES.get(name.casefold().strip()) if isinstance(name, str) else None
     if info is None or not info.available:
         known = ", ".join(i.name for i in games()) or "none installed"
-        raise RulesError(f"no game called {name!r} (games: {known})")
+        raise UsageError(f"no game called {name!r} (games: {known})", code="no_such_game")
     return info
 
 
 register(GameInfo(
     name="machuco", aliases=("ronda", "la ronda", "ronda canaria"), min_players=2, max_players=4,
-    deck="spanish-40", complete_moves=True, max_decisions=None, module="naipes.machuco",
+    player_counts=(2, 4), deck="spanish-40", complete_moves=True, max_decisions=None,
+    module="naipes.machuco",
     summary="Machuco, the Canary Islands La Ronda: a fishing game with cantes, majos and limpias.",
     best_bot="naipes.machuco.bots:MachucoBot"))
 register(GameInfo(

@@ -1,0 +1,451 @@
+"""Toy: a small, complete third-party game for naipes.
+
+It is written the way a game published outside naipes is written: against the
+public API and the protected API of :class:`naipes.Game` only (``_init_base``,
+``_blank``, ``_set_to_act``, ``_pending_answers``, ``_wants``, ``_emit`` and
+the hooks), never against the base's private fields. The docs guide "Writing
+a game" walks through it; ``pyproject.toml`` beside it registers it in the
+entry-point group ``naipes.games``.
+
+The rules: sixteen French cards (ace to four of each suit). Each seat holds
+three. In turn, a seat plays a card onto the table and takes the whole table
+when its card has the rank of the top card; then it draws the top card of the
+stock while there is one. When every hand is empty, all seats bid 0 or 1 at
+once, sealed. A seat scores one point per card taken, plus its bid.
+
+>>> game = Game(seed=3)
+>>> game.to_act, game.phase, len(game.opening_events)
+((0,), <Phase.PLAY: 'play'>, 3)
+>>> game.play(game.legal_moves()[0])
+>>> game.to_act
+(1,)
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from typing import Any, Mapping, Sequence
+
+import attrs
+
+import naipes
+from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RulesError
+from naipes import events as shared
+from naipes.cards import FRENCH_SUITS, Suit
+from naipes.registry import GameInfo
+
+__all__ = [
+    "Bid",
+    "BidsRevealed",
+    "Captured",
+    "DECK",
+    "Dealt",
+    "GAME_INFO",
+    "Game",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
+    "Move",
+    "Phase",
+    "PlayCard",
+    "Result",
+    "Rules",
+    "ToyEvent",
+    "View",
+]
+
+#: The deck, in canonical order: A-4 of spades, hearts, diamonds, clubs.
+DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in range(1, 5))
+#: Cards dealt to each seat.
+HAND_SIZE = 3
+#: The bids a seat may make at the end.
+BIDS = (0, 1)
+
+
+# -- rules --------------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class Rules:
+    """The toy's rules: only the number of players varies.
+
+    Attributes:
+        players: 2 to 4 seats (default 2); :class:`Game` refuses others.
+    """
+
+    players: int = 2
+
+
+class Phase(enum.Enum):
+    """What the game waits for."""
+
+    PLAY = "play"
+    BID = "bid"
+    OVER = "over"
+
+
+# -- moves --------------------------------------------------------------------------
+class Move(naipes.Move):
+    """A toy move: :class:`PlayCard` or :class:`Bid`; ``Move.parse(str(m)) == m``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"AS"`` (play that card) or ``"bid 1"``.
+
+        Raises:
+            NotationError: for anything else.
+        """
+        if not isinstance(text, str):
+            raise NotationError(repr(text), "a move is written as text", code="not_text")
+        text = text.strip()
+        if text.startswith("bid "):
+            try:
+                return Bid(int(text[4:]))
+            except ValueError:
+                raise NotationError(text, "a bid is 'bid 0' or 'bid 1'", code="bad_bid") from None
+        return PlayCard(Card.parse(text))
+
+
+@attrs.frozen
+class PlayCard(Move):
+    """Play ``card`` from the hand onto the table."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@attrs.frozen
+class Bid(Move):
+    """The sealed bid of the last round: 0 or 1."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+# -- events -------------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class ToyEvent(shared.Event):
+    """Base of the toy's events: ``to_dict()["type"]`` reads ``"toy.<ClassName>"``."""
+
+    game_name = "toy"
+
+
+@attrs.frozen(kw_only=True)
+class HandStarted(ToyEvent, shared.HandStarted):
+    """The cards were shuffled (the toy plays one hand)."""
+
+
+@attrs.frozen(kw_only=True)
+class Dealt(ToyEvent, shared.CardsDealt):
+    """Cards reached a hand: the deal, then each draw; other seats see only the count."""
+
+
+@attrs.frozen(kw_only=True)
+class Captured(ToyEvent, shared.ScoresChanged):
+    """``seat`` took ``cards`` from the table; ``totals`` are the scores after it."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@attrs.frozen(kw_only=True)
+class BidsRevealed(ToyEvent, shared.ScoresChanged):
+    """The sealed bids, opened together; ``totals`` are the final scores."""
+
+    bids: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class HandEnded(ToyEvent, shared.HandEnded):
+    """The hand is over."""
+
+
+@attrs.frozen(kw_only=True)
+class GameEnded(ToyEvent, shared.GameEnded):
+    """The game is over; ``result`` is a :class:`Result`."""
+
+
+# -- result -------------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class Result(naipes.Result):
+    """How a toy game ended; ``returns`` is 1.0 for a winner, else 0.0.
+
+    Attributes:
+        bids: each seat's final bid.
+    """
+
+    bids: tuple[int, ...]
+
+
+# -- view ---------------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class View(naipes.View[Move]):
+    """What one seat knows: its hand, the table, the piles taken, the counts.
+
+    Attributes:
+        rules: the rules.
+        phase: what the game waits for.
+        table: the cards on the table, bottom first.
+        hand_sizes: how many cards each seat holds.
+        stock_size: how many cards are left to draw.
+        piles: the cards each seat took (public).
+        bids: the opened bids (zeros until they are opened).
+        answered: the seats whose sealed bid is in (not what they bid).
+        my_bid: this seat's sealed bid, once given.
+    """
+
+    rules: Rules
+    phase: Phase
+    table: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    piles: tuple[tuple[Card, ...], ...]
+    bids: tuple[int, ...]
+    answered: tuple[int, ...]
+    my_bid: int | None
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game that shows this seat this very view: unseen cards dealt at random."""
+        unseen = list(DECK)
+        for card in (*self.hand, *self.table, *(c for pile in self.piles for c in pile)):
+            unseen.remove(card)
+        rng.shuffle(unseen)
+        hands = [self.hand if s == self.seat else tuple(unseen.pop() for _ in range(n))
+                 for s, n in enumerate(self.hand_sizes)]
+        game = Game._blank(self.rules, rng=random.Random(rng.randrange(2**63)))
+        stock = tuple(unseen.pop() for _ in range(self.stock_size))
+        game._fill(hands, stock, self.table, self.piles, self.bids, self.phase)
+        if self.phase is Phase.BID:
+            answers: dict[int, Move] = {s: Bid(rng.choice(BIDS)) for s in self.answered}
+            if self.my_bid is not None:
+                answers[self.seat] = Bid(self.my_bid)
+            game._set_to_act(tuple(range(len(hands))), simultaneous=True, answers=answers)
+        elif self.phase is Phase.PLAY:
+            game._set_to_act(self.to_act)
+        return game
+
+
+# -- the game -----------------------------------------------------------------------
+class Game(naipes.Game[Rules, Move, View]):
+    """A game of Toy.
+
+    Args:
+        rules: the rules (default :class:`Rules`).
+        seed: seed of the shuffle (``None``: fresh entropy).
+        rng: the generator itself, instead of ``seed``.
+        deck: the deck order, top first (then nothing is shuffled).
+
+    Raises:
+        RulesError: for a number of players other than 2 to 4.
+        TypeError: for a number of players that is not an int.
+
+    Short forms for :meth:`parse_move`: a suit letter alone (``"S"``) plays
+    the only card of that suit in the hand; with two or more it is ambiguous.
+
+    Error codes: ``not_in_hand``, ``bids_now`` (a card during the bids),
+    ``not_a_bid`` (a bid outside them), ``bad_bid``.
+    """
+
+    name = "toy"
+    rules_type = Rules
+    move_type = Move
+    __slots__ = ("_hands", "_stock", "_table", "_piles", "_bids", "_phase")
+
+    _hands: list[list[Card]]
+    _stock: list[Card]
+    _table: list[Card]
+    _piles: list[list[Card]]
+    _bids: list[int]
+    _phase: Phase
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
+                 rng: random.Random | None = None,
+                 deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None) -> None:
+        if rules is not None:
+            if type(rules.players) is not int:
+                raise TypeError(f"players must be an int, not {rules.players!r}")
+            if not 2 <= rules.players <= 4:
+                raise RulesError(f"the toy is for 2 to 4 players, not {rules.players}", code="bad_players")
+        orders = self._deck_orders(deck)
+        # what the record replays besides the seed: the deck order, when one was given
+        start = {"deck": [str(c) for c in orders[0]]} if orders else None
+        self._init_base(rules, seed=seed, rng=rng, start=start)
+        cards = list(orders[0]) if orders else list(DECK)
+        if not orders:
+            self._rng.shuffle(cards)
+        n = self.num_players
+        hands = [tuple(cards[HAND_SIZE * s: HAND_SIZE * (s + 1)]) for s in range(n)]
+        self._fill(hands, tuple(cards[HAND_SIZE * n:]), (), ((),) * n, (0,) * n, Phase.PLAY)
+        self._set_to_act((0,))
+        if self._wants(HandStarted):
+            self._emit(HandStarted(hand=1, dealer=None, first=0))
+        if self._wants(Dealt):
+            for s, hand in enumerate(hands):
+                self._emit(Dealt(seat=s, cards=hand, count=len(hand), private_to=s))
+
+    def _fill(self, hands: Sequence[Sequence[Card]], stock: Sequence[Card], table: Sequence[Card],
+              piles: Sequence[Sequence[Card]], bids: Sequence[int], phase: Phase) -> None:
+        """Set every zone (the constructor, ``sample`` and ``_load_state`` share it)."""
+        self._hands = [list(h) for h in hands]
+        self._stock = list(stock)
+        self._table = list(table)
+        self._piles = [list(p) for p in piles]
+        self._bids = list(bids)
+        self._phase = phase
+
+    # -- public, read-only state ------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for."""
+        return self._phase
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand (a fresh tuple: the game's lists stay inside)."""
+        return tuple(map(tuple, self._hands))
+
+    @property
+    def table(self) -> tuple[Card, ...]:
+        """The cards on the table, bottom first."""
+        return tuple(self._table)
+
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat took."""
+        return tuple(map(tuple, self._piles))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Cards taken plus bid, per seat."""
+        return tuple(len(p) + b for p, b in zip(self._piles, self._bids))
+
+    @property
+    def result(self) -> Result | None:
+        """The result once the bids are open, else ``None``."""
+        if self._phase is not Phase.OVER:
+            return None
+        sc = self.scores
+        seats = range(self.num_players)
+        winners = tuple(s for s in seats if sc[s] == max(sc))
+        ranking = tuple(tuple(s for s in seats if sc[s] == v) for v in sorted(set(sc), reverse=True))
+        return Result(winners=winners, ranking=ranking, scores=sc, bids=tuple(self._bids),
+                      returns=tuple(1.0 if s in winners else 0.0 for s in seats))
+
+    def zones(self) -> dict[str, tuple[Card, ...]]:
+        """Every card in play by zone."""
+        z = {f"hand{s}": tuple(h) for s, h in enumerate(self._hands)}
+        z.update({f"pile{s}": tuple(p) for s, p in enumerate(self._piles)})
+        z["stock"] = tuple(self._stock)
+        z["table"] = tuple(self._table)
+        return z
+
+    # -- the rules, as hooks ----------------------------------------------------------
+    def _legal(self, seat: int) -> tuple[Move, ...]:
+        if self._phase is Phase.BID:
+            return tuple(Bid(b) for b in BIDS)
+        return tuple(PlayCard(c) for c in self._hands[seat])
+
+    def _check(self, move: Move, seat: int) -> None:
+        if self._phase is Phase.BID:
+            if not isinstance(move, Bid):
+                raise IllegalMoveError("everybody bids now: bid 0 or bid 1", move=move, seat=seat,
+                                       code="bids_now")
+            if move.amount not in BIDS:
+                raise IllegalMoveError("bid 0 or 1", move=move, seat=seat, code="bad_bid")
+        elif isinstance(move, Bid):
+            raise IllegalMoveError("bids come when the cards run out", move=move, seat=seat,
+                                   code="not_a_bid")
+        elif not (isinstance(move, PlayCard) and move.card in self._hands[seat]):
+            raise IllegalMoveError("play a card from your hand", move=move, seat=seat,
+                                   code="not_in_hand")
+
+    def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
+        if self._phase is not Phase.PLAY or text not in {s.value for s in FRENCH_SUITS}:
+            return ()
+        suit = Suit(text)
+        return tuple(PlayCard(c) for c in self._hands[seat] if c.suit is suit)
+
+    def _apply(self, move: Move, seat: int) -> None:
+        assert isinstance(move, PlayCard)
+        self._hands[seat].remove(move.card)
+        if self._table and self._table[-1].rank == move.card.rank:
+            taken = (*self._table, move.card)
+            self._piles[seat].extend(taken)
+            self._table.clear()
+            if self._wants(Captured):
+                self._emit(Captured(seat=seat, cards=taken, totals=self.scores))
+        else:
+            self._table.append(move.card)
+        if self._stock:
+            card = self._stock.pop(0)
+            self._hands[seat].append(card)
+            if self._wants(Dealt):
+                self._emit(Dealt(seat=seat, cards=(card,), count=1, private_to=seat))
+        if any(self._hands):
+            nxt = (seat + 1) % self.num_players
+            while not self._hands[nxt]:
+                nxt = (nxt + 1) % self.num_players
+            self._set_to_act((nxt,))
+        else:
+            self._phase = Phase.BID
+            self._set_to_act(tuple(range(self.num_players)), simultaneous=True)
+
+    def _resolve(self, answers: tuple[tuple[int, Move], ...]) -> None:
+        for seat, move in answers:
+            assert isinstance(move, Bid)
+            self._bids[seat] = move.amount
+        self._phase = Phase.OVER
+        self._set_to_act(())
+        if self._wants(BidsRevealed):
+            self._emit(BidsRevealed(bids=tuple(self._bids), totals=self.scores))
+        if self._wants(HandEnded):
+            self._emit(HandEnded(hand=1, scores=self.scores))
+        if self._wants(GameEnded):
+            result = self.result
+            assert result is not None
+            self._emit(GameEnded(result=result))
+
+    # -- views, clones, state dicts ---------------------------------------------------
+    def _view(self, seat: int) -> View:
+        answers = self._pending_answers
+        mine = answers.get(seat)
+        return View(seat=seat, hand=tuple(self._hands[seat]), scores=self.scores, to_act=self.to_act,
+                    legal_moves=self.legal_moves(seat), rules=self.rules, phase=self._phase,
+                    table=tuple(self._table), hand_sizes=tuple(map(len, self._hands)),
+                    stock_size=len(self._stock), piles=self.piles, bids=tuple(self._bids),
+                    answered=tuple(sorted(answers)),
+                    my_bid=mine.amount if isinstance(mine, Bid) else None)
+
+    def _clone_into(self, new: Game) -> None:
+        new._fill(self._hands, self._stock, self._table, self._piles, self._bids, self._phase)
+
+    def _state_dict(self) -> dict[str, Any]:
+        def cs(cards: Sequence[Card]) -> list[str]:
+            return [str(c) for c in cards]
+
+        return {"hands": [cs(h) for h in self._hands], "stock": cs(self._stock),
+                "table": cs(self._table), "piles": [cs(p) for p in self._piles],
+                "bids": list(self._bids), "phase": self._phase.value}
+
+    def _load_state(self, state: Mapping[str, Any]) -> None:
+        def cl(texts: Sequence[str]) -> tuple[Card, ...]:
+            return tuple(Card.parse(t) for t in texts)
+
+        hands = [cl(h) for h in state["hands"]]
+        piles = [cl(p) for p in state["piles"]]
+        if len(hands) != self.num_players or len(piles) != self.num_players:
+            raise InvalidStateError("one hand and one pile per seat", code="bad_zones")
+        self._fill(hands, cl(state["stock"]), cl(state["table"]), piles,
+                   [int(b) for b in state["bids"]], Phase(state["phase"]))
+
+
+#: What the registry knows of the game; ``pyproject.toml`` names it as the entry point.
+GAME_INFO = GameInfo(
+    name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
+    complete_moves=True, max_decisions=16 + 4, module="naipes_toy",
+    summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.")
