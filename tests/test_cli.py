@@ -67,7 +67,7 @@ def test_rules_prints_the_rules_page_without_doctests_and_the_options(capsys, mo
     code, out, _ = run(capsys, monkeypatch, "rules", "TOY GAME")
     assert code == 0
     assert "take the table" in out and ">>>" not in out and "\n2\n" not in out
-    assert "players = 2" in out and "2-4 players" in out
+    assert "players = 2" in out and "2 to 4 players" in out
 
 
 def test_rules_prefers_a_rules_text(monkeypatch) -> None:
@@ -281,7 +281,55 @@ def test_replay_explains_bad_files(capsys, monkeypatch, tmp_path: Path, content,
     if content is not None:
         path.write_text(content)
     code, _, err = run(capsys, monkeypatch, "replay", str(path), "--all")
-    assert code == 1 and message in err
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def _tampered(record: dict, how: str) -> object:
+    bad = json.loads(json.dumps(record))
+    if how == "no rules":
+        del bad["rules"]
+    elif how == "unknown start key":
+        bad["start"]["shuffle"] = True
+    elif how == "moves not pairs":
+        bad["moves"] = [["0"]]
+    elif how == "seat x":
+        bad["moves"][0][0] = "x"
+    elif how == "seat 99":
+        bad["moves"][0][0] = 99
+    elif how == "version 99":
+        bad["version"] = 99
+    elif how == "version true":
+        bad["version"] = True
+    elif how == "huge int":
+        bad["start"]["seed"] = 10**30
+    elif how == "float seed":
+        bad["start"]["seed"] = 8.0
+    elif how == "rules not a dict":
+        bad["rules"] = [1]
+    elif how == "unknown rule":
+        bad["rules"]["jokers"] = 3
+    elif how == "deep":
+        bad["meta"] = json.loads("[" * 60 + "]" * 60)
+    return bad
+
+
+@pytest.mark.parametrize("how", ["no rules", "unknown start key", "moves not pairs", "seat x", "seat 99",
+                                 "version 99", "version true", "huge int", "float seed",
+                                 "rules not a dict", "unknown rule", "deep"])
+def test_replay_refuses_malformed_records_in_one_line(capsys, monkeypatch, tmp_path: Path, how: str) -> None:
+    path = _saved_game(tmp_path)
+    capsys.readouterr()
+    path.write_text(json.dumps(_tampered(json.loads(path.read_text()), how)))
+    code, _, err = run(capsys, monkeypatch, "replay", str(path), "--all")
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("raw", [b"\xff\xfe{}", b"[" * 100_000 + b"]" * 100_000, b"1" * 5000])
+def test_replay_refuses_unreadable_bytes(capsys, monkeypatch, tmp_path: Path, raw: bytes) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(raw)
+    code, _, err = run(capsys, monkeypatch, "replay", str(path), "--all")
+    assert code == 2 and err.count("\n") == 1
 
 
 def test_replay_reports_a_move_that_does_not_fit(capsys, monkeypatch, tmp_path: Path) -> None:
@@ -291,7 +339,7 @@ def test_replay_reports_a_move_that_does_not_fit(capsys, monkeypatch, tmp_path: 
     record["moves"][2][1] = "KS"
     path.write_text(json.dumps(record))
     code, _, err = run(capsys, monkeypatch, "replay", str(path), "--all")
-    assert code == 1 and "move 3 of the record ('KS') does not fit" in err
+    assert code == 2 and "move 3 of the record ('KS') does not fit" in err
 
 
 # -- colour ------------------------------------------------------------------------------

@@ -15,9 +15,10 @@ from typing import Any, Mapping, Sequence
 from naipes._cli_games import GameKit, describe_event
 from naipes._cli_term import Quit, Term
 from naipes.bots import Bot
+from naipes import _validate
 from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
 from naipes.events import Event
-from naipes.game import Game, Move, View
+from naipes.game import RECORD_FORMAT, Game, Move, View
 
 __all__ = ["Table", "load_record", "replay_record", "save_record"]
 
@@ -260,6 +261,10 @@ def save_record(game: AnyGame, path: str | Path, **meta: object) -> Path:
     return out
 
 
+#: The largest record file ``naipes replay`` reads.
+MAX_RECORD_BYTES = 256 * 2**20
+
+
 def load_record(path: str | Path) -> Mapping[str, Any]:
     """Read a record file.
 
@@ -267,13 +272,21 @@ def load_record(path: str | Path) -> Mapping[str, Any]:
         InvalidStateError: when the file is missing, not JSON, or not a record.
     """
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        raw = Path(path).read_bytes()
     except OSError as exc:
-        raise InvalidStateError(f"cannot read {path}: {exc.strerror or exc}") from exc
+        raise InvalidStateError(f"cannot read {path}: {exc.strerror or exc}", code="unreadable") from exc
+    if len(raw) > MAX_RECORD_BYTES:
+        raise InvalidStateError(f"{path} is larger than {MAX_RECORD_BYTES} bytes", code="too_large")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise InvalidStateError(f"{path} is not UTF-8 text (byte {exc.start})", code="not_json") from exc
     except json.JSONDecodeError as exc:
-        raise InvalidStateError(f"{path} is not JSON: {exc}") from exc
-    if not isinstance(data, dict) or data.get("format") != "naipes.record":
-        raise InvalidStateError(f"{path} is not a naipes game record")
+        raise InvalidStateError(f"{path} is not JSON: {exc}", code="not_json") from exc
+    except (RecursionError, ValueError) as exc:
+        raise InvalidStateError(f"{path} is not JSON a record can hold: {exc}", code="not_json") from exc
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise InvalidStateError(f"{path} is not a naipes game record", code="bad_format")
     return data
 
 
@@ -290,18 +303,20 @@ def replay_record(record: Mapping[str, Any], term: Term, *, interactive: bool,
     Raises:
         InvalidStateError: for a record of an unknown game or a broken record.
     """
-    kit = GameKit.find(str(record.get("game")))
-    moves = list(record.get("moves") or ())
+    try:
+        kit = GameKit.find(str(record.get("game")))
+    except NaipesError as exc:
+        raise InvalidStateError(f"a record of an unknown game: {exc}", code="wrong_game") from exc
     game = kit.module.Game.from_record({**record, "moves": []})
+    moves = _validate.seat_moves(record.get("moves"), "moves", game.num_players, _validate.MAX_HISTORY)
     if seat is not None and not 0 <= seat < game.num_players:
-        raise InvalidStateError(f"no seat {seat} in this {game.num_players}-player game")
+        raise InvalidStateError(f"no seat {seat} in this {game.num_players}-player game", code="no_such_seat")
     table = Table(kit, game, term, [None] * game.num_players)
     table.viewer = seat if seat is not None else 0
     term.heading(f"Replay of a {kit.info.name} game: {len(moves)} moves. "
                  + ("Enter: next move, a: play to the end, q: quit." if interactive else ""))
     go_on = not interactive
     for i, (mover, text) in enumerate(moves):
-        mover = int(mover)
         table.draw(seat if seat is not None else mover)
         if not go_on:
             try:

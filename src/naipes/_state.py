@@ -31,11 +31,11 @@ def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
         InvalidStateError: when the data does not fit the rules class.
     """
     if not isinstance(data, Mapping):
-        raise InvalidStateError(f"rules must be a dict, not {type(data).__name__}")
+        raise InvalidStateError(f"rules must be a dict, not {type(data).__name__}", code="bad_rules")
     try:
         return rules_type(**{k: _tupled(v) for k, v in data.items()})
-    except (TypeError, ValueError) as exc:
-        raise InvalidStateError(f"bad rules: {exc}") from exc
+    except (TypeError, ValueError, AttributeError, OverflowError, RecursionError) as exc:
+        raise InvalidStateError(f"bad rules: {exc}", code="bad_rules") from exc
 
 
 def _rng_state(rng: random.Random) -> JSON:

@@ -26,7 +26,7 @@ from naipes._cli_games import GameKit, parse_settings, pick_demo_game, rules_tex
 from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
 from naipes._cli_term import Quit, Term, color_wanted, table
-from naipes.errors import NaipesError, RulesError
+from naipes.errors import InvalidStateError, NaipesError, RulesError
 from naipes.registry import games
 
 __all__ = ["build_parser", "main"]
@@ -244,8 +244,13 @@ def cmd_play(args: argparse.Namespace, term: Term) -> int:
 
 
 def cmd_replay(args: argparse.Namespace, term: Term) -> int:
-    record = load_record(args.file)
-    replay_record(record, term, interactive=not args.all, seat=args.seat)
+    """Replay a record file; a malformed file is one line on stderr and exit status 2."""
+    try:
+        record = load_record(args.file)
+        replay_record(record, term, interactive=not args.all, seat=args.seat)
+    except InvalidStateError as exc:
+        print(f"naipes replay: {args.file}: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -19,6 +19,7 @@ import secrets
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
+from naipes import _validate
 from naipes._jsonable import JSON
 from naipes._state import (
     _check_envelope,
@@ -530,20 +531,30 @@ class Game(Generic[R, M, V]):
             InvalidStateError: for data of another format, version or game, or broken data.
         """
         _check_envelope(data, FORMAT, cls.name, (FORMAT_VERSION,), "game state")
+        _validate.check_json(data, "state dict")
+        rules = rules_from_dict(cls.rules_type, data["rules"])
+        players = getattr(rules, "players", data["num_players"])
+        history, acting, simultaneous, answers = _validate.envelope(data, players)
+        game = cls._blank(rules, num_players=players, rng=_rng_from_state(_validate.rng_state(data["rng"])))
         try:
-            game = cls._blank(rules_from_dict(cls.rules_type, data["rules"]),
-                              num_players=int(data["num_players"]), rng=_rng_from_state(data["rng"]))
-            parse = cls.move_type.parse
-            game._history = [(int(s), parse(m)) for s, m in data["history"]]  # type: ignore[misc]
-            game._set_to_act(tuple(int(s) for s in data["acting"]), simultaneous=bool(data["simultaneous"]),
-                             answers={int(s): parse(m) for s, m in data["answers"]})  # type: ignore[misc]
-            game._start = copy.deepcopy(data.get("start"))
+            game._history = [(s, cls._parse_field(m, "history")) for s, m in history]
+            game._set_to_act(acting, simultaneous=simultaneous,
+                             answers={s: cls._parse_field(m, "answers") for s, m in answers})
+            game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
         except InvalidStateError:
             raise
-        except (NaipesError, KeyError, TypeError, ValueError, IndexError) as exc:
+        except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,
+                OverflowError, RecursionError) as exc:
             raise InvalidStateError(f"broken {cls.name} state: {exc!r}") from exc
         return game
+
+    @classmethod
+    def _parse_field(cls, text: str, field: str) -> M:
+        try:
+            return cls.move_type.parse(text)  # type: ignore[return-value]
+        except NotationError as exc:
+            raise InvalidStateError(f"{field}: {exc}", code="bad_field") from exc
 
     def record(self) -> dict[str, JSON]:
         """A replayable record: game, rules, how it started, and the moves (a fresh object).
@@ -581,11 +592,12 @@ class Game(Generic[R, M, V]):
 
     @classmethod
     def _from_start(cls, record: Mapping[str, Any]) -> Self:
-        """The game a record starts from, before its moves."""
+        """The game a record starts from, before its moves (the record is checked first)."""
         _check_envelope(record, RECORD_FORMAT, cls.name, RECORD_VERSIONS, "game record")
-        start = dict(record.get("start") or {})
+        _validate.check_json(record, "record")
+        start = _validate.record_start(record)
         if "position" in start:
-            if record.get("version") == 1:
+            if record["version"] == 1:
                 raise InvalidStateError("a 0.1 record that starts from a position cannot be replayed: "
                                         "0.1 state dicts are not read by 1.0", code="bad_version")
             game = cls.from_dict(start["position"])
@@ -593,15 +605,21 @@ class Game(Generic[R, M, V]):
             return game
         rules = rules_from_dict(cls.rules_type, record["rules"])
         if "rng" in start:
-            start["rng"] = _rng_from_state(start["rng"])
-        return cls(rules, **start)
+            start["rng"] = _rng_from_state(_validate.rng_state(start["rng"]))
+        try:
+            return cls(rules, **start)
+        except TypeError as exc:
+            raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
+        except NaipesError as exc:
+            raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
 
     @staticmethod
     def _play_record(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> None:
-        for i, (seat, move) in enumerate(record.get("moves", ())):
+        moves = _validate.seat_moves(record.get("moves", []), "moves", game.num_players, _validate.MAX_HISTORY)
+        for i, (seat, move) in enumerate(moves):
             try:
-                game.play(move, int(seat))
-            except IllegalMoveError as exc:
+                game.play(move, seat)
+            except (IllegalMoveError, NotationError) as exc:
                 raise IllegalMoveError(f"move {i} of the record: {exc.reason}", move=move, seat=seat,
                                        code=exc.code, rule=exc.rule) from exc
 

@@ -1,0 +1,182 @@
+"""Validation of untrusted state dicts and records (internal): shapes, exact types, limits.
+
+Everything here runs before anything is built, so a refused input costs little
+and changes nothing. Errors are :class:`~naipes.errors.InvalidStateError` naming
+the field.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Mapping
+
+from naipes.errors import InvalidStateError
+
+#: The deepest nesting a state dict or record may have.
+MAX_DEPTH = 32
+#: The most values (containers and scalars) a state dict or record may hold: room for
+#: Macarra's longest game (about 4.1 million decisions) and its state.
+MAX_NODES = 24_000_000
+#: The longest history a state dict or record may hold.
+MAX_HISTORY = 5_000_000
+#: The largest magnitude of an int in a state (scores, seeds, counters).
+MAX_INT = 2**63
+#: The longest string in a state (move notation, card lists).
+MAX_TEXT = 100_000
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def bad(field: str, what: str, code: str = "bad_field") -> InvalidStateError:
+    """The error for a refused field."""
+    return InvalidStateError(f"{field}: {what}", code=code)
+
+
+def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES) -> None:
+    """``data`` is plain JSON data within the depth, size, int and text limits (iteratively)."""
+    stack: list[tuple[object, int]] = [(data, 0)]
+    nodes = 0
+    while stack:
+        value, depth = stack.pop()
+        nodes += 1
+        if nodes > max_nodes:
+            raise bad(where, f"more than {max_nodes} values", "too_large")
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                raise bad(where, f"nested deeper than {MAX_DEPTH}", "too_deep")
+            for key, item in value.items():
+                if type(key) is not str:
+                    raise bad(where, f"a key that is not a string: {key!r}")
+                stack.append((item, depth + 1))
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                raise bad(where, f"nested deeper than {MAX_DEPTH}", "too_deep")
+            stack.extend((item, depth + 1) for item in value)
+        else:
+            _check_scalar(value, where)
+
+
+def _check_scalar(value: object, where: str) -> None:
+    kind = type(value)
+    if kind is int:
+        if not -MAX_INT < value < MAX_INT:  # type: ignore[operator]
+            raise bad(where, "an int out of range", "out_of_range")
+    elif kind is float:
+        if not math.isfinite(value):  # type: ignore[arg-type]
+            raise bad(where, f"a float that is not finite: {value!r}")
+    elif kind is str:
+        if len(value) > MAX_TEXT:  # type: ignore[arg-type]
+            raise bad(where, f"a string longer than {MAX_TEXT} characters", "too_large")
+    elif kind not in (bool, type(None)):
+        raise bad(where, f"{kind.__name__} is not JSON data")
+
+
+def exact_int(value: object, field: str, lo: int, hi: int) -> int:
+    """An int (not a bool, not a float) with ``lo <= value <= hi``."""
+    if type(value) is not int:
+        raise bad(field, f"must be an int, not {value!r}")
+    if not lo <= value <= hi:
+        raise bad(field, f"must be between {lo} and {hi}, not {value}", "out_of_range")
+    return value
+
+
+def exact_bool(value: object, field: str) -> bool:
+    """A bool, exactly."""
+    if type(value) is not bool:
+        raise bad(field, f"must be true or false, not {value!r}")
+    return value
+
+
+def seat_list(value: object, field: str, players: int) -> tuple[int, ...]:
+    """Distinct seats of a ``players``-seat game."""
+    if not isinstance(value, list):
+        raise bad(field, f"must be a list of seats, not {value!r}")
+    seats = tuple(exact_int(s, field, 0, players - 1) for s in value)
+    if len(set(seats)) != len(seats):
+        raise bad(field, f"repeats a seat: {list(seats)}")
+    return seats
+
+
+def seat_moves(value: object, field: str, players: int, limit: int) -> list[tuple[int, str]]:
+    """A list of ``[seat, move notation]`` pairs."""
+    if not isinstance(value, list):
+        raise bad(field, "must be a list of [seat, move] pairs")
+    if len(value) > limit:
+        raise bad(field, f"longer than {limit}", "too_large")
+    out = []
+    for pair in value:
+        if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not str:
+            raise bad(field, f"{pair!r} is not a [seat, move] pair")
+        out.append((exact_int(pair[0], field, 0, players - 1), pair[1]))
+    return out
+
+
+def rng_state(value: object) -> object:
+    """``None`` (an unreplayable system generator) or ``[3, 625 words, gauss]``."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 3 or type(value[0]) is not int or value[0] != 3:
+        raise bad("rng", "must be [3, [625 ints], null or a float]")
+    words, gauss = value[1], value[2]
+    if not isinstance(words, list) or len(words) != 625:
+        raise bad("rng", "the generator state must hold 625 ints")
+    for w in words[:624]:
+        exact_int(w, "rng", 0, 2**32 - 1)
+    exact_int(words[624], "rng", 0, 624)
+    if gauss is not None and type(gauss) is not float:
+        raise bad("rng", f"gauss must be null or a float, not {gauss!r}")
+    return value
+
+
+STATE_KEYS = frozenset({"format", "version", "game", "rules", "num_players", "rng", "history",
+                        "acting", "simultaneous", "answers", "start", "state"})
+
+
+def envelope(data: Mapping[str, Any], players: int) -> tuple[list[tuple[int, str]], tuple[int, ...], bool,
+                                                             list[tuple[int, str]]]:
+    """The base fields of a state dict, checked: (history, acting, simultaneous, answers)."""
+    extra = set(data) - STATE_KEYS
+    missing = STATE_KEYS - set(data)
+    if extra or missing:
+        raise bad("state", f"unknown keys {sorted(extra)}" if extra else f"missing keys {sorted(missing)}")
+    if exact_int(data["num_players"], "num_players", 1, 10_000) != players:
+        raise bad("num_players", f"{data['num_players']} seats, but the rules have {players}")
+    history = seat_moves(data["history"], "history", players, MAX_HISTORY)
+    acting = seat_list(data["acting"], "acting", players)
+    simultaneous = exact_bool(data["simultaneous"], "simultaneous")
+    answers = seat_moves(data["answers"], "answers", players, players)
+    answered = [s for s, _ in answers]
+    if answers and not simultaneous:
+        raise bad("answers", "sealed answers outside a simultaneous window")
+    if answers and (len(set(answered)) != len(answered) or not set(answered) < set(acting)):
+        raise bad("answers", f"answers of seats {answered} do not fit the window of {list(acting)}")
+    if simultaneous and not acting:
+        raise bad("simultaneous", "a simultaneous window with nobody to answer")
+    if data["start"] is not None and not isinstance(data["start"], dict):
+        raise bad("start", "must be null or a dict")
+    if not isinstance(data["state"], dict):
+        raise bad("state", "the game's state must be a dict")
+    return history, acting, simultaneous, answers
+
+
+RECORD_KEYS = frozenset({"format", "version", "game", "rules", "start", "moves", "meta"})
+
+
+def record_start(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``start`` of a record, checked for shape (a fresh dict; the game checks its options)."""
+    extra = set(record) - RECORD_KEYS
+    if extra:
+        raise bad("record", f"unknown keys {sorted(extra)}")
+    for key in ("rules", "start", "moves"):
+        if key not in record:
+            raise bad("record", f"missing {key!r}")
+    start = record["start"]
+    if not isinstance(start, dict):
+        raise bad("start", "must be a dict")
+    if "seed" in start:
+        exact_int(start["seed"], "start.seed", -MAX_INT + 1, MAX_INT - 1)
+    if "position" in start and (len(start) != 1 or not isinstance(start["position"], dict)):
+        raise bad("start", "a position start holds only the position's state dict")
+    if not isinstance(record["rules"], dict):
+        raise bad("rules", "must be a dict")
+    return dict(start)
