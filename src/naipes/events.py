@@ -251,11 +251,13 @@ class EventBus:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("_subs", "_wanted")
+    __slots__ = ("_subs", "_wanted", "wants_moves")
 
     def __init__(self) -> None:
         self._subs: list[_Sub] = []
         self._wanted: dict[type[Event], bool] = {}
+        #: Whether some subscription receives :class:`MovePlayed` (kept up to date).
+        self.wants_moves = False
 
     @property
     def active(self) -> bool:
@@ -294,16 +296,20 @@ class EventBus:
             raise UsageError(f"seat must be a seat number, not {seat!r}", code="no_such_seat")
         entry: _Sub = (event_type, handler, seat)
         self._subs.append(entry)
-        self._wanted.clear()
+        self._changed()
 
         def unsubscribe() -> None:
             for i, sub in enumerate(self._subs):
                 if sub is entry:
                     del self._subs[i]
-                    self._wanted.clear()
+                    self._changed()
                     return
 
         return unsubscribe
+
+    def _changed(self) -> None:
+        self._wanted.clear()
+        self.wants_moves = self.wants(MovePlayed)
 
     def deliver(self, events: Iterable[Event]) -> None:
         """Deliver events in order to every matching handler.

@@ -92,7 +92,7 @@ class Game(Generic[R, M, V]):
     move_type: ClassVar[type[Move]] = Move
 
     __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
-                 "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering",
+                 "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
                  "__weakref__")
 
     rules: R
@@ -104,6 +104,9 @@ class Game(Generic[R, M, V]):
     _simultaneous: bool
     _answers: dict[int, M]
     _sink: list[Event] | None
+    #: True while events are being collected (someone subscribed, or the constructor runs):
+    #: test it before building an event, then ask :meth:`_wants` for its class.
+    _listening: bool
     _start: dict[str, JSON] | None
     _opened: tuple[Event, ...] | None
     _delivering: bool
@@ -157,6 +160,7 @@ class Game(Generic[R, M, V]):
         self._init_fields(rules, getattr(rules, "players", 0), rng)
         self._start = record
         self._sink = []  # the constructor's events become the opening events
+        self._listening = True
         self._opened = None
 
     def _init_fields(self, rules: R, num_players: int, rng: random.Random) -> None:
@@ -169,6 +173,7 @@ class Game(Generic[R, M, V]):
         self._simultaneous = False
         self._answers = {}
         self._sink = None
+        self._listening = False
         self._start = None
         self._opened = ()
         self._delivering = False
@@ -177,6 +182,7 @@ class Game(Generic[R, M, V]):
         if self._opened is None:
             self._opened = tuple(self._sink or ())
             self._sink = None
+            self._listening = False
 
     @classmethod
     def _blank(cls, rules: R, *, num_players: int | None = None,
@@ -206,11 +212,6 @@ class Game(Generic[R, M, V]):
     def _pending_answers(self) -> Mapping[int, M]:
         """The sealed answers already given in the open window (read-only)."""
         return MappingProxyType(self._answers)
-
-    @property
-    def _listening(self) -> bool:
-        """True while events are being collected (someone subscribed, or the constructor runs)."""
-        return self._sink is not None
 
     def _wants(self, event_type: type[Event]) -> bool:
         """True when an event of ``event_type`` would reach someone now: build it only then."""
@@ -422,10 +423,12 @@ class Game(Generic[R, M, V]):
                              code="reentrant")
         sink: list[Event] = []
         self._sink = sink
+        self._listening = True
         try:
             self._commit(m, s)
         finally:
             self._sink = None
+            self._listening = False
         if sink:
             self._delivering = True
             try:
@@ -442,14 +445,14 @@ class Game(Generic[R, M, V]):
                 ordered = tuple(sorted(answers.items()))
                 self._answers = {}
                 self._history.extend(ordered)
-                if self._sink is not None and self.events.wants(MovePlayed):
+                if self._listening and self.events.wants_moves:
                     for seat, move in ordered:
-                        self._sink.append(MovePlayed(seat=seat, move=move))
+                        self._emit(MovePlayed(seat=seat, move=move))
                 self._resolve(ordered)
         else:
             self._history.append((s, m))
-            if self._sink is not None and self.events.wants(MovePlayed):
-                self._sink.append(MovePlayed(seat=s, move=m))
+            if self._listening and self.events.wants_moves:
+                self._emit(MovePlayed(seat=s, move=m))
             self._apply(m, s)
 
     def _emit(self, event: Event) -> None:

@@ -9,18 +9,18 @@ import pytest
 
 from naipes import IllegalMoveError, InvalidStateError, NotationError, RandomBot, play_game
 from naipes.cards import JOKER, Card
-from naipes.events import Event
+from naipes.events import Event, MovePlayed
 from naipes.machiavelli import (
     BaselineBot,
     CardDrawn,
     CardsDealt,
-    DealStarted,
     DeckCut,
     Draw,
     DrawMade,
     Forfeit,
     ForfeitReason,
     Game,
+    HandStarted,
     Move,
     Play,
     PlayMade,
@@ -66,6 +66,7 @@ def test_view_holds_no_hidden_cards() -> None:
     assert view.hand_sizes == (13, 13, 13) and view.stock_size == 65
     data = json.dumps(view.to_dict())
     others = set(map(str, game.hands[0] + game.hands[2] + game.stock)) - set(map(str, game.hands[1]))
+    assert view.hand_number == 1
     for card in others:
         assert f'"{card}"' not in data.replace('"rules"', "")
 
@@ -115,17 +116,19 @@ def test_record_replays() -> None:
 
 def test_events_of_a_turn() -> None:
     game = Game(Rules(players=2), seed=3, first_player=0)
+    opening = [type(e) for e in game.opening_events]
+    assert opening == [HandStarted, CardsDealt, CardsDealt]  # hand 1, dealt by the constructor
+    assert DeckCut not in opening  # the first player was given, not cut
     seen: list[Event] = []
     game.events.subscribe(Event, seen.append)
     game.play("draw")
     kinds = [type(e) for e in seen]
-    assert kinds[:3] == [DealStarted, CardsDealt, CardsDealt]  # deal 1, delivered with the first move
-    assert DeckCut not in kinds  # the first player was given, not cut
-    assert kinds[3:] == [DrawMade, CardDrawn]
-    assert seen[4].private_to == 0 and seen[3].private_to is None
+    assert kinds == [MovePlayed, DrawMade, CardDrawn]
+    assert seen[2].private_to == 0 and seen[1].private_to is None
     seen.clear()
     game.play("forfeit")
-    assert [type(e) for e in seen] == [TurnFailed, DrawMade, CardDrawn]
+    assert [type(e) for e in seen] == [MovePlayed, TurnFailed, DrawMade, CardDrawn]
+    assert seen[1].reason is ForfeitReason.GAVE_UP
 
 
 def test_play_made_event_carries_the_table() -> None:
@@ -186,15 +189,17 @@ def test_describe_every_event_of_a_session() -> None:
     from naipes.machiavelli import describe_event
 
     game = Game(Rules(players=2, jokers=2, threshold=30), seed=8)
-    seen: list[Event] = []
+    seen: list[Event] = list(game.opening_events)
     game.events.subscribe(Event, seen.append)
     while not game.is_over:
         seat = game.to_act[0]
         game.play(BaselineBot().choose(game.view(seat)) if seat == 0 else "forfeit", seat)
     kinds = {type(e).__name__ for e in seen}
-    assert {"DeckCut", "DealStarted", "CardsDealt", "PlayMade", "DrawMade", "CardDrawn", "TurnFailed",
-            "DealWon", "ScoresUpdated", "SessionEnded"} <= kinds
+    assert {"DeckCut", "HandStarted", "CardsDealt", "PlayMade", "DrawMade", "CardDrawn", "TurnFailed",
+            "HandEnded", "PointsScored", "GameEnded"} <= kinds
     for event in seen:
+        if isinstance(event, MovePlayed):
+            continue
         text = describe_event(event)
         assert text and type(event).__name__ not in text
 
@@ -204,12 +209,13 @@ def test_public_names() -> None:
 
     assert mv.__all__ == sorted(mv.__all__)
     assert set(mv.__all__) == {
-        "BaselineBot", "CardDrawn", "CardsDealt", "DealStarted", "DealWon", "DeckCut", "Draw", "DrawMade",
-        "Forfeit", "ForfeitReason", "Game", "Meld", "MeldKind", "Mode", "Move", "NextStarter", "Play",
-        "PlayMade", "Rules", "ScoresUpdated", "SessionEnded", "Solution", "SolverBot", "TurnFailed", "View",
-        "Workspace", "WorkspaceError", "can_go_out", "can_play", "card_value", "check_table", "deal_outcome",
-        "describe_event", "describe_problems", "format_table", "full_deck", "hand_value", "is_valid_meld",
-        "listed_plays", "meld_problem", "meld_value", "new_melds_from", "parse_table", "play_problems",
-        "solve", "table_cards", "table_problems", "terminal_turn"}
+        "BaselineBot", "CODES", "CardDrawn", "CardsDealt", "DeckCut", "Draw", "DrawMade", "Forfeit",
+        "ForfeitReason", "Game", "GameEnded", "HandEnded", "HandStarted", "Meld", "MeldKind", "Mode", "Move",
+        "NextStarter", "Play", "PlayMade", "PointsScored", "Problem", "Result", "Rules", "Solution",
+        "SolverBot", "TurnFailed", "View", "Workspace", "WorkspaceError", "can_go_out", "can_play",
+        "card_value", "check_table", "describe_event", "describe_problems", "format_table", "full_deck",
+        "hand_outcome", "hand_value", "is_valid_meld", "listed_plays", "meld_problem", "meld_value",
+        "new_melds_from", "parse_table", "play_problems", "render", "solve", "table_cards", "table_problems",
+        "terminal_turn"}
     for name in mv.__all__:
         assert getattr(mv, name) is not None

@@ -138,14 +138,14 @@ def test_a_rejected_play_changes_nothing(game: Game, rng: random.Random) -> None
 def test_a_workspace_given_up_leaves_the_game_as_before_plus_the_penalty(game: Game, rng: random.Random) -> None:
     seat = game.current_player
     assert seat is not None
-    table, hand, stock = game.table, list(game.hands[seat]), list(game.stock)
-    others = [list(h) for s, h in enumerate(game.hands) if s != seat]
+    table, hand, stock = game.table, game.hands[seat], game.stock
+    others = [h for s, h in enumerate(game.hands) if s != seat]
     ws = Workspace.begin(game)
     fuzz(ws, rng, rng.randint(0, 12))
     assert game.table == table and game.hands[seat] == hand  # nothing touched before the end
     ws.give_up()
     penalty = stock[:game.rules.penalty_cards]
-    if game.deal == 1:  # the deal goes on (it ends when the stock ran out)
+    if game.hand_number == 1:  # the deal goes on (it ends when the stock ran out)
         assert game.table == table
         assert game.hands[seat] == hand + penalty
         assert game.stock == stock[len(penalty):]

@@ -10,15 +10,16 @@ from naipes import IllegalMoveError, find_game
 from naipes.cards import JOKER, Card
 from naipes.events import Event
 from naipes.machiavelli import (
-    DealWon,
     Draw,
     Forfeit,
     ForfeitReason,
     Game,
+    GameEnded,
+    HandEnded,
     Move,
     Play,
     Rules,
-    SessionEnded,
+    Result,
     SolverBot,
     card_value,
     format_table,
@@ -57,10 +58,10 @@ def test_mv01_three_decks_six_players_fifteen_each() -> None:
 def test_mv01_dealt_one_at_a_time_from_the_first_player() -> None:
     deck = list(full_deck(Rules(players=3)))
     game = Game(Rules(players=3), deck=deck, first_player=2)
-    assert game.hands[2][:2] == [deck[0], deck[3]]
-    assert game.hands[0][:2] == [deck[1], deck[4]]
+    assert game.hands[2][:2] == (deck[0], deck[3])
+    assert game.hands[0][:2] == (deck[1], deck[4])
     assert game.hands[1][0] == deck[2]
-    assert game.stock == deck[39:]
+    assert game.stock == tuple(deck[39:])
 
 
 def test_mv01_deck_must_be_the_decks() -> None:
@@ -92,7 +93,7 @@ def test_mv02_cut_highest_card_starts_and_ties_recut() -> None:
 def test_mv02_explicit_first_player_and_rotation() -> None:
     game = position(["AS 2S", "KH", "QH"], stock="5C", to_act=1)
     game.play(Draw())  # the stock runs out: the deal ends (MV-08), next deal
-    assert game.deal == 2
+    assert game.hand_number == 2
     assert game.starter == 2 and game.to_act == (2,)
 
 
@@ -137,8 +138,8 @@ def test_mv04_a_valid_play_does_not_draw() -> None:
 def test_mv05_s1_valid_manipulation() -> None:
     game = position([S1_HAND, "3C", "4C"], table=S1_TABLE, stock="KD")
     game.play("play 7H 7D JS: [4S 5S 6S] [8S 9S 10S] [7S 7H 7D] [JH JD JC JS]")
-    assert game.hands[0] == [Card.parse("2C")]
-    assert game.stock == [Card.parse("KD")]
+    assert game.hands[0] == (Card.parse("2C"),)
+    assert game.stock == (Card.parse("KD"),)
     assert game.to_act == (1,)
 
 
@@ -185,19 +186,19 @@ def test_mv06_s2_failed_rearrangement_then_forfeit() -> None:
     assert not game.is_legal(bad)
     game.play(Forfeit())
     assert format_table(game.table) == "[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]"
-    assert game.hands[0] == list(cards("7H 7D JS 2C KD"))
+    assert game.hands[0] == cards("7H 7D JS 2C KD")
     assert game.to_act == (1,)
 
 
 def test_mv06_three_penalty_cards_and_fewer_when_the_stock_is_short() -> None:
     game = position(["2C", "3C"], stock="KD QD JD AD", rules=Rules(players=2, penalty_cards=3))
     game.play("forfeit")
-    assert game.hands[0] == list(cards("2C KD QD JD"))
-    ended: list[DealWon] = []
-    game.events.subscribe(DealWon, ended.append)
+    assert game.hands[0] == cards("2C KD QD JD")
+    ended: list[HandEnded] = []
+    game.events.subscribe(HandEnded, ended.append)
     game.play("forfeit")  # one card left: only it is drawn, and the stock is now empty
     assert ended[0].hands[1] == cards("3C AD")
-    assert game.deal == 2  # MV-08 ended the deal
+    assert game.hand_number == 2  # MV-08 ended the deal
 
 
 def test_mv06_check_move_has_no_side_effects() -> None:
@@ -213,12 +214,12 @@ def test_mv07_going_out_ends_the_deal_and_others_score_their_hands() -> None:
     rules = Rules(players=3, mode="single_deal")
     game = position(["JS", "AS KH 10D 5C", "QC QD"], table="[JH JD JC]", rules=rules)
     seen: list[Event] = []
-    game.events.subscribe(DealWon, seen.append)
+    game.events.subscribe(HandEnded, seen.append)
     game.play("play JS: [JS JH JD JC]")
     assert game.is_over
     assert game.last_winners == (0,)
     assert game.last_points == (0, 1 + 10 + 10 + 5, 20)
-    assert isinstance(seen[0], DealWon) and seen[0].went_out
+    assert isinstance(seen[0], HandEnded) and seen[0].went_out
 
 
 def test_mv07_card_values() -> None:
@@ -231,7 +232,7 @@ def test_mv08_stock_exhaustion_by_draw_fewest_points_then_fewest_cards() -> None
     game.play("draw")  # seat 2 now holds 11 points in 4 cards; seats 0 and 1 hold 10 each
     assert game.last_winners == (1,)  # 10 points in one card beats 10 in two
     assert game.last_points == (10, 0, 11)
-    assert game.totals == [10, 0, 11]
+    assert game.totals == (10, 0, 11)
 
 
 def test_mv08_penalty_draw_can_exhaust_and_winner_may_score_own_hand() -> None:
@@ -253,19 +254,20 @@ def test_mv08_all_tied_players_win() -> None:
 def test_mv09_session_ends_when_a_total_reaches_the_threshold() -> None:
     game = position(["5S", "KS KH"], stock="AC", rules=Rules(players=2, threshold=100), totals=[3, 80])
     ended: list[Event] = []
-    game.events.subscribe(SessionEnded, ended.append)
+    game.events.subscribe(GameEnded, ended.append)
     game.play("draw")  # seat 1 scores 20: total 100 >= 100
     assert game.is_over
     assert game.scores == (3, 100)
     result = game.result
     assert result is not None and result.winners == (0,)
-    assert ended and ended[0].winners == (0,)  # type: ignore[attr-defined]
+    assert ended and ended[0].result == result  # type: ignore[attr-defined]
+    assert isinstance(result, Result) and result.hands_played == 1
 
 
 def test_mv09_session_continues_below_the_threshold() -> None:
     game = position(["5S", "KS KH"], stock="AC", rules=Rules(players=2), totals=[3, 79])
     game.play("draw")
-    assert not game.is_over and game.deal == 2 and game.scores == (3, 99)
+    assert not game.is_over and game.hand_number == 2 and game.scores == (3, 99)
     assert all(len(h) == 13 for h in game.hands)
 
 
@@ -285,7 +287,7 @@ def test_mv10_anyone_may_use_any_table_card() -> None:
     with pytest.raises(IllegalMoveError):
         game.play("play 10S 8S: [8S 9S 10S]")  # seat 1 may not drop 9H 9D 9C
     game.play("play 10S 8S: [8S 9S 10S] [9H 9D 9C]")  # but may use seat 0's 9S
-    assert game.hands[1] == [Card.parse("2C")]
+    assert game.hands[1] == (Card.parse("2C"),)
 
 
 # -- MV-11 -------------------------------------------------------------------------------
@@ -297,7 +299,7 @@ def test_mv11_opening_needs_36_from_new_melds() -> None:
     with pytest.raises(IllegalMoveError, match="worth 30, less than 36"):
         game.play("play QS QH QD: [4S 5S 6S] [QS QH QD]")
     game.play("play QS QH QD 2C 3C 4C: [4S 5S 6S] [QS QH QD] [2C 3C 4C]")
-    assert game.opened == [True, False]
+    assert game.opened == (True, False)
 
 
 def test_mv11_opening_may_not_touch_the_table() -> None:
@@ -312,7 +314,7 @@ def test_mv11_after_opening_the_player_is_free_and_may_go_out_opening() -> None:
     game = position(["7S", "KC QC JC 10C"], table="[4S 5S 6S]", rules=OPEN36,
                     opened=[True, False])
     game.play("play 7S: [4S 5S 6S 7S]")  # opened: extending is fine; and that went out
-    assert game.is_over is False and game.deal == 2
+    assert game.is_over is False and game.hand_number == 2
     out = position(["KC QC JC 10C", "2S"], rules=Rules(players=2, initial_meld_min=36, mode="single_deal"))
     out.play("play KC QC JC 10C: [10C JC QC KC]")
     assert out.is_over and out.last_winners == (0,)
@@ -361,14 +363,14 @@ def test_mv12_swap_joker_for_its_natural_card() -> None:
     game = position(["8C 2C", "3C"], table="[8H 8D JK=8C]", rules=J2)
     game.play("play 8C: [8H 8D 8C]")
     assert Counter(game.hands[0]) == Counter([Card.parse("2C"), JOKER])
-    assert game.known_jokers == [1, 0]
+    assert game.known_jokers == (1, 0)
     assert game.view(1).known_jokers == (1, 0)
 
 
 def test_mv12_swap_and_replay_the_joker_same_turn() -> None:
     game = position(["8C 5S 6S 2C", "3C"], table="[8H 8D JK=8C]", rules=J2)
     game.play("play 8C 5S 6S: [8H 8D 8C] [5S 6S JK=7S]")
-    assert game.hands[0] == [Card.parse("2C")]
+    assert game.hands[0] == (Card.parse("2C"),)
 
 
 def test_mv12_a_joker_cannot_leave_without_its_natural_card() -> None:
@@ -441,4 +443,4 @@ def test_mv16_no_draw_listed_with_an_empty_stock() -> None:
     with pytest.raises(IllegalMoveError, match="stock is empty"):
         game.play("draw")
     game.play("forfeit")
-    assert game.deal == 2
+    assert game.hand_number == 2

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naipes.machiavelli import Draw, Forfeit, Game, Play, Rules, terminal_turn
-from naipes.machiavelli.terminal import HELP
+from naipes.machiavelli.describe import HELP
 
 from .helpers import position
 

@@ -28,10 +28,10 @@ def test_workspace_builds_the_s1_play_step_by_step() -> None:
     ws.take("7D", 3)
     assert ws.problems() == ()  # already a valid play of two cards
     ws.take("JS", 1)
-    assert game.hands[0] == list(Card.parse_many("7H 7D JS 2C"))  # untouched until commit
+    assert game.hands[0] == Card.parse_many("7H 7D JS 2C")  # untouched until commit
     move = ws.commit()
     assert isinstance(move, Play)
-    assert game.hands[0] == [Card.parse("2C")]
+    assert game.hands[0] == (Card.parse("2C"),)
     assert game.to_act == (1,)
 
 
@@ -109,7 +109,7 @@ def test_workspace_jokers_declare_swap_and_commit() -> None:
     ws.undo()
     move = ws.commit()
     assert str(move) == "play 8C 5S 6S: [8H 8D 8C] [JK=4S 5S 6S]"
-    assert game.hands[0] == [Card.parse("2C")]
+    assert game.hands[0] == (Card.parse("2C"),)
 
 
 def test_workspace_swap_and_keep_the_joker() -> None:
@@ -127,7 +127,7 @@ def test_workspace_give_up_and_draw() -> None:
     assert ws.give_up() == Forfeit()
     game = ws.game
     assert game is not None
-    assert game.hands[0] == list(Card.parse_many("7H 7D JS 2C KD"))
+    assert game.hands[0] == Card.parse_many("7H 7D JS 2C KD")
     assert format_table(game.table) == S1_TABLE
     ws2 = Workspace.begin(game)
     assert ws2.draw() == Draw()

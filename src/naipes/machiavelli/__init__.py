@@ -10,25 +10,28 @@ See the rules page in the docs (MV-01 to MV-16) and the workspace guide.
 1
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   API 1.0: shared events, ``Result``, read-only state, error codes, short
+   move forms; see the migration page.
 """
 
 from __future__ import annotations
 
-from naipes.machiavelli.describe import describe_event
+from naipes.machiavelli.bots import BaselineBot, SolverBot
+from naipes.machiavelli.describe import describe_event, render, terminal_turn
 from naipes.machiavelli.events import (
     CardDrawn,
     CardsDealt,
-    DealStarted,
-    DealWon,
     DeckCut,
     DrawMade,
+    GameEnded,
+    HandEnded,
+    HandStarted,
     PlayMade,
-    ScoresUpdated,
-    SessionEnded,
+    PointsScored,
     TurnFailed,
 )
-from naipes.machiavelli.bots import BaselineBot, SolverBot
-from naipes.machiavelli.legality import describe_problems, play_problems
+from naipes.machiavelli.legality import CODES, Problem, describe_problems, play_problems
 from naipes.machiavelli.listing import listed_plays, new_melds_from
 from naipes.machiavelli.melds import (
     Meld,
@@ -46,25 +49,26 @@ from naipes.machiavelli.melds import (
 )
 from naipes.machiavelli.moves import Draw, Forfeit, ForfeitReason, Move, Play
 from naipes.machiavelli.rules import Mode, NextStarter, Rules
-from naipes.machiavelli.scoring import deal_outcome
-from naipes.machiavelli.state import Game, full_deck
+from naipes.machiavelli.scoring import Result, hand_outcome
 from naipes.machiavelli.solver import Solution, can_go_out, can_play, solve
-from naipes.machiavelli.terminal import terminal_turn
+from naipes.machiavelli.state import Game, full_deck
 from naipes.machiavelli.view import View
 from naipes.machiavelli.workspace import Workspace, WorkspaceError
 
 __all__ = [
     "BaselineBot",
+    "CODES",
     "CardDrawn",
     "CardsDealt",
-    "DealStarted",
-    "DealWon",
     "DeckCut",
     "Draw",
     "DrawMade",
     "Forfeit",
     "ForfeitReason",
     "Game",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
     "Meld",
     "MeldKind",
     "Mode",
@@ -72,9 +76,10 @@ __all__ = [
     "NextStarter",
     "Play",
     "PlayMade",
+    "PointsScored",
+    "Problem",
+    "Result",
     "Rules",
-    "ScoresUpdated",
-    "SessionEnded",
     "Solution",
     "SolverBot",
     "TurnFailed",
@@ -85,11 +90,11 @@ __all__ = [
     "can_play",
     "card_value",
     "check_table",
-    "deal_outcome",
     "describe_event",
     "describe_problems",
     "format_table",
     "full_deck",
+    "hand_outcome",
     "hand_value",
     "is_valid_meld",
     "listed_plays",
@@ -98,6 +103,7 @@ __all__ = [
     "new_melds_from",
     "parse_table",
     "play_problems",
+    "render",
     "solve",
     "table_cards",
     "table_problems",

@@ -1,21 +1,56 @@
-"""Machiavelli's events told in words, for the ``naipes`` command (``naipes play``, ``naipes demo``).
+"""Machiavelli for terminals: events told in words, the table drawn, and a turn at the keyboard.
+
+- :func:`describe_event`: one line per event (``naipes play``, ``naipes demo``);
+- :func:`render` (what :meth:`View.render <naipes.machiavelli.view.View.render>`
+  returns), :func:`render_table`, :func:`render_hand`;
+- :func:`terminal_turn`: a turn driven by a small command language over the
+  workspace. Melds are numbered from 1 on screen. Every command is checked; a
+  bad one is explained and changes nothing, and nothing reaches the game until
+  the turn ends with ``commit``, ``draw`` or ``give up``.
 
 >>> from naipes.machiavelli.events import DrawMade
 >>> describe_event(DrawMade(seat=1, count=1, penalty=False, hand_size=12, stock_size=40))
 'seat 1 draws (12 cards in hand, 40 in the stock)'
 
+>>> from naipes.machiavelli import Game, Rules
+>>> game = Game.from_position(Rules(players=2), hands=["7H 7D JS 2C", "KD"],
+...                           table="[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", stock="KH")
+>>> lines = iter(["take 7H", "split 1 at 7S", "move 7S from 9 to 3", "move 7S from 4 to 3",
+...               "take 7D to 3", "check", "take JS to 2", "commit"])
+>>> out = []
+>>> move = terminal_turn(game, 0, lambda prompt: next(lines), out.append)
+>>> str(move)
+'play 7H 7D JS: [4S 5S 6S] [JS JH JD JC] [7S 7H 7D] [8S 9S 10S]'
+>>> print(out[-1])
+the play is valid: type commit
+>>> [line for line in out if line.startswith("cannot")]
+['cannot do that: there is no meld 9: melds are 1..4']
+
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   The former ``naipes.machiavelli.terminal`` (``terminal_turn``, ``TerminalTurn``,
+   ``HELP``) and the drawing of ``naipes.machiavelli.view`` (``render_table``,
+   ``render_hand``) moved here.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import re
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes.cards import Card
-from naipes.events import Event
+from naipes.errors import IllegalMoveError, NaipesError
+from naipes.events import Event, MovePlayed
 from naipes.machiavelli import events as ev
+from naipes.machiavelli.melds import Meld, format_table
+from naipes.machiavelli.moves import Move
+from naipes.machiavelli.workspace import Workspace, WorkspaceError
 
-__all__ = ["describe_event"]
+if TYPE_CHECKING:
+    from naipes.machiavelli.state import Game
+    from naipes.machiavelli.view import View
+
+__all__ = ["HELP", "TerminalTurn", "describe_event", "render", "render_hand", "render_table", "terminal_turn"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -38,33 +73,327 @@ def _cut(e: ev.DeckCut) -> str:
     return f"cut for the first player: {rounds}: seat {e.first_player} starts"
 
 
-def _won(e: ev.DealWon) -> str:
+def _won(e: ev.HandEnded) -> str:
     how = "went out" if e.went_out else "the stock ran out"
     who = " and ".join(f"seat {s}" for s in e.winners)
-    return f"deal {e.deal} won by {who} ({how}); points: {_points(e.points)}"
+    return f"hand {e.hand} won by {who} ({how}); points: {_points(e.points)}"
+
+
+def _over(e: ev.GameEnded) -> str:
+    r = e.result
+    return ("game over: " + " and ".join(f"seat {s}" for s in r.winners) + " win; scores: "
+            + _points(r.scores))
 
 
 _TELL: dict[type, Callable[..., str | None]] = {
     ev.DeckCut: _cut,
-    ev.DealStarted: lambda e: (f"deal {e.deal}: {e.hand_sizes[0]} cards each, {e.stock_size} in the stock; "
-                               f"seat {e.first_player} starts"),
+    ev.HandStarted: lambda e: (f"hand {e.hand}: {e.hand_sizes[0]} cards each, {e.stock_size} in the stock; "
+                               f"seat {e.first} starts"),
     ev.CardsDealt: lambda e: f"seat {e.seat} is dealt {_cards(e.cards)}",
     ev.PlayMade: _play,
     ev.DrawMade: lambda e: (f"seat {e.seat} draws {e.count} penalty card(s)" if e.penalty else f"seat {e.seat} draws")
     + f" ({e.hand_size} cards in hand, {e.stock_size} in the stock)",
     ev.CardDrawn: lambda e: f"seat {e.seat} drew {e.card.symbol()}",
-    ev.TurnFailed: lambda e: f"seat {e.seat} fails the turn ({e.reason.replace('_', ' ')}): the table is restored",
-    ev.DealWon: _won,
-    ev.ScoresUpdated: lambda e: f"totals: {_points(e.totals)}",
-    ev.SessionEnded: lambda e: ("game over: " + " and ".join(f"seat {s}" for s in e.winners) + " win; scores: "
-                                + _points(e.scores)),
+    ev.TurnFailed: lambda e: (f"seat {e.seat} fails the turn ({e.reason.value.replace('_', ' ')}): "
+                              "the table is restored"),
+    ev.HandEnded: _won,
+    ev.PointsScored: lambda e: f"totals: {_points(e.totals)}",
+    ev.GameEnded: _over,
 }
 
 
 def describe_event(event: Event) -> str | None:
     """One line telling ``event`` (its class name for events of other games).
 
+    :class:`~naipes.events.MovePlayed` gives ``None``: the move itself is told
+    by whoever shows the history.
+
     .. versionadded:: 0.1
     """
+    if isinstance(event, MovePlayed):
+        return None
     tell = _TELL.get(type(event))
     return tell(event) if tell is not None else type(event).__name__
+
+
+# -- drawing ----------------------------------------------------------------------------
+def render(view: View) -> str:
+    """The table drawn for a terminal: totals, hand sizes, melds (numbered from 1), the hand.
+
+    .. versionadded:: 1.0
+    """
+    n = len(view.hand_sizes)
+    lines = [f"Machiavelli: hand {view.hand_number}, stock {view.stock_size} cards, "
+             + (f"seat {view.to_act[0]} to act" if view.to_act else "game over")]
+    seats = []
+    for s in range(n):
+        tag = " (you)" if s == view.seat else ""
+        extra = "" if view.opened[s] or not view.rules.initial_meld_min else ", not opened"
+        joker = f", {view.known_jokers[s]} joker(s) known" if view.known_jokers[s] else ""
+        seats.append(f"  P{s}{tag}: {view.hand_sizes[s]} cards, total {view.totals[s]}{extra}{joker}")
+    lines.extend(seats)
+    lines.append("Table:" if view.table else "Table: (empty)")
+    lines.extend(render_table(view.table))
+    lines.append("Your hand: " + render_hand(view.hand))
+    return "\n".join(lines)
+
+
+def render_table(table: Sequence[Meld], *, base: int = 1) -> list[str]:
+    """Lines ``  1: [4♠ 5♠ 6♠]``, one per meld, numbered from ``base``.
+
+    >>> from naipes.machiavelli.melds import parse_table
+    >>> render_table(parse_table("[4S 5S 6S] [JK=8H 8D 8C]"))
+    ['  1: [4♠ 5♠ 6♠]', '  2: [JK=8♥ 8♦ 8♣]']
+
+    .. versionadded:: 0.1
+    """
+    return [f"  {i}: {m.format(symbols=True) if len(m) else '(empty)'}" for i, m in enumerate(table, base)]
+
+
+def render_hand(hand: Sequence[Card]) -> str:
+    """The hand sorted by suit and rank, with suit symbols.
+
+    >>> render_hand(Card.parse_many("KH 2S JK 3S"))
+    '2♠ 3♠ K♥ JK'
+
+    .. versionadded:: 0.1
+    """
+    order = {"S": 0, "H": 1, "D": 2, "C": 3}
+    cards = sorted(hand, key=lambda c: (order.get(c.suit.value, 9) if c.suit else 9, c.rank))
+    return " ".join(c.symbol() for c in cards) or "(empty)"
+
+
+# -- a turn at the keyboard -------------------------------------------------------------
+HELP = """\
+Commands (melds are numbered from 1; a card is written 7H, 10S, QD, or JK=7H for a joker):
+  take 7H [to N]              put a hand card on meld N (default: a new meld)
+  back 7H [from N]            put a card you took back into your hand
+  move 8S from 2 to 5         move one table card between melds ("to new" for a new meld)
+  move JK=8H from 2 to 3 as 9H   move a joker and say what it stands for now
+  split 1 at 4                meld 1 keeps its first 4 cards; the rest become a new meld
+  split 1 at 8S               split meld 1 just before 8S
+  merge 2 3                   put all of meld 3 into meld 2
+  swap 7H [in N]              put 7H in place of the joker standing for 7H; the joker comes to your hand
+  declare JK=8H in 3 as 9H    change what a joker stands for
+  check                       say what is invalid now, and why
+  undo | reset                undo the last step | go back to the start of the turn
+  show                        draw the table and your hand again
+  hint | hint apply           the best play (exact solver) | lay it out in your workspace
+  commit                      end the turn with this table (it must be valid)
+  draw                        forget the rearrangement, take a card from the stock
+  give up                     the failed turn: table restored, you draw the penalty
+  help                        this text"""
+
+_CARD = r"(JK(?:=\S+)?|\S+)"
+_MELD = r"(\d+|new)"
+
+
+class TerminalTurn:
+    """The interpreter behind :func:`terminal_turn` (one instance per turn).
+
+    Args:
+        workspace: the turn's workspace (built from the player's view).
+        say: prints one message.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, workspace: Workspace, say: Callable[[str], None]) -> None:
+        self.ws = workspace
+        self.say = say
+        self.hint_table: str | None = None
+        self._commands: list[tuple[re.Pattern[str], Callable[..., Move | None]]] = [
+            (re.compile(rf"(?i)take {_CARD}(?: (?:to|on|in) {_MELD})?"), self._take),
+            (re.compile(rf"(?i)(?:back|put back|return) {_CARD}(?: from {_MELD})?"), self._back),
+            (re.compile(rf"(?i)put {_CARD} back(?: from {_MELD})?"), self._back),
+            (re.compile(rf"(?i)move {_CARD} from {_MELD} to {_MELD}(?: as (\S+))?"), self._move),
+            (re.compile(rf"(?i)split {_MELD} at (\S+)"), self._split),
+            (re.compile(rf"(?i)merge {_MELD}(?: and| into)? {_MELD}"), self._merge),
+            (re.compile(rf"(?i)swap {_CARD}(?: (?:in|on) {_MELD})?"), self._swap),
+            (re.compile(rf"(?i)declare {_CARD} in {_MELD} as (\S+)"), self._declare),
+            (re.compile(r"(?i)(check|undo|reset|show|hint|hint apply|commit|draw|give up|giveup|forfeit|help|\?)"),
+             self._word),
+        ]
+
+    # -- helpers ------------------------------------------------------------------------
+    def _index(self, text: str | None, *, allow_new: bool = False) -> int | None:
+        if text is None or text == "NEW":
+            if text == "NEW" and not allow_new:
+                raise WorkspaceError("name a meld by its number here")
+            return None
+        n = int(text)
+        count = len(self.ws.melds)
+        if allow_new and n == count + 1:
+            return None
+        if not 1 <= n <= count:
+            more = f" (or {count + 1} / new for a new meld)" if allow_new else ""
+            raise WorkspaceError(f"there is no meld {n}: melds are 1..{count}{more}")
+        return n - 1
+
+    def show(self) -> None:
+        """Print the working table and hand, and whether the play is valid."""
+        lines = ["Table:" if self.ws.melds else "Table: (empty)"]
+        lines.extend(render_table(self.ws.melds))
+        lines.append("Hand: " + render_hand(self.ws.hand))
+        self.say("\n".join(lines))
+
+    def status(self) -> None:
+        """Say in one line whether the play can be committed."""
+        problems = self.ws.problems()
+        if not problems:
+            self.say("the play is valid: type commit")
+        elif not self.ws.changed:
+            self.say("nothing changed yet (take a card, or draw)")
+        else:
+            self.say(f"{len(problems)} problem(s): type check to see them")
+
+    # -- commands -----------------------------------------------------------------------
+    def _take(self, card: str, to: str | None) -> None:
+        self.ws.take(card, self._index(to, allow_new=True))
+
+    def _back(self, card: str, source: str | None) -> None:
+        self.ws.put_back(card, self._index(source))
+
+    def _move(self, card: str, source: str, to: str, declare: str | None) -> None:
+        src = self._index(source)
+        assert src is not None
+        self.ws.move(card, src, self._index(to, allow_new=True), declare=declare)
+
+    def _split(self, meld: str, at: str) -> None:
+        index = self._index(meld)
+        assert index is not None
+        self.ws.split(index, int(at) if at.isdigit() else at)
+
+    def _merge(self, into: str, other: str) -> None:
+        a, b = self._index(into), self._index(other)
+        assert a is not None and b is not None
+        self.ws.merge(a, b)
+
+    def _swap(self, card: str, meld: str | None) -> None:
+        self.ws.swap(card, self._index(meld))
+
+    def _declare(self, joker: str, meld: str, card: str) -> None:
+        index = self._index(meld)
+        assert index is not None
+        self.ws.declare(index, joker, card)
+
+    def _word(self, word: str) -> Move | None:
+        if word in ("help", "?"):
+            self.say(HELP)
+        elif word == "check":
+            self.say("the play is valid" if self.ws.is_valid else self.ws.explain())
+        elif word == "undo":
+            self.say(f"undone: {self.ws.undo()}")
+            self.show()
+        elif word == "reset":
+            self.ws.reset()
+            self.show()
+        elif word == "show":
+            self.show()
+        elif word.startswith("hint"):
+            self._hint(apply=word == "hint apply")
+        elif word == "commit":
+            return self._commit()
+        elif word == "draw":
+            return self.ws.draw()
+        elif word in ("give up", "giveup", "forfeit"):
+            return self.ws.give_up()
+        return None
+
+    def _commit(self) -> Move | None:
+        try:
+            return self.ws.to_move()
+        except IllegalMoveError:
+            self.say("not valid yet:\n" + self.ws.explain()
+                     + "\n(fix it, undo, draw, or give up)")
+            return None
+
+    def _hint(self, *, apply: bool) -> None:
+        if apply and self.hint_table is not None:
+            self.ws.arrange(self.hint_table)
+            self.show()
+            self.status()
+            return
+        from naipes.machiavelli.solver import solve
+
+        view = self.ws.view
+        try:
+            best = solve(view.table, view.hand, view.rules, opened=view.is_opened)
+        except NaipesError as exc:
+            self.say(f"no hint: {exc}")
+            return
+        if best is None:
+            self.say("hint: no play is possible from the start of this turn; draw")
+            return
+        self.hint_table = format_table(best.table)
+        cards = " ".join(c.symbol() for c in best.played)
+        self.say(f"hint: you can play {best.count} card(s) ({cards}):\n"
+                 + "\n".join(render_table(best.table))
+                 + ("" if apply else "\n(type hint apply to lay it out)"))
+        if apply:
+            self.ws.arrange(self.hint_table)
+            self.show()
+            self.status()
+
+    def run_line(self, line: str) -> Move | None:
+        """Run one command; returns the move when the turn ends, else ``None``.
+
+        Never raises for bad input: every problem is explained through ``say``.
+        """
+        if not isinstance(line, str):
+            self.say("cannot read that line: type help")
+            return None
+        text = " ".join(line.strip().split())
+        for symbol, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
+            text = text.replace(symbol, letter)
+        if not text:
+            return None
+        for pattern, action in self._commands:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            args = [g.lower() if action == self._word else g.upper() if g else None for g in match.groups()]
+            try:
+                result = action(*args)
+            except (NaipesError, ValueError) as exc:
+                self.say(f"cannot do that: {exc}")
+                return None
+            if result is None and action != self._word:
+                self.show()
+                self.status()
+            return result
+        self.say(f"unknown command {line.strip()!r}: type help")
+        return None
+
+
+def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None], *,
+                  render: bool = False) -> Move:
+    """Run one Machiavelli turn for a person at a terminal; return the move to play.
+
+    Args:
+        game: the game (only read: the caller plays the returned move).
+        seat: the human's seat, which must be to act.
+        ask: reads one line (given a prompt).
+        say: prints one message.
+        render: draw the table first (``naipes play`` has drawn it already).
+
+    Returns:
+        A :class:`~naipes.machiavelli.moves.Play` (validated), a ``Draw`` or a ``Forfeit``.
+
+    Raises:
+        WorkspaceError: when ``seat`` is not to act. (``ask`` may raise
+            ``EOFError``; it is passed on.)
+
+    .. versionadded:: 0.1
+    """
+    ws = Workspace(game.view(seat), numbering=1)
+    turn = TerminalTurn(ws, say)
+    if render:
+        say(game.view(seat).render())
+    say("Your turn: rearrange the table with take / move / split / merge, then commit "
+        "(or draw, or give up). Type help for every command.")
+    while True:
+        move = turn.run_line(ask("machiavelli> "))
+        if move is not None:
+            return move
+

@@ -1,32 +1,42 @@
 """Machiavelli events, emitted while a move is applied and delivered after it.
 
-Each event carries the totals it changed, so a handler never reads the game
-mid-flight. Private events (``private_to``) tell one seat the cards it got.
-The first deal happens inside the constructor, before anyone can subscribe,
-so its events (:class:`DeckCut`, :class:`DealStarted`, :class:`CardsDealt`)
-are delivered with the events of the first move, ahead of them.
+The events that play a shared role subclass the classes of
+:mod:`naipes.events`: :class:`HandStarted`, :class:`CardsDealt`,
+:class:`HandEnded`, :class:`PointsScored` (a :class:`~naipes.events.ScoresChanged`)
+and :class:`GameEnded`; the base adds :class:`~naipes.events.MovePlayed` before
+each move's own events. Private events (``private_to``) tell one seat the cards
+it got; other seats see a dealt hand's count only. The first hand is dealt by
+the constructor: its events (:class:`DeckCut`, :class:`HandStarted`,
+:class:`CardsDealt`) are the game's ``opening_events``.
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   ``DealStarted`` / ``DealWon`` / ``ScoresUpdated`` / ``SessionEnded`` became
+   :class:`HandStarted` / :class:`HandEnded` / :class:`PointsScored` /
+   :class:`GameEnded`, subclasses of the shared events; ``TurnFailed.reason``
+   is a :class:`~naipes.machiavelli.moves.ForfeitReason`.
 """
 
 from __future__ import annotations
 
 import attrs
 
+from naipes import events as shared
 from naipes.cards import Card
 from naipes.events import Event
 from naipes.machiavelli.melds import Meld
+from naipes.machiavelli.moves import ForfeitReason
 
 __all__ = [
     "CardDrawn",
     "CardsDealt",
-    "DealStarted",
-    "DealWon",
     "DeckCut",
     "DrawMade",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
     "PlayMade",
-    "ScoresUpdated",
-    "SessionEnded",
+    "PointsScored",
     "TurnFailed",
 ]
 
@@ -47,33 +57,32 @@ class DeckCut(Event):
 
 
 @attrs.frozen(kw_only=True)
-class DealStarted(Event):
-    """A deal began (public).
+class HandStarted(shared.HandStarted):
+    """A hand (one shuffle played out, MV-01) began (public); Machiavelli has no dealer.
 
     Attributes:
-        deal: the deal's number, from 1.
-        first_player: the seat that plays first.
+        hand: the hand's number, from 1.
+        dealer: always ``None``.
+        first: the seat that plays first (MV-02).
         hand_sizes: cards dealt to each seat.
         stock_size: cards left in the stock.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 1.0
+       Replaces 0.1's ``DealStarted`` (``deal`` → ``hand``, ``first_player`` → ``first``).
     """
 
-    deal: int
-    first_player: int
     hand_sizes: tuple[int, ...]
     stock_size: int
 
 
 @attrs.frozen(kw_only=True)
-class CardsDealt(Event):
-    """The cards one seat was dealt (private to that seat).
+class CardsDealt(shared.CardsDealt):
+    """The cards one seat was dealt (private to it; other seats see ``count`` only).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       A :class:`naipes.events.CardsDealt`, with ``count``.
     """
-
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @attrs.frozen(kw_only=True)
@@ -135,32 +144,35 @@ class TurnFailed(Event):
 
     Attributes:
         seat: whose turn failed.
-        reason: ``"gave_up"`` or ``"timeout"``.
+        reason: :attr:`ForfeitReason.GAVE_UP` or :attr:`ForfeitReason.TIMEOUT`.
         penalty_cards: how many cards the seat draws (fewer if the stock is short).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       ``reason`` is a :class:`~naipes.machiavelli.moves.ForfeitReason`, not its string.
     """
 
     seat: int
-    reason: str
+    reason: ForfeitReason
     penalty_cards: int
 
 
 @attrs.frozen(kw_only=True)
-class DealWon(Event):
-    """A deal ended (MV-07, MV-08): who won it and every hand, now shown.
+class HandEnded(shared.HandEnded):
+    """A hand ended (MV-07, MV-08): who won it and every hand, now shown.
 
     Attributes:
-        deal: the deal's number.
-        winners: the deal winners.
+        hand: the hand's number.
+        scores: ``game.scores`` at its end (announced by :class:`PointsScored` just before).
+        winners: the hand's winners.
         went_out: True when a player emptied his hand, False on stock exhaustion.
-        hands: every seat's remaining hand.
-        points: penalty points of each seat in this deal.
+        hands: every seat's remaining cards.
+        points: penalty points of each seat in this hand.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 1.0
+       Replaces 0.1's ``DealWon`` (``deal`` → ``hand``, with ``scores``).
     """
 
-    deal: int
     winners: tuple[int, ...]
     went_out: bool
     hands: tuple[tuple[Card, ...], ...]
@@ -168,26 +180,26 @@ class DealWon(Event):
 
 
 @attrs.frozen(kw_only=True)
-class ScoresUpdated(Event):
-    """The running totals after a deal (MV-09).
+class PointsScored(shared.ScoresChanged):
+    """``game.scores`` changed at the end of a hand (MV-09).
 
     Attributes:
-        points: what each seat scored in the deal.
-        totals: the cumulative penalty totals (single-deal mode: the final scores).
+        points: what each seat scored in the hand.
+        totals: ``game.scores`` after it: the penalty totals (single-deal mode:
+            the final scores, MV-09).
 
-    .. versionadded:: 0.1
+    .. versionadded:: 1.0
+       Replaces 0.1's ``ScoresUpdated``.
     """
 
     points: tuple[int, ...]
-    totals: tuple[int, ...]
 
 
 @attrs.frozen(kw_only=True)
-class SessionEnded(Event):
-    """The game is over (MV-09): the overall winners and the final scores.
+class GameEnded(shared.GameEnded):
+    """The game is over (MV-09); ``result`` is a :class:`~naipes.machiavelli.scoring.Result`.
 
-    .. versionadded:: 0.1
+    .. versionadded:: 1.0
+       Replaces 0.1's ``SessionEnded`` (``winners`` / ``scores`` are ``result.winners`` /
+       ``result.scores``).
     """
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]

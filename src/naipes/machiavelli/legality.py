@@ -1,8 +1,10 @@
 """The atomic check of a play (MV-05, MV-11, MV-12), shared by the game and the workspace.
 
 :func:`play_problems` lists everything wrong with a proposed new table, each
-problem as ``(meld index, reason)`` (index ``-1`` for a problem of the whole
-play); an empty tuple means the play is legal.
+problem as a :class:`Problem` ``(meld index, reason)`` with a ``code``
+(index ``-1`` for a problem of the whole play); an empty tuple means the play
+is legal. :data:`CODES` lists every error code of the game with its ruling and
+meaning; :func:`check_play` and :func:`check_draw` raise the errors of a move.
 
 >>> from naipes.machiavelli.melds import parse_table
 >>> start = parse_table("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]")
@@ -13,8 +15,12 @@ play); an empty tuple means the play is legal.
 >>> bad = parse_table("[4S 5S 6S] [8S 9S 10S] [7S 7H] [JH JD JC JS]")
 >>> play_problems(start, hand, bad, Card.parse_many("7H JS"))
 ((2, 'a meld of two cards'),)
+>>> play_problems(start, hand, bad, Card.parse_many("7H JS"))[0].code
+'invalid_meld'
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   Problems carry a ``code``; :data:`CODES`, :func:`check_play`, :func:`check_draw`.
 """
 
 from __future__ import annotations
@@ -23,17 +29,106 @@ from collections import Counter
 from typing import Sequence
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.errors import IllegalMoveError
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
 from naipes.machiavelli.rules import Rules
 
-__all__ = ["WHOLE_PLAY", "describe_problems", "play_problems"]
+__all__ = ["CODES", "WHOLE_PLAY", "Problem", "check_draw", "check_play", "describe_problems", "play_problems"]
 
 #: The meld index of a problem that belongs to the play as a whole.
 WHOLE_PLAY = -1
 
 _DEFAULT = Rules()
 
-Problem = tuple[int, str]
+#: Every error code the Machiavelli package raises: ``{code: (ruling or None, meaning)}``.
+#: The rules page lists them in its section "Error codes".
+CODES: dict[str, tuple[str | None, str]] = {
+    # illegal moves (IllegalMoveError)
+    "no_hand_card": ("MV-05", "a play adds no card from the hand"),
+    "not_in_hand": ("MV-05", "a card said to come from the hand is not there (solver: not in the hand given)"),
+    "invalid_meld": ("MV-03", "a meld of the new table is not a valid group or run"),
+    "cards_from_nowhere": ("MV-05", "the new table holds cards neither on the old table nor played"),
+    "played_not_placed": ("MV-05", "a card played from the hand is not on the new table"),
+    "table_card_missing": ("MV-05", "a card of the old table is missing from the new table"),
+    "joker_not_swapped": ("MV-12", "a joker left the table without its natural card replacing it"),
+    "opening_changes_table": ("MV-11", "an opening play changes the melds already on the table"),
+    "opening_too_low": ("MV-11", "the opening melds are worth less than initial_meld_min"),
+    "stock_empty": ("MV-04", "a draw with an empty stock (play or forfeit)"),
+    # notation (NotationError)
+    "not_text": (None, "notation that is not a string"),
+    "unknown_move": (None, "text that is no move (not play, draw or forfeit)"),
+    "bad_forfeit_reason": ("MV-06", "a forfeit reason other than gave_up or timeout"),
+    "no_colon": (None, "a play without the colon between its hand cards and its melds"),
+    "bad_meld": (None, "table notation without a meld in brackets"),
+    "not_a_card": (None, "something that is not a card of the decks (notation, melds, solver input)"),
+    "not_one_meld": (None, "Meld.parse given no meld or several"),
+    "joker_undeclared": ("MV-12", "a joker without the card it stands for (JK instead of JK=7H)"),
+    # positions and state (InvalidStateError)
+    "bad_deck": ("MV-01", "a deck= order that is not exactly the decks' cards"),
+    "bad_first_player": ("MV-02", "a first_player that is not a seat"),
+    "bad_joker_positions": (None, "a meld's joker positions outside the meld or repeated"),
+    "invalid_table": ("MV-03", "a position's table holds an invalid meld"),
+    "wrong_hand_count": (None, "a position with not one hand per seat"),
+    "wrong_length": (None, "a per-seat value (totals, opened, known_jokers) not of one value per seat"),
+    "bad_seat": (None, "a position's to_act or starter that is not a seat"),
+    "empty_hand": ("MV-07", "a position with an empty hand (that hand is over)"),
+    "jokers_not_held": ("MV-12", "known_jokers larger than the jokers in that hand"),
+    "too_many_copies": ("MV-01", "more copies of a card than the decks hold"),
+    "no_partition": ("MV-03", "solver: table cards that cannot be partitioned into valid melds"),
+    "mixed_table": (None, "solver: a table given as a mix of melds and cards"),
+    # rules (RulesError)
+    "not_an_int": (None, "a Rules field that must be an int"),
+    "out_of_range": (None, "a Rules field out of its range"),
+    "too_many_players": ("MV-13", "more players than the decks can serve"),
+    "no_stock": ("MV-01", "hands that leave no stock"),
+    # the workspace (WorkspaceError)
+    "workspace_step": (None, "a workspace step that cannot be done (no such meld, card not there...)"),
+}
+
+class Problem(tuple[int, str]):
+    """One thing wrong with a play: ``(meld index, reason)``, with its :attr:`code`.
+
+    It compares and unpacks as the plain pair (``index, reason = problem``).
+
+    Attributes:
+        code: the stable code of the problem (a key of :data:`CODES`).
+
+    .. versionadded:: 1.0
+    """
+
+    code: str
+
+    def __new__(cls, index: int, reason: str, code: str) -> Problem:
+        self = super().__new__(cls, (index, reason))
+        self.code = code
+        return self
+
+    @property
+    def rule(self) -> str | None:
+        """The ruling the problem breaks (``None`` when none applies)."""
+        return CODES[self.code][0]
+
+
+def check_play(problems: Sequence[Problem], move: object, table: Sequence[Meld], seat: int) -> None:
+    """Raise :class:`~naipes.errors.IllegalMoveError` for a play with ``problems`` (code of the first).
+
+    .. versionadded:: 1.0
+    """
+    if problems:
+        text = describe_problems(problems, table, base=1).replace("\n", "; ")
+        first = problems[0]
+        code = getattr(first, "code", "invalid_meld")
+        raise IllegalMoveError(text, move=move, seat=seat, code=code, rule=CODES[code][0])
+
+
+def check_draw(stock_size: int, move: object, seat: int) -> None:
+    """Raise :class:`~naipes.errors.IllegalMoveError` (code ``stock_empty``) for a draw from no stock.
+
+    .. versionadded:: 1.0
+    """
+    if not stock_size:
+        raise IllegalMoveError("the stock is empty: play or forfeit", move=move, seat=seat,
+                               code="stock_empty", rule="MV-04")
 
 
 def _names(counts: Counter[Card]) -> str:
@@ -63,17 +158,18 @@ def play_problems(start: Sequence[Meld], hand: Sequence[Card], table: Sequence[M
     out: list[Problem] = []
     played = Counter(cards)
     if not cards:
-        out.append((WHOLE_PLAY, "no card from the hand is added (a play must add at least one, MV-05)"))
+        out.append(Problem(WHOLE_PLAY, "no card from the hand is added (a play must add at least one, MV-05)",
+                           "no_hand_card"))
     missing = played - Counter(hand)
     if missing:
-        out.append((WHOLE_PLAY, f"not in the hand: {_names(missing)}"))
+        out.append(Problem(WHOLE_PLAY, f"not in the hand: {_names(missing)}", "not_in_hand"))
     known = {id(m) for m in start}  # melds kept as they were (same objects) are valid already
     for i, meld in enumerate(table):
         if id(meld) in known or (not meld.jokers and _plainly_valid(meld.cards)):
             continue
         reason = meld_problem(meld, rules)
         if reason is not None:
-            out.append((i, reason))
+            out.append(Problem(i, reason, "invalid_meld"))
     out.extend(_multiset_problems(start, table, cards, played))
     if rules.initial_meld_min and not opened:
         out.extend(_opening_problems(start, table, rules.initial_meld_min))
@@ -139,19 +235,22 @@ def _multiset_problems(start: Sequence[Meld], table: Sequence[Meld], cards: Sequ
             extra[JOKER] = -swapped
     out: list[Problem] = []
     if extra:
-        out.append((WHOLE_PLAY, f"cards from nowhere (neither on the table nor played from the hand): {_names(extra)}"))
+        out.append(Problem(WHOLE_PLAY, "cards from nowhere (neither on the table nor played from the hand): "
+                           f"{_names(extra)}", "cards_from_nowhere"))
     unplaced = Counter({c: min(n, played[c]) for c, n in lost.items() if played[c]})
     if unplaced:
-        out.append((WHOLE_PLAY, f"played from the hand but not on the new table: {_names(unplaced)}"))
+        out.append(Problem(WHOLE_PLAY, f"played from the hand but not on the new table: {_names(unplaced)}",
+                           "played_not_placed"))
         lost -= unplaced
     if lost:
-        out.append((WHOLE_PLAY, f"table cards missing from the new table (they must stay on the table): {_names(lost)}"))
+        out.append(Problem(WHOLE_PLAY, "table cards missing from the new table (they must stay on the table): "
+                           f"{_names(lost)}", "table_card_missing"))
     if swapped > 0:
         declared = Counter(c for m in start for c in m.declared)
         matched = sum(min(n, played[card]) for card, n in declared.items())
         if swapped > matched:
-            out.append((WHOLE_PLAY, f"{swapped} joker(s) left the table but only {matched} were swapped for "
-                                    "the natural card they stood for (MV-12)"))
+            out.append(Problem(WHOLE_PLAY, f"{swapped} joker(s) left the table but only {matched} were swapped "
+                               "for the natural card they stood for (MV-12)", "joker_not_swapped"))
     return out
 
 
@@ -160,15 +259,17 @@ def _opening_problems(start: Sequence[Meld], table: Sequence[Meld], minimum: int
     new = Counter(m.normalized() for m in table)
     out: list[Problem] = []
     if old - new:
-        out.append((WHOLE_PLAY, "an opening play may not change the melds on the table (MV-11)"))
+        out.append(Problem(WHOLE_PLAY, "an opening play may not change the melds on the table (MV-11)",
+                           "opening_changes_table"))
     added = new - old
     value = sum(meld_value(m) * n for m, n in added.items())
     if value < minimum:
-        out.append((WHOLE_PLAY, f"the opening melds are worth {value}, less than {minimum} (MV-11)"))
+        out.append(Problem(WHOLE_PLAY, f"the opening melds are worth {value}, less than {minimum} (MV-11)",
+                           "opening_too_low"))
     return out
 
 
-def describe_problems(problems: Sequence[Problem], table: Sequence[Meld], *, base: int = 0) -> str:
+def describe_problems(problems: Sequence[tuple[int, str]], table: Sequence[Meld], *, base: int = 0) -> str:
     """One readable sentence per problem, melds numbered from ``base``.
 
     >>> from naipes.machiavelli.melds import parse_table

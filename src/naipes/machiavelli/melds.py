@@ -93,12 +93,14 @@ class Meld:
     def __attrs_post_init__(self) -> None:
         for card in self.cards:
             if not isinstance(card, Card):
-                raise InvalidStateError(f"not a card: {card!r}")
+                raise InvalidStateError(f"not a card: {card!r}", code="not_a_card")
             if card.is_joker:
-                raise InvalidStateError("a meld lists the card each joker stands for, not JK")
+                raise InvalidStateError("a meld lists the card each joker stands for, not JK", code="joker_undeclared",
+                                        rule="MV-12")
         n = len(self.cards)
         if any(not 0 <= p < n for p in self.jokers) or len(set(self.jokers)) != len(self.jokers):
-            raise InvalidStateError(f"bad joker positions {self.jokers} in a meld of {n} cards")
+            raise InvalidStateError(f"bad joker positions {self.jokers} in a meld of {n} cards",
+                                    code="bad_joker_positions")
 
     @classmethod
     def parse(cls, text: str) -> Meld:
@@ -109,7 +111,7 @@ class Meld:
         """
         melds = parse_table(text)
         if len(melds) != 1:
-            raise NotationError(text, f"expected one meld, found {len(melds)}")
+            raise NotationError(text, f"expected one meld, found {len(melds)}", code="not_one_meld")
         return melds[0]
 
     def __str__(self) -> str:
@@ -303,7 +305,7 @@ def check_table(melds: Sequence[Meld], rules: Rules | None = None) -> None:
     if problems:
         index, reason = problems[0]
         where = f"meld {index} {melds[index]}: " if index >= 0 else ""
-        raise InvalidStateError(f"{where}{reason}")
+        raise InvalidStateError(f"{where}{reason}", code="invalid_table", rule="MV-03")
 
 
 _CARD = r"(?:10|[2-9AJQKT])[SHDC♠♥♦♣]"
@@ -327,7 +329,7 @@ def parse_table(text: str) -> tuple[Meld, ...]:
     ()
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), "expected a string of melds")
+        raise NotationError(repr(text), "expected a string of melds", code="not_text")
     melds = []
     pos = 0
     while pos < len(text):
@@ -335,7 +337,7 @@ def parse_table(text: str) -> tuple[Meld, ...]:
         if match is None:
             if text[pos:].strip() == "":
                 break
-            raise NotationError(text, f"expected a meld in brackets at {text[pos:].strip()!r}")
+            raise NotationError(text, f"expected a meld in brackets at {text[pos:].strip()!r}", code="bad_meld")
         melds.append(_parse_meld(match.group(1), text))
         pos = match.end()
     return tuple(melds)
@@ -348,9 +350,10 @@ def _parse_meld(body: str, text: str) -> Meld:
     while pos < len(body) and body[pos:].strip():
         match = _TOKEN.match(body, pos)
         if match is None:
-            raise NotationError(text, f"not a card: {body[pos:].split()[0]!r}")
+            raise NotationError(text, f"not a card: {body[pos:].split()[0]!r}", code="not_a_card")
         if match.group(3):
-            raise NotationError(text, "a joker needs its declared card, e.g. JK=7H")
+            raise NotationError(text, "a joker needs its declared card, e.g. JK=7H", code="joker_undeclared",
+                                rule="MV-12")
         if match.group(1):
             jokers.append(len(cards))
         cards.append(Card.parse(match.group(2) or match.group(4)))

@@ -20,7 +20,8 @@ A turn is exactly one move (MV-04, MV-06):
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Sequence
+from collections import Counter
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import attrs
 
@@ -29,7 +30,10 @@ from naipes.errors import NotationError
 from naipes.game import Move as BaseMove
 from naipes.machiavelli.melds import Meld, format_table, parse_table
 
-__all__ = ["Draw", "Forfeit", "ForfeitReason", "Move", "Play"]
+if TYPE_CHECKING:
+    from naipes.machiavelli.rules import Rules
+
+__all__ = ["Draw", "Forfeit", "ForfeitReason", "Move", "Play", "short_forms"]
 
 
 class ForfeitReason(enum.Enum):
@@ -60,7 +64,7 @@ class Move(BaseMove):
             NotationError: quoting the text when it is not a move.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "expected a string")
+            raise NotationError(repr(text), "expected a string", code="not_text")
         t = " ".join(text.split())
         low = t.lower()
         if low == "draw":
@@ -70,24 +74,26 @@ class Move(BaseMove):
         if low == "forfeit timeout":
             return Forfeit(ForfeitReason.TIMEOUT)
         if low.startswith("forfeit "):
-            raise NotationError(text, "a forfeit reason is gave_up or timeout")
+            raise NotationError(text, "a forfeit reason is gave_up or timeout", code="bad_forfeit_reason",
+                                rule="MV-06")
         if low.startswith("play ") or low.startswith("play:"):
             return _parse_play(text, t[4:])
-        raise NotationError(text, "expected 'play <cards>: <melds>', 'draw' or 'forfeit'")
+        raise NotationError(text, "expected 'play <cards>: <melds>', 'draw' or 'forfeit'", code="unknown_move")
 
 
 def _parse_play(text: str, body: str) -> Play:
     cards_text, colon, table_text = body.partition(":")
     if not colon:
-        raise NotationError(text, "a play is 'play <hand cards>: <melds>' (the colon is missing)")
+        raise NotationError(text, "a play is 'play <hand cards>: <melds>' (the colon is missing)",
+                            code="no_colon")
     try:
         cards = Card.parse_many(cards_text.replace(",", " "))
     except NotationError as exc:
-        raise NotationError(text, f"bad hand card: {exc.reason} ({exc.text!r})") from None
+        raise NotationError(text, f"bad hand card: {exc.reason} ({exc.text!r})", code=exc.code) from None
     try:
         table = parse_table(table_text)
     except NotationError as exc:
-        raise NotationError(text, exc.reason) from None
+        raise NotationError(text, exc.reason, code=exc.code, rule=exc.rule) from None
     return Play(table, cards)
 
 
@@ -155,7 +161,7 @@ class Play(Move):
     @classmethod
     def _trusted(cls, table: tuple[Meld, ...], cards: tuple[Card, ...]) -> Play:
         """Build without the converters' checks (for tuples of melds and cards made by the engine)."""
-        play = object.__new__(cls)
+        play = super().__new__(cls)  # no __init__: the converters are skipped
         object.__setattr__(play, "table", table)
         object.__setattr__(play, "cards", cards)
         object.__setattr__(play, "_text", None)
@@ -204,3 +210,44 @@ class Forfeit(Move):
 DRAW = Draw()
 #: The forfeit of a player who gives up (interned).
 FORFEIT = Forfeit(ForfeitReason.GAVE_UP)
+
+
+def short_forms(text: str, legal: Sequence[Move], table: tuple[Meld, ...], hand: Sequence[Card],
+                rules: Rules, *, opened: bool) -> tuple[Move, ...]:
+    """The moves that the short form ``text`` may stand for (``Game.parse_move``'s hook).
+
+    - ``d``: draw; ``f``: forfeit (gave up);
+    - hand cards alone (``7H 8H 9H``, a joker as ``JK=10H``): those cards as
+      one new meld, the table unchanged, when that is a legal play; else every
+      listed play (``legal_moves``) that puts exactly those cards on the table
+      (several: ambiguous).
+
+    .. versionadded:: 1.0
+    """
+    low = text.lower()
+    if low in ("d", "f"):
+        want: Move = DRAW if low == "d" else FORFEIT
+        return tuple(m for m in legal if m == want)
+    if not text or "[" in text or ":" in text:
+        return ()
+    try:
+        meld = parse_table(f"[{text.replace(',', ' ')}]")[0]
+    except (NotationError, IndexError):
+        return ()
+    cards = Counter(meld.physical)
+    plays = [m for m in legal if isinstance(m, Play) and Counter(m.cards) == cards]
+    new = _as_new_meld(meld, table, hand, rules, opened=opened)
+    if new is None:
+        return tuple(plays)
+    target = Counter(new.table)
+    return next(((m,) for m in plays if Counter(m.table) == target), (new,))
+
+
+def _as_new_meld(meld: Meld, table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
+                 opened: bool) -> Play | None:
+    from naipes.machiavelli.legality import play_problems
+
+    play = Play(table + (meld.normalized(),), meld.physical)
+    if play_problems(table, hand, play.table, play.cards, rules, opened=opened):
+        return None
+    return play

@@ -34,10 +34,10 @@ _MAX_PLAYERS = {2: 5, 3: 6}
 
 def _check_int(name: str, value: object, allowed: tuple[int, ...] | None = None) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{name} must be an int, not {value!r}")
+        raise RulesError(f"{name} must be an int, not {value!r}", code="not_an_int")
     if allowed is not None and value not in allowed:
         choices = ", ".join(str(a) for a in allowed[:-1]) + f" or {allowed[-1]}"
-        raise RulesError(f"{name} must be {choices}, not {value!r}")
+        raise RulesError(f"{name} must be {choices}, not {value!r}", code="out_of_range")
 
 
 @attrs.frozen(kw_only=True)
@@ -96,26 +96,29 @@ class Rules:
         for name in ("joker_penalty", "initial_meld_min", "threshold"):
             _check_int(name, getattr(self, name))
             if getattr(self, name) < 0:
-                raise RulesError(f"{name} must not be negative, not {getattr(self, name)}")
+                raise RulesError(f"{name} must not be negative, not {getattr(self, name)}", code="out_of_range")
         if self.threshold < 1:
-            raise RulesError("threshold must be at least 1")
+            raise RulesError("threshold must be at least 1", code="out_of_range", rule="MV-09")
         if self.next_starter not in ("rotate", "previous_winner"):
-            raise RulesError(f"next_starter must be 'rotate' or 'previous_winner', not {self.next_starter!r}")
+            raise RulesError(f"next_starter must be 'rotate' or 'previous_winner', not {self.next_starter!r}",
+                             code="out_of_range", rule="MV-02")
         if self.mode not in ("session", "single_deal"):
-            raise RulesError(f"mode must be 'session' or 'single_deal', not {self.mode!r}")
+            raise RulesError(f"mode must be 'session' or 'single_deal', not {self.mode!r}", code="out_of_range",
+                             rule="MV-09")
         self._check_deal()
 
     def _check_deal(self) -> None:
         if self.players > _MAX_PLAYERS[self.num_decks]:
-            raise RulesError(f"{self.players} players need three decks, not {self.num_decks}")
+            raise RulesError(f"{self.players} players need three decks, not {self.num_decks}",
+                             code="too_many_players", rule="MV-13")
         if self.hand_size is not None:
             _check_int("hand_size", self.hand_size)
             if self.hand_size < 1:
-                raise RulesError(f"hand_size must be positive, not {self.hand_size}")
+                raise RulesError(f"hand_size must be positive, not {self.hand_size}", code="out_of_range")
         if self.players * self.cards_per_player >= self.deck_size:
             raise RulesError(
                 f"{self.players} hands of {self.cards_per_player} leave no stock "
-                f"in {self.deck_size} cards"
+                f"in {self.deck_size} cards", code="no_stock", rule="MV-01"
             )
 
     @property

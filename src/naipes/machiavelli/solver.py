@@ -78,7 +78,7 @@ class Solution:
         rest = list(_read_hand(hand))
         for card in self.played:
             if card not in rest:
-                raise InvalidStateError(f"the hand has no {card} to play")
+                raise InvalidStateError(f"the hand has no {card} to play", code="not_in_hand")
             rest.remove(card)
         return tuple(rest) + self.taken
 
@@ -112,7 +112,7 @@ class _Position:
             return self.melds
         answer = core.solve(self.problem(opening=False))
         if answer is None:
-            raise InvalidStateError(_NO_PARTITION)
+            raise InvalidStateError(_NO_PARTITION, code="no_partition")
         return _melds(answer)
 
     def check_partition(self) -> None:
@@ -162,7 +162,7 @@ def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, ope
     except _Infeasible:
         answer = None
     if answer is None and not opening:
-        raise InvalidStateError(_NO_PARTITION)
+        raise InvalidStateError(_NO_PARTITION, code="no_partition")
     if opening:
         pos.check_partition()
     if answer is None:
@@ -251,7 +251,7 @@ def can_play(
     chosen = _read_hand(cards)
     missing = Counter(chosen) - Counter(pos.hand)
     if missing:
-        raise InvalidStateError(f"the hand has no {next(iter(missing))} to play")
+        raise InvalidStateError(f"the hand has no {next(iter(missing))} to play", code="not_in_hand")
     if not chosen:
         return False
     return _must_play(pos, chosen, opened=opened, keep=True)
@@ -333,7 +333,7 @@ def _read_hand(hand: HandInput) -> tuple[Card, ...]:
     cards = Card.parse_many(hand) if isinstance(hand, str) else tuple(hand)
     for card in cards:
         if not isinstance(card, Card):
-            raise InvalidStateError(f"not a card: {card!r}")
+            raise InvalidStateError(f"not a card: {card!r}", code="not_a_card")
     return cards
 
 
@@ -344,10 +344,12 @@ def _read_table(table: TableInput, rules: Rules) -> tuple[tuple[Meld, ...] | Non
         check_table(melds, rules)
         return melds, tuple(c for m in melds for c in m.physical)
     if not all(isinstance(c, Card) for c in items):
-        raise InvalidStateError("a table is a sequence of melds or a sequence of cards, not a mix")
+        raise InvalidStateError("a table is a sequence of melds or a sequence of cards, not a mix",
+                                code="mixed_table")
     cards = tuple(c for c in items if isinstance(c, Card))
     if JOKER in cards:
-        raise InvalidStateError("a table with jokers must be given as melds (the jokers' declared cards matter)")
+        raise InvalidStateError("a table with jokers must be given as melds (the jokers' declared cards matter)",
+                                code="joker_undeclared", rule="MV-12")
     return None, cards
 
 
@@ -355,10 +357,11 @@ def _check_cards(cards: Sequence[Card], rules: Rules, where: str) -> None:
     counts = Counter(cards)
     for card, n in counts.items():
         if card != JOKER and card.suit not in _SUIT_INDEX:
-            raise InvalidStateError(f"{card} is not a card of the French decks")
+            raise InvalidStateError(f"{card} is not a card of the French decks", code="not_a_card")
         limit = rules.jokers if card == JOKER else rules.num_decks
         if n > limit:
-            raise InvalidStateError(f"{n} × {card} {where}, but the decks hold {limit}")
+            raise InvalidStateError(f"{n} × {card} {where}, but the decks hold {limit}", code="too_many_copies",
+                                    rule="MV-01")
 
 
 # Re-exported for the doctests above.

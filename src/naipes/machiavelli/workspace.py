@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Sequence, Union
 
 from naipes.cards import JOKER, Card
 from naipes.errors import IllegalMoveError, NaipesError, NotationError
-from naipes.machiavelli.legality import WHOLE_PLAY, describe_problems, play_problems
+from naipes.machiavelli.legality import CODES, WHOLE_PLAY, Problem, describe_problems, play_problems
 from naipes.machiavelli.melds import Meld, meld_problem, parse_table
 from naipes.machiavelli.moves import DRAW, Draw, Forfeit, ForfeitReason, Play
 from naipes.machiavelli.view import View
@@ -63,10 +63,12 @@ _Entry = tuple[Card, bool]  # (the card it reads as, is a joker)
 class WorkspaceError(NaipesError, ValueError):
     """A workspace step that cannot be done (no such meld, card not there...).
 
-    Nothing changed; the message says why.
+    Nothing changed; the message says why. Its ``code`` is ``workspace_step``.
 
     .. versionadded:: 0.1
     """
+
+    default_code = "workspace_step"
 
 
 def _ref(ref: CardRef) -> tuple[Card, Card | None]:
@@ -175,19 +177,19 @@ class Workspace:
         return tuple(m for m in self._melds if len(m))
 
     # -- checking ---------------------------------------------------------------------
-    def problems(self) -> tuple[tuple[int, str], ...]:
-        """What is invalid now: ``(meld index, reason)``, index ``-1`` for the play as a whole.
+    def problems(self) -> tuple[Problem, ...]:
+        """What is invalid now: ``(meld index, reason)`` with a ``code``, index ``-1`` for the whole play.
 
         Meld indices are the workspace's (empty melds are skipped, not reported).
         """
-        out: list[tuple[int, str]] = []
+        out: list[Problem] = []
         rules = self.view.rules
         known = set(self.view.table)
         for i, meld in enumerate(self._melds):
             if len(meld) and meld not in known:
                 reason = meld_problem(meld, rules)
                 if reason is not None:
-                    out.append((i, reason))
+                    out.append(Problem(i, reason, "invalid_meld"))
         whole = play_problems(self.view.table, self.view.hand, self.table(), self.taken, rules,
                               opened=self.view.is_opened)
         out.extend(p for p in whole if p[0] == WHOLE_PLAY)
@@ -435,8 +437,9 @@ class Workspace:
         """
         problems = self.problems()
         if problems:
-            raise IllegalMoveError(self.explain().replace("\n", "; "),
-                                   seat=self.view.seat)
+            code = problems[0].code
+            raise IllegalMoveError(self.explain().replace("\n", "; "), seat=self.view.seat, code=code,
+                                   rule=CODES[code][0])
         return Play(self.table(), self.taken)
 
     def _send(self, move: Any) -> None:
