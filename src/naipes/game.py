@@ -206,7 +206,10 @@ class Game(Generic[R, M, V]):
         """
         self._acting = seats
         self._simultaneous = simultaneous
-        self._answers = dict(answers) if answers else {}
+        if answers:
+            self._answers = dict(answers)
+        elif self._answers:
+            self._answers = {}
 
     @property
     def _pending_answers(self) -> Mapping[int, M]:
@@ -215,7 +218,12 @@ class Game(Generic[R, M, V]):
 
     def _wants(self, event_type: type[Event]) -> bool:
         """True when an event of ``event_type`` would reach someone now: build it only then."""
-        return self._sink is not None and (self._opened is None or self.events.wants(event_type))
+        if self._sink is None:
+            return False
+        if self._opened is None:
+            return True
+        wanted = self.events._wanted.get(event_type)
+        return self.events.wants(event_type) if wanted is None else wanted
 
     @staticmethod
     def _deck_orders(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> tuple[tuple[Card, ...], ...]:

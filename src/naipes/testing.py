@@ -43,11 +43,12 @@ from collections import Counter
 from typing import Any, Callable
 
 from naipes import _kit_checks as kit
+from naipes import _kit_tamper as _tamper
 from naipes.errors import IllegalMoveError, NaipesError, NotationError
 from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
-__all__ = ["ConformanceError", "check_playout", "run_conformance"]
+__all__ = ["ConformanceError", "check_hardening", "check_playout", "run_conformance", "run_hardening"]
 
 #: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
 DEFAULT_CAP = 200_000
@@ -329,3 +330,53 @@ def run_conformance(make_game: Callable[[int], AnyGame], *, examples: int = 10,
     for seed in (1, 2):
         if _transcript(make_game, seed, cap) != _transcript(make_game, seed, cap):
             raise ConformanceError(f"seed={seed}: the same seed gave two different games")
+
+
+def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, *, tampers: int = 20,
+                    texts: tuple[str, ...] = (), strangers: tuple[Move, ...] = ()) -> None:
+    """Play ``steps`` random decisions from a seeded game, then attack its boundary.
+
+    A tamper suite (mutations of ``to_dict``: each is refused with
+    ``InvalidStateError`` or loads a state that plays on), malformed moves
+    (fields of the wrong type cannot be built: ``IllegalMoveError`` with code
+    ``bad_field``; moves of other games in ``strangers``, stale moves, wrong
+    seats and ``None`` are refused with a ``NaipesError`` and change nothing),
+    and a notation fuzz (parsers raise only ``NotationError``).
+
+    Raises:
+        ConformanceError: naming the seed, step and broken promise.
+    """
+    game = make_game(seed)
+    rng = random.Random(seed)
+    stale: list[Move] = []
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        moves = game.legal_moves(seat)
+        stale.append(moves[rng.randrange(len(moves))])
+        game.play(stale[-1], seat)
+    where = f"{game.name} seed={seed} step={len(game.history)}"
+    for problem in (_tamper.tamper(game.clone(), random.Random(seed), tampers),
+                    _tamper.malformed_moves(game, stale, list(strangers)),
+                    _tamper.notation_fuzz(game, list(texts))):
+        if problem:
+            raise ConformanceError(f"{where}: {problem}")
+
+
+def run_hardening(make_game: Callable[[int], AnyGame], *, examples: int = 5, tampers: int = 20,
+                  strangers: tuple[Move, ...] = ()) -> None:
+    """Run :func:`check_hardening` on positions and texts chosen by Hypothesis.
+
+    .. versionadded:: 1.0
+    """
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 2**31 - 1), st.integers(0, 120), st.lists(st.text(max_size=12), max_size=8))
+    def attack(seed: int, steps: int, texts: list[str]) -> None:
+        check_hardening(make_game, seed, steps, tampers=tampers, texts=tuple(texts), strangers=strangers)
+
+    attack()

@@ -9,6 +9,7 @@ import pytest
 
 import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RandomBot, RulesError, play_game
+from naipes.errors import UsageError
 from naipes.machuco import (
     MAYOR,
     NO_QUIERO,
@@ -18,6 +19,7 @@ from naipes.machuco import (
     Game,
     MachucoBot,
     Move,
+    Phase,
     PlayCard,
     Rules,
     View,
@@ -66,7 +68,9 @@ def test_illegal_moves_change_nothing() -> None:
 def test_view_holds_no_hidden_card() -> None:
     game = Game(Rules(), seed=12)
     for seat in range(4):
-        text = json.dumps(game.view(seat).to_dict())
+        data = game.view(seat).to_dict()
+        assert data.pop("dealer_draw")  # the public draw for dealer, from its own shuffled deck (MC-03)
+        text = json.dumps(data)
         for other in range(4):
             if other != seat:
                 for card in game.view(other).hand:
@@ -135,8 +139,9 @@ def test_bad_positions() -> None:
 
 def test_dealer_argument() -> None:
     assert Game(Rules(), seed=1, dealer=2).mano == 3
-    with pytest.raises(InvalidStateError):
+    with pytest.raises(UsageError) as info:
         Game(Rules(players=2), seed=1, dealer=2)
+    assert info.value.code == "no_such_seat"
 
 
 def test_result_and_returns() -> None:
@@ -167,7 +172,7 @@ def test_registry_entry() -> None:
 def test_contested_decision_views() -> None:
     game, _ = game_with(Rules(players=2, scope="hand"), [["2o 2c 6e", "10o 10c 4e"]])
     view = game.view(0)
-    assert view.phase == "decide" and view.contest is not None and view.legal_moves[0] == MAYOR
+    assert view.phase is Phase.DECIDE and view.contest is not None and view.legal_moves[0] == MAYOR
     assert game.view(1).legal_moves == ()
     world = game.view(1).sample(random.Random(2))
     assert world.legal_moves(0) == game.legal_moves(0)

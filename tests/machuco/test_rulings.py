@@ -17,6 +17,7 @@ from naipes.machuco import (
     HandStarted,
     LeftoversTaken,
     MajoMade,
+    Phase,
     Rules,
     scoring,
 )
@@ -71,9 +72,12 @@ def test_mc02_teammates_share_pile_and_score() -> None:
     play(game, "3c", "4o", "3b")  # seat 2 captures 3c 4o and the 5o above them for side 0
     assert pile(game, 0) == ["5o", "3c", "4o", "3b"]
     play(game, "4e", "6c")  # seat 0 throws; the pile stays the side's
-    play(game, "11e", "6b")  # seat 2 captures 6c, 7e (run) for the same pile
-    assert pile(game, 0) == ["5o", "3c", "4o", "3b", "7e", "6c", "6b"][:4] + [c for c in pile(game, 0)[4:]]
-    assert set(pile(game, 0)) >= {"6c", "6b", "7e"} and len(game.scores) == 2
+    assert pile(game, 0) == ["5o", "3c", "4o", "3b"] and table(game) == ["11o", "7e", "1b", "4e", "6c"]
+    play(game, "11e", "6b")  # seat 1 takes 11o; seat 2 captures 6c and 7e (run) for the same pile
+    # the side's one pile grows in order: what it had, the cards taken in table order, the capturing card
+    assert pile(game, 0) == ["5o", "3c", "4o", "3b", "7e", "6c", "6b"]
+    assert pile(game, 1) == ["11o", "11e"] and table(game) == ["1b", "4e"]
+    assert "pile2" not in game.zones() and len(game.scores) == 2
 
 
 # ----------------------------------------------------------------------------- MC-03
@@ -84,7 +88,7 @@ def test_mc03_mano_plays_first_and_turns_run_on_across_deals() -> None:
     while not game.is_over:
         seat = game.to_act[0]
         move = game.legal_moves()[0]
-        if game.phase == "play":
+        if game.phase is Phase.PLAY:
             seats.append(seat)
         game.play(move)
     assert len(seats) == 36
@@ -109,7 +113,7 @@ def test_mc04_deals_per_hand_and_36_plays(players: int, deals: int) -> None:
     seen_deals = {game.view(0).deal_number}
     plays = 0
     while not game.is_over:
-        if game.phase == "play":
+        if game.phase is Phase.PLAY:
             plays += 1
         game.play(game.legal_moves()[-1])
         seen_deals.add(game.view(0).deal_number)
@@ -218,7 +222,7 @@ def test_mc07_no_figure(hand: str) -> None:
 ])
 def test_mc08_superior_category_paid_at_once(p0: str, p1: str, scores: tuple[int, int]) -> None:
     game, _ = game_with(TWO, [[p0, p1]])
-    assert game.scores == scores and game.phase == "play"
+    assert game.scores == scores and game.phase is Phase.PLAY
 
 
 def test_mc08_partner_lesser_figure_added_to_the_winning_side() -> None:
@@ -228,10 +232,10 @@ def test_mc08_partner_lesser_figure_added_to_the_winning_side() -> None:
 
 def test_mc08_contested_mayor_higher_key_wins_at_end_of_deal() -> None:
     game, events = game_with(TWO, [["2o 2c 6e", "10o 10c 4e"]])
-    assert game.phase == "decide" and game.to_act == (0,)
+    assert game.phase is Phase.DECIDE and game.to_act == (0,)
     assert [str(m) for m in game.legal_moves()] == ["mayor", "envio 2", "envio 3", "envio 4", "envio 5"]
     game.play("mayor")
-    assert game.to_act == (0,) and game.phase == "play"
+    assert game.to_act == (0,) and game.phase is Phase.PLAY
     for _ in range(6):
         game.play(game.legal_moves()[0])
     resolved = [e for e in events if isinstance(e, CanteResolved)]
@@ -242,7 +246,7 @@ def test_mc08_contested_mayor_higher_key_wins_at_end_of_deal() -> None:
 def test_mc08_equal_keys_first_holder_from_mano_wins_and_decider() -> None:
     deals = [["4o 6c 11e", "3o 3c 10b", "3e 3b 12o", "2o 5e 6e"]]
     game, events = game_with(FOUR, deals)
-    assert game.phase == "decide" and game.to_act == (1,)  # first holder from mano 0
+    assert game.phase is Phase.DECIDE and game.to_act == (1,)  # first holder from mano 0
     assert game.view(0).contest is not None and game.view(0).contest.responder == 2
     game.play("mayor")
     for _ in range(12):
@@ -255,9 +259,9 @@ def test_mc09_envio_refused_decider_side_scores_total_now() -> None:
     deals = [["2o 2c 6e", "10o 10c 4e", "3o 3c 11e", "1o 5e 12e"]]
     game, events = game_with(FOUR, deals)
     game.play("envio 4")
-    assert game.phase == "respond" and game.to_act == (1,)
+    assert game.phase is Phase.RESPOND and game.to_act == (1,)
     game.play("no quiero")
-    assert awards(events) == [(0, 2)] and game.phase == "play" and game.to_act == (0,)
+    assert awards(events) == [(0, 2)] and game.phase is Phase.PLAY and game.to_act == (0,)
 
 
 def test_mc09_envio_accepted_winner_scores_exactly_n() -> None:
@@ -279,16 +283,16 @@ def test_mc09_legal_envios_and_no_decision_without_them() -> None:
     game, _ = game_with(TWO, [["1o 2c 3e", "4o 5e 6e"]])
     assert [str(m) for m in game.legal_moves()] == ["mayor", "envio 5"]
     game, _ = game_with(Rules(players=2, scope="hand", envio_limit=4), [["1o 2c 3e", "4o 5e 6e"]])
-    assert game.phase == "play" and len(game.view(0).pending) == 1
+    assert game.phase is Phase.PLAY and len(game.view(0).pending) == 1
     game, _ = game_with(Rules(players=2, scope="hand", envio_enabled=False), [["2o 2c 6e", "10o 10c 4e"]])
-    assert game.phase == "play" and game.view(0).pending[0].stake == 0
+    assert game.phase is Phase.PLAY and game.view(0).pending[0].stake == 0
 
 
 # ----------------------------------------------------------------------------- MC-10
 def test_mc10_individual_tie_no_decision_paid_at_end_of_deal() -> None:
     deals = [["2o 2c 6e", "4o 6c 11e", "10o 10c 4e", "1o 5e 12e"]]
     game, events = game_with(SOLO, deals)
-    assert game.phase == "play" and game.view(0).pending[0].contenders == (0, 2)
+    assert game.phase is Phase.PLAY and game.view(0).pending[0].contenders == (0, 2)
     for _ in range(12):
         game.play(game.legal_moves()[0])
     assert [(e.winner, e.points) for e in events if isinstance(e, CanteResolved)] == [(2, 1)]
@@ -390,7 +394,7 @@ def test_mc15_majo_scores_one_on_top_of_the_capture() -> None:
     game, events = position(hands=[["2e", "12c"], ["2b", "11c"]], table=["3o", "4c", "6b"])
     play(game, "2e", "2b")
     assert awards(events) == [(1, 1)] and table(game) == ["6b"]
-    assert [e.kind for e in events if isinstance(e, MajoMade)] == ["majo"]
+    assert [e.label for e in events if isinstance(e, MajoMade)] == ["majo"]
 
 
 def test_mc15_majo_across_deal_boundary() -> None:
@@ -426,7 +430,7 @@ def test_mc16_contramajo_and_recontramajo_move_the_stack() -> None:
     game.play("2o")
     assert pile(game, 1) == ["3o", "2e", "2b", "2c", "2o"] and pile(game, 0) == []
     assert awards(events) == [(1, 1), (0, 2), (1, 3)] and game.scores == (2, 4)
-    assert [e.kind for e in events if isinstance(e, MajoMade)] == ["majo", "contramajo", "recontramajo"]
+    assert [e.label for e in events if isinstance(e, MajoMade)] == ["majo", "contramajo", "recontramajo"]
 
 
 def test_mc16_last_only_variant() -> None:

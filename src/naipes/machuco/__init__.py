@@ -11,10 +11,13 @@ match. The rulings are in ``docs/games/machuco.rst`` (MC-01 to MC-24).
 >>> from naipes import machuco, play_game, RandomBot
 >>> game = machuco.Game(machuco.Rules(players=2, scope="chico"), seed=7)
 >>> result = play_game(game, [machuco.MachucoBot(seed=1), RandomBot(2)])
->>> max(result.scores) >= 21
-True
+>>> max(result.scores) >= 21, type(result) is machuco.Result
+(True, True)
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   A literal ``__all__``; ``Result`` (was ``MachucoResult``), ``Phase`` and
+   ``ScoresReset`` exported; the modules follow the API 1.0 layout.
 """
 
 from __future__ import annotations
@@ -47,23 +50,66 @@ from naipes.machuco.events import (
     PartidoEnded,
     PointsAwarded,
     Reason,
+    ScoresReset,
     TableCleared,
     TableTurnedUp,
     TurnupBienDada,
 )
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
-from naipes.machuco.records import Cante, Contest, PendingCante
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import Category, Figure
-from naipes.machuco.state import Game, MachucoResult
-from naipes.machuco.views import View
+from naipes.machuco.scoring import Cante, Category, Contest, Figure, PendingCante, Result
+from naipes.machuco.state import Game, Phase
+from naipes.machuco.view import View
 
-__all__ = sorted([
-    "CanteContested", "CanteResolved", "CanteSung", "Captured", "CardReplaced", "CardsCounted", "CardsDealt",
-    "CardThrown", "ChicoEnded", "CoincidenceFound", "DealEnded", "DealerDrawn", "EnvioAnswered", "EnvioSent",
-    "GameEnded", "HandEnded", "HandStarted", "LeftoversTaken", "MajoMade", "MatchEnded", "MayorChosen",
-    "PartidoEnded", "PointsAwarded", "Reason", "TableCleared", "TableTurnedUp", "TurnupBienDada",
-    "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "Quiero",
-    "Cante", "Contest", "PendingCante", "Rules", "Category", "Figure", "Game", "MachucoResult", "View",
-    "MachucoBot", "describe_event", "scoring",
-])
+__all__ = [
+    "Cante",
+    "CanteContested",
+    "CanteResolved",
+    "CanteSung",
+    "Captured",
+    "CardReplaced",
+    "CardThrown",
+    "CardsCounted",
+    "CardsDealt",
+    "Category",
+    "ChicoEnded",
+    "CoincidenceFound",
+    "Contest",
+    "DealEnded",
+    "DealerDrawn",
+    "Envio",
+    "EnvioAnswered",
+    "EnvioSent",
+    "Figure",
+    "Game",
+    "GameEnded",
+    "HandEnded",
+    "HandStarted",
+    "LeftoversTaken",
+    "MAYOR",
+    "MachucoBot",
+    "MajoMade",
+    "MatchEnded",
+    "Mayor",
+    "MayorChosen",
+    "Move",
+    "NO_QUIERO",
+    "NoQuiero",
+    "PartidoEnded",
+    "PendingCante",
+    "Phase",
+    "PlayCard",
+    "PointsAwarded",
+    "QUIERO",
+    "Quiero",
+    "Reason",
+    "Result",
+    "Rules",
+    "ScoresReset",
+    "TableCleared",
+    "TableTurnedUp",
+    "TurnupBienDada",
+    "View",
+    "describe_event",
+    "scoring",
+]

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import enum
 import random
 
 from naipes.cards import SPANISH_40, Card
@@ -39,17 +40,22 @@ _KEYS = tuple(range(40))
 _REASONS = (ev.Reason.MAJO, ev.Reason.CONTRAMAJO, ev.Reason.RECONTRAMAJO)
 
 
-class Phase:
-    """The phases of a game, as small ints (``Game.phase`` gives the name).
+class Phase(enum.Enum):
+    """The phase of a game (``Game.phase``, ``View.phase``).
+
+    ``PLAY``: a seat plays a card; ``DECIDE``: the decider of a contested
+    cante says ``mayor`` or ``envio N``; ``RESPOND``: the responder says
+    ``quiero`` or ``no quiero``; ``OVER``: the game is over.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       An enum (0.1 had small ints here and strings on ``Game.phase``).
     """
 
-    PLAY = 0
-    DECIDE = 1
-    RESPOND = 2
-    OVER = 3
-    NAMES = ("play", "decide", "respond", "over")
+    PLAY = "play"
+    DECIDE = "decide"
+    RESPOND = "respond"
+    OVER = "over"
 
 
 def _shuffled(rng: random.Random) -> list[PlayCard]:

@@ -23,7 +23,8 @@ from typing import Sequence
 from naipes.cards import SPANISH_40, Card
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Move, PlayCard
 from naipes.machuco.scoring import _FIGURES, capture_ranks
-from naipes.machuco.views import View
+from naipes.machuco._tables import Phase
+from naipes.machuco.view import View
 
 __all__ = ["MachucoBot"]
 
@@ -63,12 +64,12 @@ class MachucoBot:
 
     def choose(self, view: View) -> Move:
         """The move it judges best among ``view.legal_moves``."""
-        moves: tuple[Move, ...] = view.legal_moves  # type: ignore[assignment]
+        moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        if view.phase == "decide":
+        if view.phase is Phase.DECIDE:
             return self._decide(view, moves)
-        if view.phase == "respond":
+        if view.phase is Phase.RESPOND:
             return QUIERO if self._strength(view) >= 0.55 else NO_QUIERO
         unseen = Counter(c.rank for c in view.unseen())
         total = sum(unseen.values())

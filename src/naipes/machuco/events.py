@@ -1,10 +1,20 @@
 """Machuco's events: everything a front end animates or announces.
 
-Each event carries the totals it changed. Events are built only when someone
-subscribed (``game.events.subscribe(Event, handler)``) and are delivered after
-the move that caused them was applied.
+Each event carries the totals it changed. Events are built only when a
+subscription wants them (``game.events.subscribe(Event, handler)``) and are
+delivered after the move that caused them was applied.
+
+The shared roles are subclasses of :mod:`naipes.events`: :class:`HandStarted`,
+:class:`CardsDealt` (private to its seat; other seats see the count only),
+:class:`HandEnded`, :class:`GameEnded`, and two :class:`~naipes.events.ScoresChanged`:
+:class:`PointsAwarded` (a side scored) and :class:`ScoresReset` (a new chico
+starts at 0–0). Every change of ``game.scores`` is one of these two.
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   Subclasses of the shared events; ``ScoresReset``; ``HandStarted.first``
+   (was ``mano``), ``CardsDealt.count``, ``GameEnded.result`` (was
+   ``winners``/``scores``), ``MajoMade.label`` (was ``kind``).
 """
 
 from __future__ import annotations
@@ -13,9 +23,10 @@ import enum
 
 import attrs
 
+from naipes import events as shared
 from naipes.cards import Card
 from naipes.events import Event
-from naipes.machuco.scoring import Category
+from naipes.machuco.scoring import Category, Result
 
 __all__ = [
     "CanteContested",
@@ -42,6 +53,7 @@ __all__ = [
     "PartidoEnded",
     "PointsAwarded",
     "Reason",
+    "ScoresReset",
     "TableCleared",
     "TableTurnedUp",
     "TurnupBienDada",
@@ -82,15 +94,15 @@ class DealerDrawn(Event):
 
 
 @attrs.frozen(kw_only=True)
-class HandStarted(Event):
-    """A hand begins (MC-03, MC-04).
+class HandStarted(shared.HandStarted):
+    """A hand begins (MC-03, MC-04): ``first`` is its mano, the seat after the dealer.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Subclasses the shared ``HandStarted``; ``mano`` is now ``first``.
     """
 
-    hand: int
     dealer: int
-    mano: int
 
 
 @attrs.frozen(kw_only=True)
@@ -138,14 +150,16 @@ class CardReplaced(Event):
 
 
 @attrs.frozen(kw_only=True)
-class CardsDealt(Event):
-    """Three cards dealt to a seat (private to it).
+class CardsDealt(shared.CardsDealt):
+    """Three cards dealt to a seat in deal ``deal`` (1-based) of the hand.
+
+    Private to ``seat``: other seats receive it with ``cards=()`` and ``count=3``.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Subclasses the shared ``CardsDealt`` (``count`` added).
     """
 
-    seat: int
-    cards: tuple[Card, ...]
     deal: int
 
 
@@ -273,8 +287,8 @@ class MajoMade(Event):
     rank: int
 
     @property
-    def kind(self) -> str:
-        """``majo``, ``contramajo`` or ``recontramajo``."""
+    def label(self) -> str:
+        """``majo``, ``contramajo`` or ``recontramajo`` (0.1's ``kind``)."""
         return ("majo", "contramajo", "recontramajo")[self.level - 1]
 
 
@@ -290,16 +304,25 @@ class TableCleared(Event):
 
 
 @attrs.frozen(kw_only=True)
-class PointsAwarded(Event):
+class PointsAwarded(shared.ScoresChanged):
     """A side scored; ``totals`` are the running scores after it (MC-21).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Subclasses the shared ``ScoresChanged``.
     """
 
     side: int
     points: int
     reason: Reason
-    totals: tuple[int, ...]
+
+
+@attrs.frozen(kw_only=True)
+class ScoresReset(shared.ScoresChanged):
+    """A new chico starts: the scores go back to 0 (``totals`` all 0; MC-21, MC-23).
+
+    .. versionadded:: 1.0
+    """
 
 
 @attrs.frozen(kw_only=True)
@@ -337,14 +360,14 @@ class CardsCounted(Event):
 
 
 @attrs.frozen(kw_only=True)
-class HandEnded(Event):
-    """A hand ended (after its card count, or abandoned when a chico ended).
+class HandEnded(shared.HandEnded):
+    """A hand ended (after its card count, or ``abandoned`` when a chico ended in it).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Subclasses the shared ``HandEnded``.
     """
 
-    hand: int
-    scores: tuple[int, ...]
     abandoned: bool
 
 
@@ -383,11 +406,13 @@ class MatchEnded(Event):
 
 
 @attrs.frozen(kw_only=True)
-class GameEnded(Event):
-    """The game reached the end of its scope; ``winners`` are seats.
+class GameEnded(shared.GameEnded):
+    """The game reached the end of its scope; ``result`` is ``game.result``.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Subclasses the shared ``GameEnded``: ``result`` replaces ``winners``
+       and ``scores`` (``result.winners``, ``result.scores``).
     """
 
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
+    result: Result

@@ -2,6 +2,8 @@
 
 The player on turn plays a card (``3o``); the decider of a contested cante
 says ``mayor`` or ``envio N``; the responder says ``quiero`` or ``no quiero``.
+:func:`short_forms` lists what ``Game.parse_move`` also accepts in a position
+(``7`` for the one seven in hand, ``si`` for ``quiero``...).
 
 >>> Move.parse("12b"), Move.parse("envío 4"), Move.parse("no quiero")
 (PlayCard(card=Card.parse('12b')), Envio(amount=4), NoQuiero())
@@ -20,7 +22,9 @@ from naipes.decks import spanish_deck
 from naipes.errors import NotationError
 from naipes.game import Move as BaseMove
 
-__all__ = ["MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "play_card"]
+__all__ = [
+    "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "play_card", "short_forms",
+]
 
 
 class Move(BaseMove):
@@ -39,7 +43,7 @@ class Move(BaseMove):
             NotationError: quoting the text when it is no move.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "a Machuco move is written as text")
+            raise NotationError(repr(text), "a Machuco move is written as text", code="not_text")
         t = " ".join(text.strip().lower().split())
         fixed = _WORDS.get(t)
         if fixed is not None:
@@ -47,12 +51,14 @@ class Move(BaseMove):
         if t.startswith(("envio ", "envío ")):
             number = t.split(" ", 1)[1]
             if not number.isdigit():
-                raise NotationError(text, "envío needs a whole number, e.g. 'envio 3'")
+                raise NotationError(text, "envío needs a whole number, e.g. 'envio 3'", code="bad_envio_amount",
+                                    rule="MC-09")
             return Envio(int(number))
         try:
             return play_card(Card.parse(text.strip()))
         except NotationError:
-            raise NotationError(text, "not a card, 'mayor', 'envio N', 'quiero' or 'no quiero'") from None
+            raise NotationError(text, "not a card, 'mayor', 'envio N', 'quiero' or 'no quiero'",
+                                code="not_a_move") from None
 
 
 @attrs.frozen
@@ -133,3 +139,48 @@ def play_card(card: Card) -> PlayCard:
     """
     move = _PLAYS.get(card)
     return move if move is not None else PlayCard(card)
+
+
+#: Words a player may type for a card number (``sota`` 10, ``caballo`` 11, ``rey`` 12, ``as`` 1).
+_RANK_WORDS: dict[str, int] = {"as": 1, "s": 10, "sota": 10, "c": 11, "caballo": 11, "r": 12, "rey": 12}
+_YES = frozenset({"si", "sí", "s", "yes", "y", "q"})
+_NO = frozenset({"no", "n"})
+_MAYOR = frozenset({"a la mayor", "la mayor", "m"})
+_ENVIO = frozenset({"envio", "envío", "e"})
+
+
+def short_forms(text: str, legal: tuple[Move, ...]) -> tuple[Move, ...]:
+    """The moves of ``legal`` that the short form ``text`` may name (``Game.parse_move``'s hook).
+
+    - a card number alone (``7``, ``10``, or ``s``/``sota``, ``c``/``caballo``,
+      ``r``/``rey``, ``as``): the legal card plays of that number;
+    - ``envio`` (``envío``, ``e``) alone: the legal envíos; a bare number in
+      the decider's turn: the envío of that amount;
+    - ``m``, ``la mayor``, ``a la mayor``: ``mayor``;
+    - ``si``/``sí``/``s``/``y``/``yes``/``q``: ``quiero``; ``no``/``n``: ``no quiero``.
+
+    Several candidates make the form ambiguous (the caller raises).
+
+    >>> hand = (play_card(Card.parse("7o")), play_card(Card.parse("7c")), play_card(Card.parse("10b")))
+    >>> [str(m) for m in short_forms("sota", hand)], [str(m) for m in short_forms("7", hand)]
+    (['10b'], ['7o', '7c'])
+    >>> short_forms("si", (QUIERO, NO_QUIERO)), short_forms("envio", (MAYOR, Envio(5)))
+    ((Quiero(),), (Envio(amount=5),))
+    """
+    t = " ".join(text.strip().lower().split())
+    plays = [m for m in legal if isinstance(m, PlayCard)]
+    if plays:
+        rank = int(t) if t.isdigit() else _RANK_WORDS.get(t)
+        return tuple(m for m in plays if m.card.rank == rank)
+    if any(isinstance(m, Envio) for m in legal) or MAYOR in legal:
+        if t in _MAYOR:
+            return (MAYOR,) if MAYOR in legal else ()
+        envios = tuple(m for m in legal if isinstance(m, Envio))
+        if t in _ENVIO:
+            return envios
+        return tuple(m for m in envios if t.isdigit() and m.amount == int(t))
+    if t in _YES:
+        return tuple(m for m in legal if isinstance(m, Quiero))
+    if t in _NO:
+        return tuple(m for m in legal if isinstance(m, NoQuiero))
+    return ()

@@ -54,9 +54,9 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 def _check_int(name: str, value: object, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{name} must be an int, not {value!r}")
+        raise RulesError(f"{name} must be an int, not {value!r}", code="not_an_int")
     if value < low:
-        raise RulesError(f"{name} must be at least {low}, not {value}")
+        raise RulesError(f"{name} must be at least {low}, not {value}", code="too_small")
 
 
 @attrs.frozen(kw_only=True)
@@ -119,17 +119,19 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if self.players not in (2, 4) or isinstance(self.players, bool):
-            raise RulesError(f"Machuco is played by 2 or 4 players, not {self.players!r}")
+            raise RulesError(f"Machuco is played by 2 or 4 players, not {self.players!r}", code="bad_players",
+                             rule="MC-02")
         if self.teams is not None and not isinstance(self.teams, bool):
-            raise RulesError(f"teams must be True, False or None, not {self.teams!r}")
+            raise RulesError(f"teams must be True, False or None, not {self.teams!r}", code="not_a_bool")
         if self.teams and self.players != 4:
-            raise RulesError("teams need 4 players")
+            raise RulesError("teams need 4 players", code="teams_need_four", rule="MC-02")
         for name in ("envio_enabled", "compulsory_capture", "limpia_on_last_play"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}", code="not_a_bool")
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise RulesError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}",
+                                 code="bad_choice")
         _check_int("envio_limit", self.envio_limit, 2)
         if self.card_threshold is not None:
             _check_int("card_threshold", self.card_threshold, 0)

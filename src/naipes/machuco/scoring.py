@@ -1,7 +1,9 @@
 """Pure scoring functions of Machuco: figures, cantes between sides, the card count.
 
 Nothing here touches a game: each function takes cards or numbers and returns
-numbers, so a bot or a front end can ask "what would this be worth?".
+numbers, so a bot or a front end can ask "what would this be worth?". The
+records of the cantes (:class:`Cante`, :class:`Contest`, :class:`PendingCante`)
+and the game's :class:`Result` live here too.
 
 >>> from naipes import Card
 >>> figure(Card.parse_many("10o 11c 12e"))
@@ -12,6 +14,9 @@ Figure(category=<Category.CARACOL: 3>, key=12, value=6)
 (6, '2 buenas', 'malas dentro')
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   ``Cante``, ``Contest`` and ``PendingCante`` moved here from ``records``;
+   ``Result`` (0.1's ``MachucoResult``) from ``state``.
 """
 
 from __future__ import annotations
@@ -24,18 +29,24 @@ import attrs
 
 from naipes.cards import SPANISH_40, Card
 from naipes.combos import chain_up
+from naipes.game import Result as BaseResult
 
 __all__ = [
     "BASE_VALUE",
+    "Cante",
     "CanteOutcome",
     "Category",
+    "Contest",
     "Figure",
+    "PendingCante",
+    "Result",
     "capture_ranks",
     "card_count_points",
     "contest_winner",
     "envio_amounts",
     "figure",
     "figure_of_ranks",
+    "game_result",
     "reading",
     "resolve_cantes",
     "turnup_points",
@@ -266,3 +277,117 @@ def capture_ranks(rank: int, table_ranks: Iterable[int]) -> tuple[int, ...]:
     ((6, 7, 10, 11), ())
     """
     return chain_up(rank, table_ranks, SPANISH_40)
+
+
+# -- records of the cantes ------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class Cante:
+    """A figure sung after a deal: the holder, its category and its value (MC-06).
+
+    The key of an ordinary figure stays hidden; the value shows a real one.
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Moved from ``naipes.machuco.records``.
+    """
+
+    seat: int
+    category: Category
+    value: int
+
+
+@attrs.frozen(kw_only=True)
+class Contest:
+    """A contested cante waiting for the decider (or the responder) (MC-08, MC-09).
+
+    Attributes:
+        deal: the deal (1-based) it was sung in.
+        category: the contested category.
+        contenders: the sides tied at it.
+        totals: per side, the sum of its figures' values.
+        decider: the seat choosing ``mayor`` or ``envio N``.
+        responder: the seat answering an envío.
+        amount: the envío sent (0 until the decider sends one).
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Moved from ``naipes.machuco.records``.
+    """
+
+    deal: int
+    category: Category
+    contenders: tuple[int, ...]
+    totals: tuple[int, ...]
+    decider: int
+    responder: int
+    amount: int = 0
+
+
+@attrs.frozen(kw_only=True)
+class PendingCante:
+    """A contested cante to be paid at its resolution point (MC-11).
+
+    Attributes:
+        deal: the deal (1-based) it was sung in.
+        category: the contested category.
+        stake: the accepted envío, or 0 for ``mayor`` (the winner scores its total).
+        contenders: the sides tied at the category.
+        totals: per side, the sum of its figures' values.
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Moved from ``naipes.machuco.records``.
+    """
+
+    deal: int
+    category: Category
+    stake: int
+    contenders: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+# -- the result -------------------------------------------------------------------------------
+@attrs.frozen(kw_only=True)
+class Result(BaseResult):
+    """How a Machuco game ended, with the chicos and partidos of each side.
+
+    ``returns`` is 1.0 for each seat of the winning side, 0.0 for the others
+    (on a draw on points, every seat of the sides sharing the top score gets 1.0).
+
+    .. versionadded:: 1.0
+       0.1's ``MachucoResult``, renamed.
+    """
+
+    chicos: tuple[int, ...]
+    partidos: tuple[int, ...]
+
+
+def game_result(sides: Sequence[Sequence[int]], scores: Sequence[int], winner: int | None,
+                chicos: Sequence[int], partidos: Sequence[int]) -> Result:
+    """The :class:`Result` of a finished game.
+
+    Args:
+        sides: the seats of each side.
+        scores: the final score of each side.
+        winner: the side that won the last chico, or ``None`` when the game
+            ended on points (scope ``"hand"`` without a chico won): then the
+            sides are ranked by score.
+        chicos: chicos per side; ``partidos``: partidos per side.
+
+    >>> r = game_result([(0, 2), (1, 3)], [21, 7], 0, [1, 0], [0, 0])
+    >>> r.winners, r.ranking, r.returns
+    ((0, 2), ((0, 2), (1, 3)), (1.0, 0.0, 1.0, 0.0))
+    """
+    order = range(len(sides))
+    if winner is not None:
+        rest = sorted({scores[s] for s in order if s != winner}, reverse=True)
+        groups = [tuple(sides[winner])] + [
+            tuple(x for s in order if s != winner and scores[s] == v for x in sides[s]) for v in rest]
+    else:
+        values = sorted(set(scores), reverse=True)
+        groups = [tuple(x for s in order if scores[s] == v for x in sides[s]) for v in values]
+    winners = tuple(sorted(groups[0]))
+    players = sum(len(seats) for seats in sides)
+    return Result(winners=winners, ranking=tuple(tuple(sorted(g)) for g in groups), scores=tuple(scores),
+                  returns=tuple(1.0 if s in winners else 0.0 for s in range(players)),
+                  chicos=tuple(chicos), partidos=tuple(partidos))

@@ -7,6 +7,8 @@ MC-06 makes them public, and the public record of the hand (its plays). It
 never holds another hand, the stock order or the RNG state.
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   The module was ``views``; ``View.phase`` is a :class:`~naipes.machuco.Phase`.
 """
 
 from __future__ import annotations
@@ -19,26 +21,24 @@ import attrs
 
 from naipes.cards import Card
 from naipes.game import View as BaseView
-from naipes.machuco.records import Cante, Contest, PendingCante
+from naipes.machuco._tables import Phase
+from naipes.machuco.moves import Move
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import _FIGURES, reading
+from naipes.machuco.scoring import _FIGURES, Cante, Contest, PendingCante, reading
 
 if TYPE_CHECKING:
     from naipes.machuco.state import Game
 
 __all__ = ["View", "build_view"]
 
-_PHASES = ("play", "decide", "respond", "over")
-
-
 @attrs.frozen(kw_only=True)
-class View(BaseView):
+class View(BaseView[Move]):
     """A Machuco seat's information set (see the module docstring).
 
     Attributes:
         rules: the rules of the game.
         sides: the seats of each side.
-        phase: ``play``, ``decide``, ``respond`` or ``over``.
+        phase: the :class:`~naipes.machuco.Phase` of the game.
         dealer: the dealer of the hand; ``mano`` the seat after him.
         hand_number: hands begun so far (1-based).
         deal_number: the current deal of the hand (1-based).
@@ -64,6 +64,8 @@ class View(BaseView):
         partidos: partidos won per side.
         readings: each score read as malas/buenas (MC-22).
         winner: the side that won the game, once it is over and was won (not drawn on points).
+        dealer_draw: the public high-card draw for the first dealer, each round's
+            ``(seat, card)`` (``()`` when the dealer was given; MC-03).
         in_play: every card in play when a position uses a partial deck, else ``None``.
 
     .. versionadded:: 0.1
@@ -71,7 +73,7 @@ class View(BaseView):
 
     rules: Rules
     sides: tuple[tuple[int, ...], ...]
-    phase: str
+    phase: Phase
     dealer: int
     mano: int
     hand_number: int
@@ -97,6 +99,7 @@ class View(BaseView):
     readings: tuple[str, ...]
     winner: int | None = None
     in_play: tuple[Card, ...] | None = None
+    dealer_draw: tuple[tuple[tuple[int, Card], ...], ...] = ()
 
     @property
     def side(self) -> int:
@@ -168,7 +171,7 @@ class View(BaseView):
 
     def _constraint(self, seat: int, size: int) -> tuple[bool, tuple[Card, ...], Cante | None]:
         played = self.deal_plays(seat)
-        if not self.cantes_known or len(played) + size != 3 or self.phase == "over":
+        if not self.cantes_known or len(played) + size != 3 or self.phase is Phase.OVER:
             return False, played, None
         return True, played, next((c for c in self.cantes if c.seat == seat), None)
 
@@ -195,50 +198,20 @@ class View(BaseView):
         return fixed + list(rng.choice(options)) if options else None
 
     def render(self) -> str:
-        """The table drawn as plain text for a terminal."""
-        names = "ABCD"
-        lines = [f"Machuco · hand {self.hand_number}, deal {self.deal_number}/{self.rules.deals_per_hand}"
-                 f" · play {self.plays_done}/36 · dealer {self.dealer}, mano {self.mano}"]
-        lines.append("Scores:  " + "   ".join(
-            f"{names[i]} {'+'.join(map(str, seats))}: {self.scores[i]} ({self.readings[i]})"
-            for i, seats in enumerate(self.sides)))
-        lines.append("Chicos:  " + " ".join(f"{names[i]} {c}" for i, c in enumerate(self.chicos))
-                     + "   Partidos: " + " ".join(f"{names[i]} {p}" for i, p in enumerate(self.partidos)))
-        if self.cantes:
-            lines.append("Cantes:  " + ", ".join(
-                f"seat {c.seat} {c.category.label}{' real' if c.value in (2, 6) or (c.value == 4 and c.category == 2) else ''} ({c.value})"
-                for c in self.cantes))
-        if self.pending:
-            lines.append("Pending: " + ", ".join(
-                f"{p.category.label} of deal {p.deal} ({'envío ' + str(p.stake) if p.stake else 'a la mayor'})"
-                for p in self.pending))
-        if self.contest is not None:
-            c = self.contest
-            lines.append(f"Contested {c.category.label}: seat {c.decider} decides"
-                         + (f", envío {c.amount} to seat {c.responder}" if c.amount else ""))
-        lines.append("Table:   " + (" ".join(c.symbol() for c in self.table) or "(empty)"))
-        if self.chain is not None:
-            lines.append(f"Majo chain open on {self.chain[0]} (level {self.chain[1]})")
-        lines.append("Hands:   " + "  ".join(f"seat {s}: {'▮' * n}" for s, n in enumerate(self.hand_sizes))
-                     + f"   stock {self.stock_size}")
-        lines.append("Piles:   " + "  ".join(f"{names[i]} {len(p)}" for i, p in enumerate(self.piles)))
-        lines.append(f"You (seat {self.seat}, side {names[self.side]}): " + " ".join(c.symbol() for c in self.hand))
-        if self.legal_moves:
-            lines.append("Your move: " + "  ".join(str(m) for m in self.legal_moves))
-        elif self.to_act:
-            lines.append(f"Waiting for seat {self.to_act[0]}")
-        else:
-            lines.append("The game is over.")
-        return "\n".join(lines)
+        """The table drawn as plain text for a terminal (:func:`naipes.machuco.describe.render`)."""
+        from naipes.machuco.describe import render
+
+        return render(self)
 
 
 def build_view(game: Game, seat: int) -> View:
     """The view of ``seat`` (used by ``Game.view``)."""
     g = game
-    legal = g.legal_moves(seat) if seat in g._acting else ()
+    to_act = g.to_act
+    legal = g._legal(seat) if seat in to_act else ()
     return View(
-        seat=seat, hand=tuple(m.card for m in g._hands[seat]), scores=tuple(g._scores), to_act=g._acting,
-        legal_moves=legal, rules=g.rules, sides=g.sides, phase=_PHASES[g._phase], dealer=g._dealer,
+        seat=seat, hand=tuple(m.card for m in g._hands[seat]), scores=tuple(g._scores), to_act=to_act,
+        legal_moves=legal, rules=g.rules, sides=g.sides, phase=g._phase, dealer=g._dealer,
         mano=g._mano, hand_number=g._hand_no, deal_number=g._deal_no, plays_done=g._plays_done,
         known=g._bottom, turnup=g._turnup, table=tuple(g._table), hand_sizes=tuple(len(h) for h in g._hands),
         stock_size=len(g._stock), piles=tuple(tuple(p) for p in g._piles), aside=tuple(g._aside),
@@ -252,5 +225,6 @@ def build_view(game: Game, seat: int) -> View:
         readings=tuple(reading(s, g.rules.malas) for s in g._scores),
         winner=g._winner if g._winner >= 0 else None,
         in_play=None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str)),
+        dealer_draw=g._draw,
     )
 
