@@ -20,16 +20,21 @@ from naipes.macarra import (
     CardPlaced,
     Game,
     GameEnded,
+    HandEnded,
     LoserDecided,
     Move,
+    Phase,
     PlaceOnFoundation,
     PlaceOnPile,
     PlayerOut,
     PunishmentCardRevealed,
     Rules,
     StartFoundation,
+    Target,
+    TargetKind,
     TurnEnded,
 )
+from naipes.events import MovePlayed
 
 from ._helpers import forced_turn, position, record_events
 
@@ -92,7 +97,7 @@ def test_punishment_view_shows_only_own_bid_and_hides_the_card() -> None:
         game.play("draw", 0)
     game.play("bid 9", 0)
     v = game.view(1)
-    assert v.bids == (9, None, 4) and v.punishment_card == Card.parse("3o") and v.phase == "over"
+    assert v.bids == (9, None, 4) and v.punishment_card == Card.parse("3o") and v.phase is Phase.OVER
 
 
 def test_sampled_worlds_keep_the_view() -> None:
@@ -122,10 +127,13 @@ def test_events_of_a_turn_carry_their_totals() -> None:
     seen = record_events(game)
     forced_turn(game)
     kinds = [type(e).__name__ for e in seen]
-    assert kinds == ["CardPlaced", "CardPlaced", "CardPlaced", "CardDrawn", "CardPlaced", "CardDrawn",
-                     "CardPlaced", "TurnEnded"]
+    assert kinds == ["MovePlayed", "CardPlaced", "MovePlayed", "CardPlaced", "MovePlayed", "CardPlaced",
+                     "MovePlayed", "CardDrawn", "MovePlayed", "CardPlaced", "MovePlayed", "CardDrawn",
+                     "MovePlayed", "CardPlaced", "TurnEnded"]
+    assert [str(e.move) for e in seen if isinstance(e, MovePlayed)] == [str(m) for _, m in game.history]
     placed = [e for e in seen if isinstance(e, CardPlaced)]
-    assert (placed[1].target, placed[1].size, placed[2].pile, placed[2].size) == ("f0", 4, 2, 2)
+    assert (str(placed[1].target), placed[1].size, placed[2].target, placed[2].size) == \
+        ("f0", 4, Target(TargetKind.PILE, 2), 2)
     assert [e.stock_size for e in seen if isinstance(e, CardDrawn)] == [1, 0]
     ended = [e for e in seen if isinstance(e, TurnEnded)][0]
     assert (ended.seat, ended.turns, ended.next_seat) == (0, 1, 1)
@@ -146,7 +154,10 @@ def test_end_events() -> None:
     assert [(e.seat, e.amount) for e in seen if isinstance(e, BidRevealed)] == [(0, 5), (2, 2)]
     assert [(str(e.card), e.value) for e in seen if isinstance(e, PunishmentCardRevealed)] == [("3o", 3)]
     end = [e for e in seen if isinstance(e, GameEnded)][0]
-    assert end.ledger == ((0, 5, 0), (2, 0, 0), (0, 2, 0)) and end.scores == (3, -5, 2)
+    assert end.result == game.result and isinstance(end, naipes.events.GameEnded)
+    assert end.result.ledger == ((0, 5, 0), (2, 0, 0), (0, 2, 0)) and end.result.scores == (3, -5, 2)
+    assert [type(e).__name__ for e in seen][-2:] == ["HandEnded", "GameEnded"]
+    assert [e for e in seen if isinstance(e, HandEnded)][0].scores == (3, -5, 2)
 
 
 def test_state_dict_and_record_round_trip() -> None:
@@ -245,4 +256,5 @@ def test_new_foundation_event_says_new() -> None:
     game.play("draw")
     game.play("1c new")
     placed = [e for e in seen if isinstance(e, CardPlaced)]
-    assert (placed[0].target, placed[0].foundation, placed[0].size) == ("new", 0, 1)
+    assert (str(placed[0].target), placed[0].target.kind, placed[0].target.index, placed[0].size) == \
+        ("new", TargetKind.NEW, 0, 1)

@@ -15,9 +15,10 @@ from naipes.macarra import (
     InfractionCommitted,
     MacarrasGiven,
     MacarrasReturned,
+    Reason,
     Rules,
 )
-from naipes.macarra.codes import code, tables
+from naipes.macarra._tables import code, tables
 from naipes.testing import run_conformance
 
 rules_st = st.builds(
@@ -76,7 +77,7 @@ def test_forbid_games_end_before_the_cap_and_ledger_only_from_aces_and_punishmen
     assert result is not None and not result.capped and game.turns < rules.max_turns
     assert not any(isinstance(e, InfractionCommitted) for e in seen)
     reasons = {e.reason for e in seen if isinstance(e, MacarrasGiven)}
-    assert reasons <= {"ace", "punishment"}
+    assert reasons <= {Reason.ACE, Reason.PUNISHMENT}
     # the ledger is exactly the aces drawn plus the bids less what was returned
     n = rules.players
     expected = [[0] * n for _ in range(n)]

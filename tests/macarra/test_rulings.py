@@ -16,6 +16,7 @@ from naipes.macarra import (
     MacarrasGiven,
     Move,
     PerfectBot,
+    Reason,
     Rules,
     StockRecycled,
 )
@@ -219,7 +220,7 @@ def test_mk09a_drawn_ace_gives_one_to_every_other_player_even_out() -> None:
     game.play("draw")
     assert game.ledger[0] == (0, 1, 1)
     assert [(e.giver, e.receiver, e.reason, e.total) for e in seen if isinstance(e, MacarrasGiven)] == \
-        [(0, 1, "ace", 1), (0, 2, "ace", 1)]
+        [(0, 1, Reason.ACE, 1), (0, 2, Reason.ACE, 1)]
 
 
 def test_mk09a_ace_moved_from_face_up_pile_earns_nothing_and_flag_off() -> None:
@@ -292,7 +293,7 @@ def test_mk10_every_move_that_fits_is_listed_and_infraction_stands() -> None:
     game.play("3c p2")  # stands: 3c now sits on seat 2's pile
     assert piles(game)[2] == "2b 3c"
     inf = [e for e in seen if isinstance(e, InfractionCommitted)]
-    assert (inf[0].seat, inf[0].move, inf[0].forced) == (0, "3c p2", "3c f0")
+    assert (inf[0].seat, inf[0].move, inf[0].forced) == (0, Move.parse("3c p2"), Move.parse("3c f0"))
     assert game.forced_move() == DRAW  # play continues from the new state
 
 

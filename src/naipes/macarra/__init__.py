@@ -21,12 +21,16 @@ The rules are ``docs/games/macarra.rst`` (the house rulings MK-01 to MK-11).
 from __future__ import annotations
 
 from naipes.macarra.bots import BiddingStrategy, CarelessBot, PerfectBot
+from naipes.macarra.describe import describe_event, terminal_turn
 from naipes.macarra.events import (
     AceDrawn,
     BidRevealed,
     CardDrawn,
     CardPlaced,
+    CardsDealt,
     GameEnded,
+    HandEnded,
+    HandStarted,
     InfractionCommitted,
     LoserDecided,
     MacarrasGiven,
@@ -35,7 +39,10 @@ from naipes.macarra.events import (
     PlayerOut,
     PunishmentCardRevealed,
     PunishmentStarted,
+    Reason,
     StockRecycled,
+    Target,
+    TargetKind,
     TurnEnded,
 )
 from naipes.macarra.moves import (
@@ -52,9 +59,8 @@ from naipes.macarra.moves import (
     StartFoundation,
 )
 from naipes.macarra.rules import DeckSize, Infractions, Rules
-from naipes.macarra.scoring import MacarraResult, net_scores, punishment_value, settle_bid, value_distribution
+from naipes.macarra.scoring import Result, net_scores, punishment_value, settle_bid, value_distribution
 from naipes.macarra.state import Game, Phase
-from naipes.macarra.terminal import describe_event, terminal_turn
 from naipes.macarra.view import View
 
 __all__ = [
@@ -65,17 +71,19 @@ __all__ = [
     "BiddingStrategy",
     "CardDrawn",
     "CardPlaced",
+    "CardsDealt",
     "CarelessBot",
     "DRAW",
     "DeckSize",
     "Draw",
     "Game",
     "GameEnded",
+    "HandEnded",
+    "HandStarted",
     "InfractionCommitted",
     "Infractions",
     "LoserDecided",
     "MAX_BID",
-    "MacarraResult",
     "MacarrasGiven",
     "MacarrasReturned",
     "Move",
@@ -89,9 +97,13 @@ __all__ = [
     "PlayerOut",
     "PunishmentCardRevealed",
     "PunishmentStarted",
+    "Reason",
+    "Result",
     "Rules",
     "StartFoundation",
     "StockRecycled",
+    "Target",
+    "TargetKind",
     "TurnEnded",
     "View",
     "describe_event",

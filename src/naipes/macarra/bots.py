@@ -22,10 +22,10 @@ optimum exactly, also for players who weigh a returned macarra more.
 from __future__ import annotations
 
 import random
-from typing import cast
 from fractions import Fraction
 
 from naipes.errors import IllegalMoveError
+from naipes.macarra._tables import Phase
 from naipes.macarra.moves import BIDS, MAX_BID, Bid, Move
 from naipes.macarra.scoring import value_distribution
 from naipes.macarra.view import View
@@ -76,10 +76,11 @@ class BiddingStrategy:
 
 def _forced(view: View) -> Move:
     if view.forced_move is not None:
-        return cast(Move, view.forced_move)
+        return view.forced_move
     if not view.legal_moves:
-        raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat)
-    return cast(Move, view.legal_moves[0])
+        raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
+                               code="no_legal_move")
+    return view.legal_moves[0]
 
 
 class PerfectBot:
@@ -99,7 +100,7 @@ class PerfectBot:
 
     def choose(self, view: View) -> Move:
         """The forced move, or the strategy's bid in the final punishment."""
-        if view.phase == "punishment":
+        if view.phase is Phase.PUNISHMENT:
             return self.bidding.bid(view)
         return _forced(view)
 
@@ -134,12 +135,12 @@ class CarelessBot:
 
     def choose(self, view: View) -> Move:
         """The forced move, or now and then another move that fits."""
-        if view.phase == "punishment":
+        if view.phase is Phase.PUNISHMENT:
             return self.bidding.bid(view)
         forced = _forced(view)
         if len(view.legal_moves) > 1 and self.rng.random() < self.error_rate:
             slips = [m for m in view.legal_moves if m != forced]
-            return cast(Move, slips[self.rng.randrange(len(slips))])
+            return slips[self.rng.randrange(len(slips))]
         return forced
 
     def __repr__(self) -> str:

@@ -28,7 +28,7 @@ import attrs
 from naipes.cards import Card
 from naipes.errors import NotationError
 from naipes.game import Move as BaseMove
-from naipes.macarra.codes import CARDS, code
+from naipes.macarra._tables import CARDS, code
 
 __all__ = [
     "BIDS",
@@ -66,7 +66,7 @@ class Move(BaseMove):
             NotationError: quoting the text when it is not a move.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "a move must be a string")
+            raise NotationError(repr(text), "a move must be a string", code="not_text")
         words = text.replace("->", " ").split()
         if words and words[0].lower() == "bid":
             return _parse_bid(text, words)
@@ -76,24 +76,24 @@ class Move(BaseMove):
             words = [words[0], words[2]]
         if len(words) != 2:
             raise NotationError(text, "expected 'draw', 'pass', '<card> new', '<card> f<i>', "
-                                      "'<card> p<seat>' or 'bid <n>'")
+                                      "'<card> p<seat>' or 'bid <n>'", code="bad_move")
         card = Card.parse(words[0])
         try:
             c = code(card)
         except ValueError:
-            raise NotationError(text, "not a Spanish card") from None
+            raise NotationError(text, "not a Spanish card", code="not_spanish", rule="MK-01") from None
         target = words[1].lower()
         if target == "new":
             return start_foundation(c)
         if len(target) >= 2 and target[0] in "fp" and target[1:].isdigit():
             index = int(target[1:])
             return on_foundation(index, c) if target[0] == "f" else on_pile(index, c)
-        raise NotationError(text, f"unknown target {words[1]!r} (new, f<i> or p<seat>)")
+        raise NotationError(text, f"unknown target {words[1]!r} (new, f<i> or p<seat>)", code="bad_target")
 
 
 def _parse_bid(text: str, words: list[str]) -> Bid:
     if len(words) != 2 or not words[1].isdigit():
-        raise NotationError(text, "a bid is 'bid <n>' with n from 0 to 10")
+        raise NotationError(text, "a bid is 'bid <n>' with n from 0 to 10", code="bad_bid")
     n = int(words[1])
     return BIDS[n] if n <= MAX_BID else Bid(n)
 

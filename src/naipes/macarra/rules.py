@@ -31,9 +31,14 @@ DeckSize = Literal[40, 48]
 Infractions = Literal["penalize", "forbid"]
 
 
-def _positive_int(name: str, value: object, least: int) -> None:
+def _positive_int(name: str, value: object, least: int, *, code: str, rule: str) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise RulesError(f"{name} must be an int of at least {least}, not {value!r}")
+        raise RulesError(f"{name} must be an int of at least {least}, not {value!r}", code=code, rule=rule)
+
+
+def _flag(name: str, value: object, *, code: str, rule: str) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{name} must be True or False, not {value!r}", code=code, rule=rule)
 
 
 @attrs.frozen(kw_only=True)
@@ -70,17 +75,17 @@ class Rules:
     max_turns: int = 5000
 
     def __attrs_post_init__(self) -> None:
-        _positive_int("players", self.players, 2)
+        _positive_int("players", self.players, 2, code="bad_players", rule="MK-01")
         if self.deck not in (40, 48) or isinstance(self.deck, bool):
-            raise RulesError(f"deck must be 40 or 48, not {self.deck!r}")
+            raise RulesError(f"deck must be 40 or 48, not {self.deck!r}", code="bad_deck_size", rule="MK-01")
         if self.decks is not None:
-            _positive_int("decks", self.decks, 1)
+            _positive_int("decks", self.decks, 1, code="bad_decks", rule="MK-01")
         if self.infractions not in ("penalize", "forbid"):
-            raise RulesError(f"infractions must be 'penalize' or 'forbid', not {self.infractions!r}")
-        for name in ("ace_macarra", "final_punishment"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}")
-        _positive_int("max_turns", self.max_turns, 1)
+            raise RulesError(f"infractions must be 'penalize' or 'forbid', not {self.infractions!r}",
+                             code="bad_infractions", rule="MK-10")
+        _flag("ace_macarra", self.ace_macarra, code="bad_ace_macarra", rule="MK-09")
+        _flag("final_punishment", self.final_punishment, code="bad_final_punishment", rule="MK-09")
+        _positive_int("max_turns", self.max_turns, 1, code="bad_max_turns", rule="MK-11")
 
     @property
     def num_decks(self) -> int:

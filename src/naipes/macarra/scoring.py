@@ -1,4 +1,4 @@
-"""The macarra ledger (MK-09): card values of the punishment, net scores, the result.
+"""The macarra ledger (MK-09): card values of the punishment, net scores, the :class:`Result`.
 
 >>> punishment_value(Card.parse("11b"), 40), punishment_value(Card.parse("11b"), 48)
 (9, 10)
@@ -18,7 +18,7 @@ import attrs
 from naipes.cards import Card
 from naipes.game import Result as BaseResult
 
-__all__ = ["MacarraResult", "net_scores", "punishment_value", "settle_bid", "value_distribution"]
+__all__ = ["Result", "net_scores", "punishment_value", "settle_bid", "value_distribution"]
 
 _VALUE_40 = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 10: 8, 11: 9, 12: 10}
 _VALUE_48 = {r: min(r, 10) for r in range(1, 13)}
@@ -67,8 +67,8 @@ def net_scores(ledger: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
 
 @attrs.frozen(kw_only=True)
-class MacarraResult(BaseResult):
-    """How a Macarra game ended.
+class Result(BaseResult):
+    """How a Macarra game ended (``game.result`` and ``GameEnded.result``).
 
     ``winners`` are every seat but the loser; ``scores`` and ``returns`` are the
     macarras each seat gave minus those it received.
@@ -82,6 +82,8 @@ class MacarraResult(BaseResult):
         turns: turns played.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Named ``Result`` (0.1: ``MacarraResult``).
     """
 
     loser: int

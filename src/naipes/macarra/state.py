@@ -1,10 +1,11 @@
 """The Macarra engine: the deal, the forced turn, physical moves, the ledger, the punishment.
 
-The state is kept as small-int card codes (see :mod:`naipes.macarra.codes`):
+The state is kept as small-int card codes (``naipes.macarra._tables``):
 each stock is a list with its **top at the end** (so drawing is ``pop()``),
 each face-up pile lists bottom to top, each foundation is remembered by its
 top card. Every move the rules allow is computed once per state, with the
-forced move of MK-03 first, and cached until the next move.
+forced move of MK-03 (:func:`naipes.macarra.legality.fits`), and cached until
+the next move. Events are built only when a subscription wants them.
 
 >>> game = Game(Rules(players=3), seed=7)
 >>> game.to_act, game.forced_move()
@@ -16,21 +17,23 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from typing_extensions import Self
 
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError
+from naipes.errors import InvalidStateError, UsageError
+from naipes.events import Event
 from naipes.game import Game as BaseGame
 from naipes.macarra import events as ev
-from naipes.macarra.codes import CARDS, Phase, code, tables
+from naipes.macarra import position
+from naipes.macarra._tables import CARDS, Phase, tables
+from naipes.macarra.events import Reason, TargetKind, target
+from naipes.macarra.legality import check_bid, check_move, fits
 from naipes.macarra.moves import (
     BIDS,
     DRAW,
     MAX_BID,
-    PASS,
-    Bid,
     Draw,
     Move,
     Pass,
@@ -38,21 +41,24 @@ from naipes.macarra.moves import (
     PlaceOnPile,
     foundation_moves,
     pile_moves,
-    start_foundation,
 )
-from naipes.macarra.position import check_position, load_state, read_cards, read_foundations, state_dict
-from naipes.macarra.reasons import why_illegal
 from naipes.macarra.rules import Rules
-from naipes.macarra.scoring import MacarraResult, net_scores, punishment_value
+from naipes.macarra.scoring import Result, net_scores, punishment_value
 from naipes.macarra.view import View, build_view
 
 __all__ = ["Game", "Phase"]
 
-_START = [start_foundation(c) if CARDS[c] is not None else None for c in range(64)]
+_PLAY, _PUNISHMENT, _OVER = Phase.PLAY, Phase.PUNISHMENT, Phase.OVER
+_NEW, _FOUNDATION, _PILE = TargetKind.NEW, TargetKind.FOUNDATION, TargetKind.PILE
+_Wants = Callable[[type[Event]], bool]
 
 
 class Game(BaseGame[Rules, Move, View]):
     """A game of Macarra (see the module docstring and ``docs/games/macarra.rst``).
+
+    The constructor's deal is announced by :attr:`opening_events`: a
+    :class:`~naipes.macarra.HandStarted` and one
+    :class:`~naipes.macarra.CardsDealt` per seat.
 
     Args:
         rules: the rules (default :class:`Rules`: four players, one 40-card deck).
@@ -63,7 +69,8 @@ class Game(BaseGame[Rules, Move, View]):
         dealer: the dealer (default the last seat); the seat after him plays first.
 
     Raises:
-        InvalidStateError: for a deck that is not the rules' decks.
+        InvalidStateError: for a deck that is not the rules' decks (code
+            ``bad_deck_order``) or a dealer that is not a seat (``bad_dealer``).
 
     .. versionadded:: 0.1
     """
@@ -74,7 +81,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     __slots__ = ("_t", "_stocks", "_piles", "_ftop", "_want", "_held", "_turn", "_recycled",
                  "_ledger", "_infractions", "_turns", "_phase", "_loser", "_capped", "_pcard",
-                 "_bids", "_deck", "_cache", "_others", "_onp", "_onf", "_penalize")
+                 "_bids", "_deck", "_cache", "_others", "_solo", "_onp", "_onf", "_penalize", "_net")
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
@@ -87,27 +94,29 @@ class Game(BaseGame[Rules, Move, View]):
         if dealer is not None:
             start["dealer"] = dealer
         self._init_base(rules, seed=seed, rng=rng, start=start)
-        r = self.rules
-        n = self.num_players = r.players
+        n = self.num_players
         self._setup()
-        full = list(self._t.full_deck) * r.num_decks
-        if orders:
-            cards = [code(c) for c in orders[0]]
-            if sorted(cards) != sorted(full):
-                raise InvalidStateError(f"deck= must hold the {len(full)} cards of "
-                                        f"{r.num_decks} {r.deck}-card deck(s), each once per deck")
-        else:
-            cards = full
-            self._rng.shuffle(cards)
+        cards = position.deal_order(self, orders)
         if dealer is None:
             dealer = n - 1
         if type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidStateError(f"no seat {dealer!r} to deal in a {n}-player game")
+            raise InvalidStateError(f"no seat {dealer!r} to deal in a {n}-player game",
+                                    code="bad_dealer", rule="MK-02")
         first = (dealer + 1) % n
         for k, c in enumerate(cards):  # each card goes on top of the stock (the list's end)
             self._stocks[(first + k) % n].append(c)
         self._turn = first
-        self._acting = (first,)
+        self._set_to_act((first,))
+        if self._listening:
+            self._announce_deal(dealer, first)
+
+    def _announce_deal(self, dealer: int, first: int) -> None:
+        if self._wants(ev.HandStarted):
+            self._emit(ev.HandStarted(hand=1, dealer=dealer, first=first))
+        if self._wants(ev.CardsDealt):
+            for s, stock in enumerate(self._stocks):
+                self._emit(ev.CardsDealt(seat=s, cards=tuple(CARDS[c] for c in reversed(stock)),  # type: ignore[misc]
+                                         count=len(stock), private_to=s))
 
     def _setup(self) -> None:
         """Tables and an empty table for ``self.rules`` (construction and loading)."""
@@ -115,6 +124,7 @@ class Game(BaseGame[Rules, Move, View]):
         n = self.num_players
         self._t = tables(r.deck)
         self._others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
+        self._solo = [(p,) for p in range(n)]
         self._onp = pile_moves(n)
         self._onf = foundation_moves(4 * r.num_decks)
         self._penalize = r.infractions == "penalize"
@@ -128,13 +138,14 @@ class Game(BaseGame[Rules, Move, View]):
         self._ledger = [[0] * n for _ in range(n)]
         self._infractions = [0] * n
         self._turns = 0
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._loser = -1
         self._capped = False
         self._pcard = 0
         self._bids = [-1] * n
         self._deck: tuple[int, ...] | None = None
         self._cache: tuple[tuple[Move, ...], Move] | None = None
+        self._net: list[int] | None = None  # game.scores while someone listens (else None)
 
     # -- positions ------------------------------------------------------------------------
     @classmethod
@@ -164,50 +175,29 @@ class Game(BaseGame[Rules, Move, View]):
             seed: seed of the game's generator.
             rng: the generator itself.
 
-        Cards not named anywhere are out of play.
+        Cards not named anywhere are out of play. The game has no opening events.
 
         Raises:
-            InvalidStateError: for an impossible position.
+            InvalidStateError: for an impossible position (the codes are on the rules page).
+            UsageError: for rules of another game, or both ``seed`` and ``rng``.
 
         >>> g = Game.from_position(Rules(players=2), stocks=["10c 3o", "4b"],
         ...                        piles=["7b", "12c"])
         >>> g.forced_move()
         Draw()
         """
-        if rules is None:
-            rules = Rules(players=len(stocks))
-        game = object.__new__(cls)
-        game._init_base(rules, seed=seed, rng=rng)
-        n = game.num_players = game.rules.players
-        game._setup()
-        if len(stocks) != n or (piles is not None and len(piles) != n):
-            raise InvalidStateError(f"a {n}-player position needs {n} stocks and {n} piles")
-        game._stocks = [read_cards(s)[::-1] for s in stocks]
-        game._piles = [read_cards(p) for p in (piles or [()] * n)]
-        game._ftop = read_foundations(foundations, game._t)
-        game._held = code(Card.parse(held) if isinstance(held, str) else held) if held else 0
-        game._recycled = [s in set(recycled) for s in range(n)]
-        if ledger is not None:
-            game._ledger = [[int(x) for x in row] for row in ledger]
-        game._turns = turns
-        if punishment_card is not None:
-            pc = Card.parse(punishment_card) if isinstance(punishment_card, str) else punishment_card
-            game._pcard = code(pc)
-        game._turn = turn
-        game._finish_loading()
-        game._mark_position()
-        return game
+        return position.from_position(cls, rules, stocks=stocks, piles=piles, foundations=foundations,
+                                      turn=turn, held=held, recycled=recycled, ledger=ledger, turns=turns,
+                                      punishment_card=punishment_card, seed=seed, rng=rng)
 
     def _finish_loading(self) -> None:
-        """Validate the position, rebuild the derived fields, set who acts."""
+        """Validate the position and rebuild the derived fields (who acts is set by the caller)."""
         t = self._t
         for top in self._ftop:
             nxt = t.next_code[top]
             if nxt:
                 self._want[nxt] += 1
-        self._deck = check_position(self)
-        if self._phase == Phase.PLAY:
-            self._acting = (self._turn,)
+        self._deck = position.check_position(self)
         self._cache = None
 
     # -- whose turn, what is legal ----------------------------------------------------------
@@ -215,160 +205,167 @@ class Game(BaseGame[Rules, Move, View]):
         """The legal moves and the forced move, cached until the next move."""
         cache = self._cache
         if cache is None:
-            moves, forced = self._fits()
+            moves, forced = fits(self)
             cache = self._cache = (tuple(moves) if self._penalize else (forced,)), forced
         return cache
 
-    def _fits(self) -> tuple[list[Move], Move]:
-        """Every move that physically fits now (MK-10) and the forced move (MK-03).
-
-        The moves come in a fixed order that does not give the forced one away:
-        ``draw`` (or ``pass``), a new foundation, foundations by index, piles by seat.
-        """
-        p = self._turn
-        piles = self._piles
-        pile = piles[p]
-        held = self._held
-        card = held or (pile[-1] if pile else 0)
-        moves: list[Move] = []
-        forced: Move | None = None
-        if not held and (self._stocks[p] or len(pile) >= 2):
-            moves.append(DRAW)
-        onp = self._onp
-        if card & 15 == 1:
-            forced = _START[card]
-            moves.append(forced)  # type: ignore[arg-type]
-            if held:
-                moves.append(onp[p][held])  # type: ignore[arg-type]
-        elif card:
-            if self._want[card]:
-                nxt = self._t.next_code
-                onf = self._onf
-                for i, top in enumerate(self._ftop):
-                    if nxt[top] == card:
-                        m = onf[i][card]
-                        moves.append(m)  # type: ignore[arg-type]
-                        if forced is None:
-                            forced = m
-            rank = card & 15
-            succ = self._t.succ_rank
-            n = self.num_players
-            nearest = n
-            pile_forced: Move | None = None
-            for j in range(n):
-                if j == p:
-                    if held:
-                        moves.append(onp[p][held])  # type: ignore[arg-type]
-                    continue
-                pj = piles[j]
-                if pj and succ[pj[-1]] == rank:
-                    mp = onp[j][card]
-                    moves.append(mp)  # type: ignore[arg-type]
-                    if forced is None and (j - p) % n < nearest:
-                        nearest = (j - p) % n
-                        pile_forced = mp
-            if forced is None and nearest < n:
-                forced = pile_forced
-        if forced is None:
-            forced = onp[p][held] if held else (DRAW if moves else PASS)
-            if not moves:
-                moves.append(PASS)
-        assert forced is not None
-        return moves, forced
-
     def _legal(self, seat: int) -> tuple[Move, ...]:
-        if self._phase == Phase.PUNISHMENT:
+        if self._phase is _PUNISHMENT:
             return BIDS
         return self._options()[0]
 
     def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        """Every move that fits now for ``seat`` (default: the player to act), the forced
-        move first (MK-10); under ``infractions="forbid"`` only the forced move.
+        """Every move that fits now for ``seat`` (default: the player to act) (MK-10);
+        under ``infractions="forbid"`` only the forced move.
 
-        During the final punishment each bidder has ``bid 0`` to ``bid 10``.
+        The order is fixed and does not give the forced move away: ``draw`` (when
+        there is something to draw and no card is held), an ace's new foundation,
+        the foundations by index, then the face-up piles by seat (the player's own
+        pile, for a card he drew, at his own seat's place); ``pass`` alone when
+        nothing else fits. During the final punishment each bidder has ``bid 0``
+        to ``bid 10``.
+
+        Raises:
+            UsageError: for a seat that does not exist (code ``no_such_seat``).
         """
-        if self._phase == Phase.PLAY and (seat is None or seat == self._turn):
+        if self._phase is _PLAY and (seat is None or (seat == self._turn and type(seat) is int)):
             cache = self._cache
             return cache[0] if cache is not None else self._options()[0]
         return super().legal_moves(seat)
 
     def forced_move(self, seat: int | None = None) -> Move | None:
-        """The move MK-03 prescribes to the player whose turn it is (``None`` otherwise).
+        """The move MK-03 prescribes to the player whose turn it is (``None`` for other seats).
 
         During the final punishment nothing is forced: bids are free.
+
+        Raises:
+            UsageError: for a seat that does not exist (code ``no_such_seat``).
         """
-        if self._phase != Phase.PLAY or (seat is not None and seat != self._turn):
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.num_players):
+            raise UsageError(f"no seat {seat!r} in a {self.num_players}-player game", code="no_such_seat")
+        if self._phase is not _PLAY or (seat is not None and seat != self._turn):
             return None
         return self._options()[1]
 
     def _check(self, move: Move, seat: int) -> None:
-        if self._phase == Phase.PUNISHMENT:
-            if type(move) is Bid and type(move.amount) is int and 0 <= move.amount <= MAX_BID:
-                return
-            raise IllegalMoveError(f"the final punishment is on: bid 0 to {MAX_BID} macarras "
-                                   "(e.g. 'bid 7')", move=move, seat=seat)
-        legal, forced = self._cache or self._options()
-        if move in legal:
+        if self._phase is _PUNISHMENT:
+            check_bid(move, seat)
             return
-        raise IllegalMoveError(why_illegal(self, move, forced), move=move, seat=seat)
+        legal, forced = self._cache or self._options()
+        if move not in legal:
+            check_move(self, move, seat, legal, forced)
+
+    def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
+        """Short forms (see the rules page): ``d``, a bare card, a bare target, a bare bid."""
+        word = text.lower()
+        if self._phase is _PUNISHMENT:
+            return (BIDS[int(word)],) if word.isdigit() and int(word) <= MAX_BID else ()
+        legal = self._options()[0]
+        if word == "d":
+            return tuple(m for m in legal if m is DRAW)
+        if word == "new" or (len(word) > 1 and word[0] in "fp" and word[1:].isdigit()):
+            return tuple(m for m in legal if str(m).rsplit(" ", 1)[-1] == word)
+        try:
+            card = Card.parse(text)
+        except ValueError:
+            return ()
+        return tuple(m for m in legal if getattr(m, "card", None) == card)
 
     # -- applying moves -----------------------------------------------------------------------
+    # ``wants`` is ``None`` when nobody listens, else the bus's ``wants``: while a move is
+    # applied (never during construction) it answers what ``_wants`` answers, one call cheaper.
     def _apply(self, move: Move, seat: int) -> None:
+        wants = self.events.wants if self._listening else None
         forced = (self._cache or self._options())[1]
         if move is not forced and move != forced:
-            self._infraction(seat, move, forced)
+            self._infraction(seat, move, forced, wants)
         self._cache = None
         kind = type(move)
         if kind is Draw:
-            self._draw(seat)
+            self._draw(seat, wants)
         elif kind is Pass:
-            if self._sink is not None:
-                self._sink.append(ev.Passed(seat=seat))
-            self._end_turn(seat)
+            if wants is not None and wants(ev.Passed):
+                self._emit(ev.Passed(seat=seat))
+            self._end_turn(seat, wants)
         else:
-            self._place(move, seat)
+            self._place(move, seat, wants)
 
-    def _infraction(self, seat: int, move: Move, forced: Move) -> None:
+    def _infraction(self, seat: int, move: Move, forced: Move, wants: _Wants | None) -> None:
         self._infractions[seat] += 1
+        if wants is not None:
+            if wants(ev.InfractionCommitted):
+                self._emit(ev.InfractionCommitted(seat=seat, move=move, forced=forced,
+                                                  count=self._infractions[seat]))
+            if wants(ev.MacarrasGiven):
+                totals = self._running_scores()
+                for j in self._others[seat]:
+                    self._pay(j, seat, 1, Reason.INFRACTION, totals)
+                return
+        self._net = None
         ledger = self._ledger
         for j in self._others[seat]:
             ledger[j][seat] += 1
-        sink = self._sink
-        if sink is not None:
-            sink.append(ev.InfractionCommitted(seat=seat, move=str(move), forced=str(forced),
-                                               count=self._infractions[seat]))
-            for j in self._others[seat]:
-                sink.append(ev.MacarrasGiven(giver=j, receiver=seat, count=1, reason="infraction",
-                                             total=ledger[j][seat]))
 
-    def _draw(self, p: int) -> None:
+    def _running_scores(self) -> list[int]:
+        """``game.scores`` as a list kept up to date by :meth:`_pay` while someone listens."""
+        net = self._net
+        if net is None:
+            net = self._net = list(net_scores(self._ledger))
+        return net
+
+    def _pay(self, giver: int, receiver: int, count: int, reason: Reason | None, totals: list[int],
+             announce: bool = True) -> None:
+        """``ledger[giver][receiver] += count`` and the running ``totals`` with it, announced
+        unless ``announce`` is false (``reason=None``: macarras returned; 0 is not announced)."""
+        row = self._ledger[giver]
+        row[receiver] += count
+        totals[giver] += count
+        totals[receiver] -= count
+        if not count or not announce:
+            return
+        if reason is None:
+            self._emit(ev.MacarrasReturned(giver=giver, receiver=receiver, count=count,
+                                           total=row[receiver], totals=tuple(totals)))
+        else:
+            self._emit(ev.MacarrasGiven(giver=giver, receiver=receiver, count=count, reason=reason,
+                                        total=row[receiver], totals=tuple(totals)))
+
+    def _draw(self, p: int, wants: _Wants | None) -> None:
         stock = self._stocks[p]
-        sink = self._sink
         if not stock:
-            pile = self._piles[p]
-            top = pile.pop()
-            pile.reverse()  # the oldest face-up card becomes the new top (the list's end)
-            self._stocks[p] = stock = pile
-            self._piles[p] = [top]
-            self._recycled[p] = True
-            if sink is not None:
-                sink.append(ev.StockRecycled(seat=p, stock=tuple(CARDS[c] for c in reversed(stock)),  # type: ignore[misc]
-                                             face_up=CARDS[top]))  # type: ignore[arg-type]
+            stock = self._recycle(p, wants)
         c = stock.pop()
         self._held = c
-        if sink is not None:
-            sink.append(ev.CardDrawn(seat=p, card=CARDS[c], stock_size=len(stock)))  # type: ignore[arg-type]
+        if wants is not None and wants(ev.CardDrawn):
+            self._emit(ev.CardDrawn(seat=p, card=CARDS[c], stock_size=len(stock)))  # type: ignore[arg-type]
         if c & 15 == 1 and self.rules.ace_macarra:
+            if wants is not None:
+                if wants(ev.AceDrawn):
+                    self._emit(ev.AceDrawn(seat=p, card=CARDS[c]))  # type: ignore[arg-type]
+                if wants(ev.MacarrasGiven):
+                    totals = self._running_scores()
+                    for j in self._others[p]:
+                        self._pay(p, j, 1, Reason.ACE, totals)
+                    return
+            self._net = None
             row = self._ledger[p]
-            others = self._others[p]
-            for j in others:
+            for j in self._others[p]:
                 row[j] += 1
-            if sink is not None:
-                sink.append(ev.AceDrawn(seat=p, card=CARDS[c]))  # type: ignore[arg-type]
-                sink.extend(ev.MacarrasGiven(giver=p, receiver=j, count=1, reason="ace", total=row[j])
-                            for j in others)
 
-    def _place(self, move: Move, p: int) -> None:
+    def _recycle(self, p: int, wants: _Wants | None) -> list[int]:
+        """Turn the face-up pile over as the new stock, its top left face up (MK-06)."""
+        pile = self._piles[p]
+        top = pile.pop()
+        pile.reverse()  # the oldest face-up card becomes the new top (the list's end)
+        self._stocks[p] = pile
+        self._piles[p] = [top]
+        self._recycled[p] = True
+        if wants is not None and wants(ev.StockRecycled):
+            self._emit(ev.StockRecycled(seat=p, stock=tuple(CARDS[c] for c in reversed(pile)),  # type: ignore[misc]
+                                        face_up=CARDS[top]))  # type: ignore[arg-type]
+        return pile
+
+    def _place(self, move: Move, p: int, wants: _Wants | None) -> None:
         held = self._held
         pile = self._piles[p]
         if held:
@@ -377,20 +374,21 @@ class Game(BaseGame[Rules, Move, View]):
         else:
             c = pile.pop()
         kind = type(move)
+        loud = wants is not None and wants(ev.CardPlaced)
         if kind is PlaceOnPile:
             j = move.seat  # type: ignore[attr-defined]
             if j == p:
                 fits = bool(pile) and self._t.succ_rank[pile[-1]] == c & 15
                 pile.append(c)
-                if self._sink is not None:
-                    self._placed(p, c, bool(held), j, None, len(pile))
+                if loud:
+                    self._placed(p, c, bool(held), _PILE, j, len(pile))
                 if not fits:
-                    self._end_turn(p)
+                    self._end_turn(p, wants)
                 return
-            target = self._piles[j]
-            target.append(c)
-            size = len(target)
-            fi = None
+            dest = self._piles[j]
+            dest.append(c)
+            if loud:
+                self._placed(p, c, bool(held), _PILE, j, len(dest))
         elif kind is PlaceOnFoundation:
             fi = move.foundation  # type: ignore[attr-defined]
             self._ftop[fi] = c
@@ -398,97 +396,99 @@ class Game(BaseGame[Rules, Move, View]):
             nxt = self._t.next_code[c]
             if nxt:
                 self._want[nxt] += 1
-            j, size = None, len(self._t.run_to(c)) if self._sink is not None else 0
+            if loud:
+                self._placed(p, c, bool(held), _FOUNDATION, fi, len(self._t.run_to(c)))
         else:
-            fi = len(self._ftop)
             self._ftop.append(c)
             self._want[self._t.next_code[c]] += 1
-            j, size = None, 1
-        if self._sink is not None:
-            self._placed(p, c, bool(held), j, fi, size)
+            if loud:
+                self._placed(p, c, bool(held), _NEW, len(self._ftop) - 1, 1)
         if not pile and not self._stocks[p]:
-            if self._sink is not None:
+            if wants is not None and wants(ev.PlayerOut):
                 alive = tuple(s for s in range(self.num_players) if self._stocks[s] or self._piles[s])
-                self._sink.append(ev.PlayerOut(seat=p, remaining=alive))
-            self._end_turn(p)
+                self._emit(ev.PlayerOut(seat=p, remaining=alive))
+            self._end_turn(p, wants)
 
-    def _placed(self, p: int, c: int, drawn: bool, pile: int | None, fi: int | None, size: int) -> None:
-        target = f"p{pile}" if pile is not None else ("new" if size == 1 else f"f{fi}")
-        assert self._sink is not None
-        self._sink.append(ev.CardPlaced(seat=p, card=CARDS[c], drawn=drawn, target=target,  # type: ignore[arg-type]
-                                        foundation=fi, pile=pile, size=size))
+    def _placed(self, p: int, c: int, drawn: bool, kind: TargetKind, index: int, size: int) -> None:
+        self._emit(ev.CardPlaced(seat=p, card=CARDS[c], drawn=drawn, target=target(kind, index),  # type: ignore[arg-type]
+                                 size=size))
 
-    def _end_turn(self, p: int) -> None:
+    def _end_turn(self, p: int, wants: _Wants | None) -> None:
         self._turns += 1
         stocks, piles = self._stocks, self._piles
         alive = [s for s in range(self.num_players) if stocks[s] or piles[s]]
         nxt: int | None = None
         if len(alive) > 1 and self._turns < self.rules.max_turns:
             nxt = next(s for s in self._others[p] if stocks[s] or piles[s])
-        if self._sink is not None:
-            self._sink.append(ev.TurnEnded(seat=p, turns=self._turns, next_seat=nxt))
+        if wants is not None and wants(ev.TurnEnded):
+            self._emit(ev.TurnEnded(seat=p, turns=self._turns, next_seat=nxt))
         if nxt is not None:
             self._turn = nxt
-            self._acting = (nxt,)
+            self._set_to_act(self._solo[nxt])
         elif len(alive) <= 1:
-            self._finish(alive[0] if alive else p, capped=False)
+            self._finish(alive[0] if alive else p, capped=False, wants=wants)
         else:
             counts = [len(stocks[s]) + len(piles[s]) for s in range(self.num_players)]
-            self._finish(counts.index(max(counts)), capped=True)
+            self._finish(counts.index(max(counts)), capped=True, wants=wants)
 
-    def _finish(self, loser: int, *, capped: bool) -> None:
+    def _finish(self, loser: int, *, capped: bool, wants: _Wants | None) -> None:
         self._loser = loser
         self._capped = capped
-        sink = self._sink
         others = tuple(s for s in range(self.num_players) if s != loser)
-        if sink is not None:
-            sink.append(ev.LoserDecided(loser=loser, capped=capped, cards_left=self.cards_left))
-        if self.rules.final_punishment:
-            if not self._pcard:
-                deck = self._t.full_deck
-                self._pcard = deck[self._rng.randrange(len(deck))]
-            self._phase = Phase.PUNISHMENT
-            self._acting = others
-            self._simultaneous = True
-            if sink is not None:
-                sink.append(ev.PunishmentStarted(loser=loser, bidders=others))
-        else:
-            self._end()
+        if wants is not None and wants(ev.LoserDecided):
+            self._emit(ev.LoserDecided(loser=loser, capped=capped, cards_left=self.cards_left))
+        if not self.rules.final_punishment:
+            self._end(wants)
+            return
+        if not self._pcard:
+            deck = self._t.full_deck
+            self._pcard = deck[self._rng.randrange(len(deck))]
+        self._phase = _PUNISHMENT
+        self._set_to_act(others, simultaneous=True)
+        if wants is not None and wants(ev.PunishmentStarted):
+            self._emit(ev.PunishmentStarted(loser=loser, bidders=others))
 
-    def _end(self) -> None:
-        self._phase = Phase.OVER
-        self._acting = ()
-        self._simultaneous = False
-        if self._sink is not None:
-            ledger = tuple(map(tuple, self._ledger))
-            self._sink.append(ev.GameEnded(loser=self._loser, ledger=ledger, scores=net_scores(ledger)))
+    def _end(self, wants: _Wants | None) -> None:
+        self._phase = _OVER
+        self._set_to_act(())
+        if wants is None:
+            return
+        if wants(ev.HandEnded):
+            self._emit(ev.HandEnded(hand=1, scores=self.scores))
+        if wants(ev.GameEnded):
+            result = self.result
+            assert result is not None
+            self._emit(ev.GameEnded(result=result))
 
     def _resolve(self, answers: tuple[tuple[int, Move], ...]) -> None:
         loser = self._loser
         card = CARDS[self._pcard]
         assert card is not None
         value = punishment_value(card, self.rules.deck)
-        ledger = self._ledger
-        sink = self._sink
+        wants = self.events.wants if self._listening else None
         for seat, move in answers:
-            amount = move.amount  # type: ignore[attr-defined]
-            self._bids[seat] = amount
-            ledger[seat][loser] += amount
-            ledger[loser][seat] += max(0, amount - value)
-        if sink is not None:
-            sink.extend(ev.BidRevealed(seat=s, amount=self._bids[s]) for s, _ in answers)
-            sink.append(ev.PunishmentCardRevealed(card=card, value=value))
-            for seat, _ in answers:
-                amount = self._bids[seat]
-                if amount:
-                    sink.append(ev.MacarrasGiven(giver=seat, receiver=loser, count=amount,
-                                                 reason="punishment", total=ledger[seat][loser]))
-                if amount > value:
-                    sink.append(ev.MacarrasReturned(giver=loser, receiver=seat, count=amount - value,
-                                                    total=ledger[loser][seat]))
-        self._end()
+            self._bids[seat] = move.amount  # type: ignore[attr-defined]
+        given = returned = False
+        if wants is not None:
+            if wants(ev.BidRevealed):
+                for s, _ in answers:
+                    self._emit(ev.BidRevealed(seat=s, amount=self._bids[s]))
+            if wants(ev.PunishmentCardRevealed):
+                self._emit(ev.PunishmentCardRevealed(card=card, value=value))
+            given, returned = wants(ev.MacarrasGiven), wants(ev.MacarrasReturned)
+        totals = self._running_scores()
+        for seat, _ in answers:
+            amount = self._bids[seat]
+            self._pay(seat, loser, amount, Reason.PUNISHMENT, totals, given)
+            self._pay(loser, seat, max(0, amount - value), None, totals, returned)
+        self._end(wants)
 
     # -- reading the game ---------------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """The phase: the play, the final punishment (bids open) or over."""
+        return self._phase
+
     @property
     def cards_left(self) -> tuple[int, ...]:
         """Stock plus face-up cards of each seat (plus the card the player to act holds)."""
@@ -509,7 +509,7 @@ class Game(BaseGame[Rules, Move, View]):
     @property
     def turn(self) -> int | None:
         """Whose turn it is, or ``None`` once the play is over."""
-        return self._turn if self._phase == Phase.PLAY else None
+        return self._turn if self._phase is _PLAY else None
 
     @property
     def loser(self) -> int | None:
@@ -527,21 +527,21 @@ class Game(BaseGame[Rules, Move, View]):
         return tuple(self._infractions)
 
     @property
-    def result(self) -> MacarraResult | None:
+    def result(self) -> Result | None:
         """How the game ended, or ``None`` while it runs (bids still open included)."""
-        if self._phase != Phase.OVER:
+        if self._phase is not _OVER:
             return None
         scores = self.scores
         loser = self._loser
         others = tuple(s for s in range(self.num_players) if s != loser)
-        return MacarraResult(winners=others, ranking=(others, (loser,)), scores=scores,
+        return Result(winners=others, ranking=(others, (loser,)), scores=scores,
                       returns=tuple(float(x) for x in scores), loser=loser, capped=self._capped,
                       ledger=self.ledger, punishment_card=CARDS[self._pcard] if self._pcard else None,
                       bids=tuple(b if b >= 0 else None for b in self._bids), turns=self._turns)
 
     def zones(self) -> dict[str, tuple[Card, ...]]:
         """Every card in play: stocks (top first), face-up piles (bottom to top),
-        foundations (ace up, creation order) and the held card."""
+        foundations (ace up, creation order) and the held card (a fresh dict)."""
         z: dict[str, tuple[Card, ...]] = {}
         for s in range(self.num_players):
             z[f"stock{s}"] = tuple(CARDS[c] for c in reversed(self._stocks[s]))  # type: ignore[misc]
@@ -555,9 +555,10 @@ class Game(BaseGame[Rules, Move, View]):
         return build_view(self, seat)
 
     # -- copies and state dicts ----------------------------------------------------------------
-    def _clone_into(self, new: Game) -> None:
+    def _clone_into(self, new: Self) -> None:
         new._t = self._t
         new._others = self._others
+        new._solo = self._solo
         new._onp = self._onp
         new._onf = self._onf
         new._penalize = self._penalize
@@ -570,6 +571,7 @@ class Game(BaseGame[Rules, Move, View]):
         new._pcard = self._pcard
         new._deck = self._deck
         new._cache = self._cache
+        new._net = None
         new._stocks = [s.copy() for s in self._stocks]
         new._piles = [p.copy() for p in self._piles]
         new._ledger = [row.copy() for row in self._ledger]
@@ -580,7 +582,7 @@ class Game(BaseGame[Rules, Move, View]):
         new._bids = self._bids.copy()
 
     def _state_dict(self) -> dict[str, Any]:
-        return state_dict(self)
+        return position.state_dict(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        load_state(self, state)
+        position.load_state(self, state)

@@ -1,4 +1,4 @@
-"""What one seat of a Macarra game may know: :class:`View`, its sampling and its drawing.
+"""What one seat of a Macarra game may know: :class:`View` and its sampling.
 
 Everything in Macarra is public except the order of a dealt stock (nobody has
 seen it, its owner included), the loser's punishment card until the reveal,
@@ -17,8 +17,8 @@ import attrs
 
 from naipes.cards import Card
 from naipes.game import View as BaseView
-from naipes.macarra.codes import CARDS, Phase, code, codes, tables
-from naipes.macarra.moves import Bid, Move
+from naipes.macarra._tables import CARDS, Phase, code, codes
+from naipes.macarra.moves import BIDS, MAX_BID, Bid, Move
 from naipes.macarra.rules import Rules
 from naipes.macarra.scoring import net_scores
 
@@ -27,12 +27,11 @@ if TYPE_CHECKING:
 
 __all__ = ["View", "build_view"]
 
-_PILE_SHOWN = 8
 _CARD = cast(Callable[[int], Card], CARDS.__getitem__)
 
 
 @attrs.frozen(kw_only=True)
-class View(BaseView):
+class View(BaseView[Move]):
     """One seat's view of a Macarra game.
 
     ``hand`` is always empty: a Macarra player holds no hand, and nobody has
@@ -40,7 +39,7 @@ class View(BaseView):
 
     Attributes:
         rules: the rules of the game.
-        phase: ``"play"``, ``"punishment"`` (bids open) or ``"over"``.
+        phase: the :class:`~naipes.macarra.Phase`: play, punishment (bids open) or over.
         turn: whose turn it is during play, else ``None``.
         stock_sizes: cards in each seat's face-down stock.
         recycled_stocks: per seat, the stock top first when it was turned over
@@ -61,10 +60,12 @@ class View(BaseView):
         cards_in_play: the cards in play when they are not the rules' full decks.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       ``phase`` is a :class:`~naipes.macarra.Phase` (0.1: a string).
     """
 
     rules: Rules
-    phase: str
+    phase: Phase
     turn: int | None
     stock_sizes: tuple[int, ...]
     recycled_stocks: tuple[tuple[Card, ...] | None, ...]
@@ -85,15 +86,38 @@ class View(BaseView):
 
     def sample(self, rng: random.Random) -> naipes.macarra.state.Game:
         """A full game consistent with this view: the unseen cards dealt at random to
-        the dealt stocks, another punishment card and other bids while hidden."""
+        the dealt stocks, another punishment card and other bids while hidden.
+
+        The game has an empty EventBus and no opening events.
+        """
         from naipes.macarra.state import Game
 
-        rules = self.rules
-        t = tables(rules.deck)
-        game = object.__new__(Game)
-        game._init_base(rules, seed=rng.randrange(2**63), rng=None)
-        game.num_players = rules.players
+        game = Game._blank(self.rules, rng=random.Random(rng.randrange(2**63)))
         game._setup()
+        self._fill_cards(game, rng)
+        game._recycled = [k is not None for k in self.recycled_stocks]
+        game._ledger = [list(row) for row in self.ledger]
+        game._infractions = list(self.infractions)
+        game._turns = self.turns
+        game._phase = self.phase
+        game._turn = self.turn if self.turn is not None else 0
+        game._loser = -1 if self.loser is None else self.loser
+        game._capped = self.capped
+        game._bids = [-1 if b is None else b for b in self.bids]
+        t = game._t
+        if self.punishment_card is not None:
+            game._pcard = code(self.punishment_card)
+        elif self.phase is Phase.PUNISHMENT:
+            game._pcard = t.full_deck[rng.randrange(len(t.full_deck))]
+        game._finish_loading()
+        self._whose_turn(game, rng)
+        game._mark_position()
+        return game
+
+    def _fill_cards(self, game: naipes.macarra.state.Game, rng: random.Random) -> None:
+        """Piles, foundations and the held card as seen; the unseen cards shuffled into the dealt stocks."""
+        rules = self.rules
+        t = game._t
         in_play = Counter(codes(self.cards_in_play) if self.cards_in_play is not None
                           else t.full_deck * rules.num_decks)
         seen: Counter[int] = Counter()
@@ -113,88 +137,25 @@ class View(BaseView):
         for s, size in enumerate(self.stock_sizes):
             known = self.recycled_stocks[s]
             game._stocks[s] = codes(known)[::-1] if known is not None else [unseen.pop() for _ in range(size)]
-        game._recycled = [k is not None for k in self.recycled_stocks]
-        game._ledger = [list(row) for row in self.ledger]
-        game._infractions = list(self.infractions)
-        game._turns = self.turns
-        game._phase = Phase.NAMES.index(self.phase)
-        game._turn = self.turn if self.turn is not None else 0
-        game._loser = -1 if self.loser is None else self.loser
-        game._capped = self.capped
-        game._bids = [-1 if b is None else b for b in self.bids]
-        if self.punishment_card is not None:
-            game._pcard = code(self.punishment_card)
-        elif game._phase == Phase.PUNISHMENT:
-            game._pcard = t.full_deck[rng.randrange(len(t.full_deck))]
-        game._finish_loading()
-        if game._phase == Phase.PUNISHMENT:
-            game._acting = tuple(sorted(set(self.to_act) | set(self.answered)))
-            game._simultaneous = True
-            game._answers = {s: Bid(self.my_bid) if s == self.seat and self.my_bid is not None
-                             else Bid(rng.randint(0, 10)) for s in self.answered}
-        elif game._phase == Phase.OVER:
-            game._acting = ()
-        game._mark_position()
-        return game
+
+    def _whose_turn(self, game: naipes.macarra.state.Game, rng: random.Random) -> None:
+        if self.phase is Phase.PUNISHMENT:
+            answers = {s: BIDS[self.my_bid] if s == self.seat and self.my_bid is not None
+                       else BIDS[rng.randint(0, MAX_BID)] for s in self.answered}
+            game._set_to_act(tuple(sorted(set(self.to_act) | set(self.answered))), simultaneous=True,
+                             answers=answers)
+        elif self.phase is Phase.PLAY:
+            game._set_to_act((game._turn,))
 
     def render(self) -> str:
         """The table as plain text: foundations, every seat's stock and face-up pile,
-        the card held, the ledger, and this seat's moves (never which one is forced)."""
-        r = self.rules
-        mode = "infractions punished" if r.infractions == "penalize" else "forced moves only"
-        when = f"turn {self.turns + 1}" if self.phase == "play" else f"{self.turns} turns played"
-        lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, {when}, {mode}"]
-        found = "  ".join(f"f{i} {c}" for i, c in enumerate(self.foundations)) or "(none yet)"
-        lines.append(f"Foundations: {found}")
-        for s in range(r.players):
-            lines.append(self._seat_line(s))
-        if self.held is not None and self.turn is not None:
-            lines.append(f"Seat {self.turn} holds {self.held} (just drawn)")
-        lines.extend(self._ledger_lines())
-        lines.extend(self._phase_lines())
-        if self.legal_moves:
-            lines.append("Your moves: " + " | ".join(str(m) for m in self.legal_moves))
-        return "\n".join(lines)
+        the card held, the ledger, and this seat's moves (never which one is forced).
 
-    def _seat_line(self, s: int) -> str:
-        who = " (you)" if s == self.seat else ""
-        mark = ">" if s == self.turn else " "
-        if s in self.out:
-            return f"{mark} seat {s}{who}: out"
-        known = self.recycled_stocks[s]
-        if known:
-            stock = f"stock {len(known)}: " + " ".join(str(c) for c in known)
-        elif self.stock_sizes[s]:
-            stock = f"stock {self.stock_sizes[s]} face down"
-        else:
-            stock = "stock empty"
-        pile = self.piles[s]
-        shown = " ".join(str(c) for c in pile[-_PILE_SHOWN:])
-        more = f"({len(pile) - _PILE_SHOWN} more) " if len(pile) > _PILE_SHOWN else ""
-        face_up = f"face-up {more}{shown}" if pile else "face-up (empty)"
-        return f"{mark} seat {s}{who}: {stock} | {face_up}"
+        See :func:`naipes.macarra.describe.render`.
+        """
+        from naipes.macarra.describe import render
 
-    def _ledger_lines(self) -> list[str]:
-        n = self.rules.players
-        entries = [f"{g}->{rcv}: {self.ledger[g][rcv]}" for g in range(n) for rcv in range(n)
-                   if self.ledger[g][rcv]]
-        if not entries:
-            return []
-        net = ", ".join(f"seat {s} {x:+d}" for s, x in enumerate(self.scores))
-        return [f"Macarras given (giver->receiver): {'  '.join(entries)}", f"Net: {net}"]
-
-    def _phase_lines(self) -> list[str]:
-        if self.phase == "punishment":
-            mine = f"your bid: {self.my_bid}" if self.my_bid is not None else (
-                "bid 0-10 macarras against the loser's hidden card" if self.seat in self.to_act
-                else "you are the loser: the others are bidding")
-            cap = " (turn cap)" if self.capped else ""
-            return [f"Seat {self.loser} lost{cap}. Final punishment: {mine}"]
-        if self.phase == "over":
-            bids = ", ".join(f"seat {s} bid {b}" for s, b in enumerate(self.bids) if b is not None)
-            card = f"; the card was {self.punishment_card}" if self.punishment_card else ""
-            return [f"Game over: seat {self.loser} lost{card}" + (f"; {bids}" if bids else "")]
-        return []
+        return render(self)
 
 
 def build_view(game: naipes.macarra.state.Game, seat: int) -> View:
@@ -205,16 +166,16 @@ def build_view(game: naipes.macarra.state.Game, seat: int) -> View:
     stocks, piles = game._stocks, game._piles
     recycled = tuple(tuple(map(card, reversed(stocks[s]))) if game._recycled[s] else None
                      for s in range(n))
-    answers = game._answers
+    answers = game._pending_answers
     my = answers.get(seat)
     ledger = game.ledger
-    playing = phase == Phase.PLAY
+    playing = phase is Phase.PLAY
     return View(
         seat=seat, hand=(), scores=net_scores(ledger), to_act=game.to_act,
         legal_moves=game.legal_moves(seat),
         forced_move=game.forced_move(seat) if playing and seat == game._turn else None,
         known=tuple(c for r in recycled if r for c in r),
-        rules=game.rules, phase=Phase.NAMES[phase],
+        rules=game.rules, phase=phase,
         turn=game._turn if playing else None,
         stock_sizes=tuple(map(len, stocks)),
         recycled_stocks=recycled,
@@ -227,6 +188,6 @@ def build_view(game: naipes.macarra.state.Game, seat: int) -> View:
         loser=game.loser, capped=game._capped, answered=tuple(sorted(answers)),
         my_bid=my.amount if isinstance(my, Bid) else None,
         bids=tuple(b if b >= 0 else None for b in game._bids),
-        punishment_card=CARDS[game._pcard] if phase == Phase.OVER and game._pcard else None,
+        punishment_card=CARDS[game._pcard] if phase is Phase.OVER and game._pcard else None,
         cards_in_play=tuple(map(card, game._deck)) if game._deck is not None else None,
     )

@@ -1,4 +1,4 @@
-"""Small-int card codes and the successor tables the engine runs on (internal).
+"""Small-int card codes, the successor tables the engine runs on, and the game's phases (internal).
 
 A card is coded ``suit_index * 16 + rank`` (oros 0, copas 1, espadas 2,
 bastos 3), so codes are 1–60 and index plain lists.
@@ -10,6 +10,7 @@ bastos 3), so codes are 1–60 and index plain lists.
 
 from __future__ import annotations
 
+import enum
 from typing import Iterable
 
 from naipes.cards import SPANISH_40, SPANISH_48, SPANISH_SUITS, Card
@@ -36,7 +37,7 @@ def code(card: Card) -> int:
     try:
         return _CODE[card]
     except (KeyError, TypeError):
-        raise InvalidStateError(f"{card!r} is not a Spanish card") from None
+        raise InvalidStateError(f"{card!r} is not a Spanish card", code="not_a_card") from None
 
 
 def codes(cards: Iterable[Card]) -> list[int]:
@@ -77,7 +78,7 @@ class Tables:
             out.append(base + rank)
             if base + rank == top:
                 return out
-        raise InvalidStateError(f"{CARDS[top]} is not in this deck")
+        raise InvalidStateError(f"{CARDS[top]} is not in this deck", code="not_in_deck")
 
 
 _TABLES = {40: Tables(40), 48: Tables(48)}
@@ -88,13 +89,19 @@ def tables(deck: int) -> Tables:
     return _TABLES[deck]
 
 
-class Phase:
-    """The phases of a game: plain ints in the engine, names in state dicts and views.
+class Phase(enum.Enum):
+    """The phases of a game of Macarra.
+
+    The engine compares phases by identity (``is``); state dicts hold the value.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       An :class:`enum.Enum` (0.1: a class of ints, and strings in views and state dicts).
     """
 
-    PLAY = 0
-    PUNISHMENT = 1
-    OVER = 2
-    NAMES = ("play", "punishment", "over")
+    #: the race: the player to act places cards, draws or passes
+    PLAY = "play"
+    #: the final punishment: every seat but the loser bids at once (MK-09c)
+    PUNISHMENT = "punishment"
+    #: the game is over
+    OVER = "over"

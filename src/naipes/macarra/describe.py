@@ -1,0 +1,205 @@
+"""Macarra for terminals: :func:`render` draws a view, :func:`describe_event` tells an
+event in plain words, :func:`terminal_turn` asks a person for a move.
+
+``naipes play macarra`` finds :func:`terminal_turn` and :func:`describe_event` on
+the game module; :meth:`View.render <naipes.macarra.View.render>` delegates to
+:func:`render`. The turn lists every move that fits, infractions included, in a
+fixed order, and never says which one the rules prescribe: a person plays
+Macarra as at a table, and a mistake stands and costs a macarra from every
+other player (MK-10).
+
+>>> from naipes import macarra
+>>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9))
+'seat 1 draws 7e (9 left in the stock)'
+
+.. versionadded:: 0.1
+.. versionchanged:: 1.0
+   Module ``describe`` (0.1: ``terminal``); :func:`render` added.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from naipes.cards import Card
+from naipes.errors import NotationError
+from naipes.events import Event
+from naipes.macarra import events as ev
+from naipes.macarra._tables import Phase
+from naipes.macarra.events import Reason, TargetKind
+from naipes.macarra.moves import Move
+
+if TYPE_CHECKING:
+    from naipes.macarra.state import Game
+    from naipes.macarra.view import View
+
+__all__ = ["HELP", "describe_event", "render", "terminal_turn"]
+
+_PILE_SHOWN = 8
+
+#: The help text of :func:`terminal_turn`.
+HELP = """\
+Macarra moves: 'draw' (or 'd'), 'pass', '<card> new' (an ace to a new foundation),
+'<card> f<i>' (onto foundation i), '<card> p<seat>' (onto a face-up pile; your own
+seat lays the card you drew). A bare target ('f0', 'p2', 'new') moves the only card
+you can move, a bare card ('3o') goes where it fits when that is one place. Your
+face-up card must move before you draw if it fits anywhere; a drawn card goes by
+priority: ace, foundation, the first player to your right, your own pile. Any move
+that fits is accepted, but a wrong one costs you a macarra from every other player.
+Type a number, a move, 't' for the table."""
+
+
+def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None]) -> Move:
+    """Ask a person at a terminal for one move of ``seat`` (or a bid in the punishment).
+
+    The answer is a listed number, or a move read by :meth:`Game.parse_move
+    <naipes.game.Game.parse_move>` (full notation or a short form).
+
+    Raises:
+        NotationError: for an answer that is not a listed number or a move (the
+            command line says so and asks again).
+        IllegalMoveError: for a move that does not fit now.
+
+    .. versionadded:: 0.1
+    """
+    view = game.view(seat)
+    if view.phase is Phase.PUNISHMENT:
+        say(f"Seat {view.loser} lost and drew a hidden card worth 1 to 10. Bid 0-10 macarras: "
+            "what the card is worth stands, the rest comes back to you.")
+        return game.parse_move(ask(f"Seat {seat}, your bid (0-10): ").strip(), seat)
+    moves = view.legal_moves
+    say("Moves that fit: " + "   ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)))
+    while True:
+        text = ask(f"Seat {seat}, your move (1-{len(moves)}, a move, ? for help): ").strip()
+        low = text.lower()
+        if low in ("?", "h", "help"):
+            say(HELP)
+        elif low in ("t", "table"):
+            say(render(game.view(seat)))
+        elif text.isdigit():
+            if 1 <= int(text) <= len(moves):
+                return moves[int(text) - 1]
+            raise NotationError(text, f"choose a number from 1 to {len(moves)}", code="bad_move")
+        elif text:
+            return game.parse_move(text, seat)
+
+
+# -- events --------------------------------------------------------------------------------------
+def describe_event(event: Event) -> str | None:
+    """One event in a few plain words (``None`` for events not worth a line).
+
+    .. versionadded:: 0.1
+    """
+    text = _DESCRIBE.get(type(event))
+    return text(event) if text is not None else None
+
+
+def _placed(e: ev.CardPlaced) -> str:
+    src = "the card drawn" if e.drawn else "the face-up card"
+    t = e.target
+    where = (f"a new foundation f{t.index}" if t.kind is TargetKind.NEW
+             else f"foundation f{t.index}" if t.kind is TargetKind.FOUNDATION
+             else "his own pile" if t.index == e.seat else f"seat {t.index}'s pile")
+    return f"seat {e.seat} puts {e.card} ({src}) on {where}"
+
+
+def _given(e: ev.MacarrasGiven) -> str | None:
+    if e.reason is Reason.PUNISHMENT:
+        return f"seat {e.giver} gives seat {e.receiver} {e.count} macarra(s) (total {e.total})"
+    return None  # aces and infractions are told once, by their own event
+
+
+def _net(scores: tuple[int, ...]) -> str:
+    return ", ".join(f"seat {s} {x:+d}" for s, x in enumerate(scores))
+
+
+_DESCRIBE: dict[type[Event], Callable[[Any], str | None]] = {
+    ev.HandStarted: lambda e: f"seat {e.dealer} deals; seat {e.first} plays first",
+    ev.CardsDealt: lambda e: None,
+    ev.CardDrawn: lambda e: f"seat {e.seat} draws {e.card} ({e.stock_size} left in the stock)",
+    ev.CardPlaced: _placed,
+    ev.StockRecycled: lambda e: (f"seat {e.seat} turns the face-up pile over: the stock is now "
+                                 f"{' '.join(map(str, e.stock))}, {e.face_up} stays face up"),
+    ev.Passed: lambda e: f"seat {e.seat} has nothing to move or draw and passes",
+    ev.AceDrawn: lambda e: f"ACE! seat {e.seat} drew {e.card}: one macarra to every other player",
+    ev.InfractionCommitted: lambda e: (f"INFRACTION by seat {e.seat}: played '{e.move}', the rules "
+                                       f"prescribed '{e.forced}'. It stands, and every other player "
+                                       f"gives seat {e.seat} a macarra ({e.count} so far)"),
+    ev.MacarrasGiven: _given,
+    ev.MacarrasReturned: lambda e: f"seat {e.giver} returns {e.count} macarra(s) to seat {e.receiver}",
+    ev.TurnEnded: lambda e: None,
+    ev.PlayerOut: lambda e: f"seat {e.seat} is out (still playing: {', '.join(map(str, e.remaining))})",
+    ev.LoserDecided: lambda e: (f"seat {e.loser} loses" + (" at the turn cap, holding the most cards"
+                                                          if e.capped else ", the last with cards")),
+    ev.PunishmentStarted: lambda e: (f"seat {e.loser} draws a hidden card; seats "
+                                     f"{', '.join(map(str, e.bidders))} bid 0-10 macarras"),
+    ev.BidRevealed: lambda e: f"seat {e.seat} bid {e.amount}",
+    ev.PunishmentCardRevealed: lambda e: f"the card was {e.card}, worth {e.value}",
+    ev.HandEnded: lambda e: None,
+    ev.GameEnded: lambda e: "net macarras: " + _net(e.result.scores),
+}
+
+
+# -- the table -------------------------------------------------------------------------------------
+def render(view: View) -> str:
+    """The table as plain text: foundations, every seat's stock and face-up pile,
+    the card held, the ledger, and the seat's moves (never which one is forced).
+
+    .. versionadded:: 1.0
+    """
+    r = view.rules
+    mode = "infractions punished" if r.infractions == "penalize" else "forced moves only"
+    when = f"turn {view.turns + 1}" if view.phase is Phase.PLAY else f"{view.turns} turns played"
+    lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, {when}, {mode}"]
+    found = "  ".join(f"f{i} {c}" for i, c in enumerate(view.foundations)) or "(none yet)"
+    lines.append(f"Foundations: {found}")
+    lines.extend(_seat_line(view, s) for s in range(r.players))
+    if view.held is not None and view.turn is not None:
+        lines.append(f"Seat {view.turn} holds {view.held} (just drawn)")
+    lines.extend(_ledger_lines(view))
+    lines.extend(_phase_lines(view))
+    if view.legal_moves:
+        lines.append("Your moves: " + " | ".join(str(m) for m in view.legal_moves))
+    return "\n".join(lines)
+
+
+def _seat_line(view: View, s: int) -> str:
+    who = " (you)" if s == view.seat else ""
+    mark = ">" if s == view.turn else " "
+    if s in view.out:
+        return f"{mark} seat {s}{who}: out"
+    known = view.recycled_stocks[s]
+    if known:
+        stock = f"stock {len(known)}: " + " ".join(str(c) for c in known)
+    elif view.stock_sizes[s]:
+        stock = f"stock {view.stock_sizes[s]} face down"
+    else:
+        stock = "stock empty"
+    pile = view.piles[s]
+    shown = " ".join(str(c) for c in pile[-_PILE_SHOWN:])
+    more = f"({len(pile) - _PILE_SHOWN} more) " if len(pile) > _PILE_SHOWN else ""
+    face_up = f"face-up {more}{shown}" if pile else "face-up (empty)"
+    return f"{mark} seat {s}{who}: {stock} | {face_up}"
+
+
+def _ledger_lines(view: View) -> list[str]:
+    n = view.rules.players
+    entries = [f"{g}->{rcv}: {view.ledger[g][rcv]}" for g in range(n) for rcv in range(n)
+               if view.ledger[g][rcv]]
+    if not entries:
+        return []
+    return [f"Macarras given (giver->receiver): {'  '.join(entries)}", f"Net: {_net(view.scores)}"]
+
+
+def _phase_lines(view: View) -> list[str]:
+    if view.phase is Phase.PUNISHMENT:
+        mine = f"your bid: {view.my_bid}" if view.my_bid is not None else (
+            "bid 0-10 macarras against the loser's hidden card" if view.seat in view.to_act
+            else "you are the loser: the others are bidding")
+        cap = " (turn cap)" if view.capped else ""
+        return [f"Seat {view.loser} lost{cap}. Final punishment: {mine}"]
+    if view.phase is Phase.OVER:
+        bids = ", ".join(f"seat {s} bid {b}" for s, b in enumerate(view.bids) if b is not None)
+        card = f"; the card was {view.punishment_card}" if view.punishment_card else ""
+        return [f"Game over: seat {view.loser} lost{card}" + (f"; {bids}" if bids else "")]
+    return []
