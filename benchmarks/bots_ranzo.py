@@ -49,8 +49,8 @@ def play_one(game_no: int) -> dict[str, float]:
     assert result is not None
     others = [b for s, b in enumerate(result.balances) if s != seat]
     return {"balance": result.balances[seat], "random": sum(others) / 3, "first": seat in result.winners,
-            "ranzos": won, "claim_culprit": paid_claims, "rounds": len(game.round_log),
-            "no_winner": sum(1 for w, _, _ in game.round_log if w is None)}
+            "ranzos": won, "claim_culprit": paid_claims, "rounds": len(game.hand_log),
+            "no_winner": sum(1 for w, *_ in game.hand_log if w is None)}
 
 
 def report(rows: list[dict[str, float]], seconds: float) -> dict[str, float]:

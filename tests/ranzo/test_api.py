@@ -79,9 +79,9 @@ def test_api_md_claim_window_example() -> None:
     assert not seen  # nothing delivered either
     game.play(Move.parse("envido 7b 8b"), seat=2)
     revealed = next(e for e in seen if isinstance(e, ClaimsRevealed))
-    assert revealed.answers == ((1, "pass"), (2, "envido 7b 8b"), (3, "truco 11c"))
-    assert game.stealer == 2 and game.history[-3:] == tuple(
-        (s, Move.parse(m)) for s, m in revealed.answers)
+    assert revealed.answers == tuple((s, Move.parse(m)) for s, m in ((1, "pass"), (2, "envido 7b 8b"),
+                                                                 (3, "truco 11c")))
+    assert game.stealer == 2 and game.history[-3:] == revealed.answers
     assert Card.parse("11c") in game.view(2).known  # the losing truco card is public now
 
 
@@ -98,7 +98,7 @@ def test_each_named_special_is_worth_six(name: str, hand: str) -> None:
     assert off is not None and off.value == 3
     g = position(hands={3: hand}, turn=3)  # called in a game: the three others pay 2 each
     g.play("ranzo")
-    assert g.scores == (28, 28, 28, 36) and name in g.round_log[-1][2]
+    assert g.scores == (28, 28, 28, 36) and name in g.hand_log[-1][2]
 
 
 def test_escaleron_in_40_deck_crosses_seven_to_sota() -> None:
@@ -132,7 +132,8 @@ def test_open_juegos_stay_fixed_in_the_split() -> None:
     # 2o..7o would be an escalerón only if the open juego joins: it does (fixed juego + juego)
     assert Move.parse("ranzo") in g.legal_moves()
     g.play("ranzo")
-    assert g.round_log[-1] == (0, 6, ("escaleron",))
+    assert g.hand_log[-1][:3] == (0, 6, ("escaleron",))
+    assert g.hand_log[-1][3] == (cards("2o 3o 4o"), cards("5o 6o 7o"))
 
 
 def test_view_hides_other_hands_and_stock() -> None:
@@ -145,7 +146,7 @@ def test_view_hides_other_hands_and_stock() -> None:
     for c in set(g.hands[0]) | set(g.stock):
         assert f'"{c}"' not in dumped
     assert "stock" not in v.to_dict() and v.stock_size == g.stock_size
-    assert v.render().startswith("Ranzo: round 1/8")
+    assert v.render().startswith("Ranzo: hand 1/8")
 
 
 def test_view_sample_respects_known_cards() -> None:
@@ -199,12 +200,12 @@ def test_deck_option_validated() -> None:
 def test_two_orders_for_the_first_two_rounds() -> None:
     d1, d2 = list(naipes.spanish_deck(48)), list(reversed(naipes.spanish_deck(48)))
     g = Game(Rules(rounds=2), deck=[d1, d2], seed=1)
-    assert g.hands[0][:5] == d1[0:20:4]
+    assert g.hands[0][:5] == tuple(d1[0:20:4])
     bots = [naipes.RandomBot(s) for s in range(4)]
-    while g.round == 1:
+    while g.hand_number == 1:
         for seat in g.to_act:
             g.play(bots[seat].choose(g.view(seat)), seat)
-    assert g.dealer == 0 and g.hands[1][:5] == d2[0:20:4]
+    assert g.dealer == 0 and g.hands[1][:5] == tuple(d2[0:20:4])
 
 
 def test_illegal_moves_say_why() -> None:

@@ -12,10 +12,10 @@ from naipes.ranzo import (
     Game,
     JuegoLaid,
     Move,
+    Phase,
     PointsPaid,
     RanzoCalled,
     Rules,
-    TurnStarted,
     value_hand,
 )
 from ranzo.helpers import answer, cards, position
@@ -42,7 +42,7 @@ def test_rz02_deal_order_first_player_and_stock() -> None:
     g = Game(deck=deck)
     # dealer seat 3; card k goes to seat (3 + 1 + k) mod 4 = k mod 4
     for s in range(4):
-        assert g.hands[s][:5] == list(deck[s:20:4])
+        assert g.hands[s][:5] == tuple(deck[s:20:4])
     assert g.to_act == (0,) and g.dealer == 3
     assert g.hands[0][5] == deck[20]  # seat 0 drew the top of the stock
     assert g.stock[0] == deck[21]
@@ -55,14 +55,14 @@ def test_rz02_dealer_option_and_rotation() -> None:
     deck = list(spanish_deck(48))
     hands = [deck[5 * s:5 * s + 5] for s in range(4)]
     g = Game.from_position(Rules(rounds=3), hands=hands, discards=deck[20:], dealer=2, seed=5)
-    assert g.round == 2 and g.dealer == 3 and g.to_act == (0,)
+    assert g.hand_number == 2 and g.dealer == 3 and g.to_act == (0,)
 
 
 def test_rz03_turn_draws_then_discards_own_drawn_card() -> None:
     g = position(hands={0: "1o 5c 9e 12b 3c"}, stock="7b 2o", turn=0)
     assert g.hands[0][-1] == Card.parse("7b")
     g.play("discard 7b")
-    assert g.discards[-1] == Card.parse("7b") and g.phase == "window"
+    assert g.discards[-1] == Card.parse("7b") and g.phase is Phase.WINDOW
 
 
 def test_rz03_open_juego_never_discarded_and_no_taking_discards() -> None:
@@ -86,7 +86,7 @@ def test_rz05_ranzo_optional_and_only_at_six_cards() -> None:
     g = position(hands={0: "3o 4o 5o 7c 7e 7b"}, turn=0)
     assert "ranzo" in map(str, g.legal_moves())
     g.play("discard 7b")  # keeps playing instead
-    assert g.phase == "window"
+    assert g.phase is Phase.WINDOW
     with pytest.raises(IllegalMoveError):
         g.play("ranzo", 1)
 
@@ -95,7 +95,7 @@ def test_rz05_after_envido_any_split_of_the_six_cards() -> None:
     g = position(hands={0: "1c 9e 12b 3c 11e 7o", 1: "5o 6o 7c 7e 4o"}, turn=0)
     g.play("discard 7o")
     answer(g, p1="envido 5o 6o", p2="pass", p3="pass")
-    assert g.phase == "steal" and g.to_act == (1,)
+    assert g.phase is Phase.STEAL and g.to_act == (1,)
     assert g.legal_moves()[0] == Move.parse("ranzo")
     assert Move.parse("discard 5o") not in g.legal_moves()  # the juego's cards stay
     seen: list[Event] = []
@@ -110,7 +110,7 @@ def test_rz06_window_for_the_three_others_even_on_the_last_stock_card() -> None:
     g = position(Rules(rounds=1), hands={1: "1c 9e 12b 3c 11e"}, stock="2b", turn=1)
     assert g.stock_size == 0 and g.to_act == (1,)
     g.play("discard 2b")
-    assert g.to_act == (0, 2, 3) and g.phase == "window"
+    assert g.to_act == (0, 2, 3) and g.phase is Phase.WINDOW
     with pytest.raises(IllegalMoveError):
         g.play("pass", 1)  # the discarder cannot claim
     answer(g, p0="pass", p2="pass", p3="pass")
@@ -123,7 +123,7 @@ def test_rz06_no_window_after_a_claims_discard() -> None:
     answer(g, p1="truco 10b", p2="pass", p3="pass")
     # the truco's shown card was discarded automatically (no Ranzo possible); no window on it
     assert g.discards[-1] == Card.parse("10b")
-    assert g.phase == "turn" and g.to_act == (1,)
+    assert g.phase is Phase.TURN and g.to_act == (1,)
 
 
 def test_rz07_envido_legal_only_on_a_completed_juego() -> None:
@@ -145,9 +145,9 @@ def test_rz07_winner_lays_the_juego_in_rank_order_and_discards() -> None:
     answer(g, p1="envido 6o 4o", p2="pass", p3="pass")
     assert [str(m) for m in g.legal_moves()] == ["discard 5c", "discard 8e", "discard 2b"]
     g.play("discard 8e")
-    assert g.opens[1] == [cards("4o 5o 6o")]
+    assert g.opens[1] == (cards("4o 5o 6o"),)
     assert any(isinstance(e, JuegoLaid) for e in seen)
-    assert g.hands[1][:2] == list(cards("5c 2b")) and g.to_act == (1,)  # P1 draws next (RZ-10)
+    assert g.hands[1][:2] == cards("5c 2b") and g.to_act == (1,)  # P1 draws next (RZ-10)
 
 
 def test_rz07_second_envido_is_made_together_with_ranzo() -> None:
@@ -156,7 +156,7 @@ def test_rz07_second_envido_is_made_together_with_ranzo() -> None:
     g.play("discard 10o")
     assert Move.parse("envido 8o 9o") in g.legal_moves(1)
     answer(g, p1="envido 8o 9o", p2="pass", p3="pass")
-    assert g.round_log[-1] == (1, 3, ())
+    assert g.hand_log[-1][:3] == (1, 3, ())
     assert g.scores[:2] == (27, 33)
 
 
@@ -192,7 +192,7 @@ def test_rz09_envido_beats_truco_and_nearest_envido_wins() -> None:
     g = position(hands=hands, turn=0)
     g.play("discard 5o")
     answer(g, p1="truco 12e", p2="envido 4o 6o", p3="envido 5c 5e")
-    assert g.stealer == 2 and str(g.claim) == "envido 4o 6o"
+    assert g.stealer == 2 and g.claim == Move.parse("envido 4o 6o")
 
 
 def test_rz09_truco_tie_goes_to_the_nearest_and_variant_nearest_wins() -> None:
@@ -234,7 +234,7 @@ def test_rz11_no_winner_when_the_stock_runs_out() -> None:
     g = position(Rules(rounds=1), hands={0: "1c 9e 12b 3c 11e"}, stock="2b", turn=0)
     g.play("discard 2b")
     answer(g, p1="pass", p2="pass", p3="pass")
-    assert g.is_over and g.round_log == [(None, 0, ())] and g.scores == (30,) * 4
+    assert g.is_over and g.hand_log == ((None, 0, (), ()),) and g.scores == (30,) * 4
 
 
 def test_rz12_value_is_the_best_split() -> None:
@@ -295,7 +295,7 @@ def test_rz15_third_envido_goes_with_ranzo() -> None:
                  open_juegos=[[], ["1o 1e 1b", "5b 6b 7b"], []], turn=0)
     g.play("discard 10o")
     answer(g, p1="envido 8o 9o", p2="pass")
-    assert g.round_log[-1] == (1, 4, ("trio_de_ases",)) and g.scores[0] == 26
+    assert g.hand_log[-1][:3] == (1, 4, ("trio_de_ases",)) and g.scores[0] == 26
 
 
 def test_rz16_team_totals_and_ranking() -> None:
@@ -340,8 +340,10 @@ def test_draws_are_private_to_the_drawer() -> None:
     g.play("discard 5o")
     answer(g, p1="pass", p2="pass", p3="pass")
     drawn = [e for e in seen if isinstance(e, CardDrawn)]
-    assert drawn and all(e.private_to == e.seat == 1 for e in drawn)
-    assert any(isinstance(e, TurnStarted) and e.private_to is None for e in seen)
+    assert drawn and all(e.private_to == e.seat == 1 and e.card is not None for e in drawn)
+    assert all(e.visible_to(0) == CardDrawn(seat=1, card=None, stock_size=e.stock_size, private_to=1)
+               for e in drawn)
+    assert drawn[0].visible_to(1) is drawn[0] and drawn[0].stock_size == 1
 
 
 def test_from_position_rejects_impossible_positions() -> None:
@@ -356,7 +358,7 @@ def test_rz09_a_claim_that_makes_ranzo_has_no_precedence() -> None:
     g = position(hands=hands, turn=0)
     g.play("discard 5o")
     answer(g, p1="truco 12e", p2="truco 7b", p3="pass")  # P2's truco would make a Ranzo
-    assert g.round_log == [] and g.discards[-1] == Card.parse("12e")
+    assert g.hand_log == () and g.discards[-1] == Card.parse("12e")
 
 
 def test_rz16_partners_can_be_culprits() -> None:

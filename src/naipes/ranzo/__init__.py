@@ -6,14 +6,18 @@ The rules are ``ranzo.md`` (RZ-01 to RZ-16) with the invented hand values of
 >>> from naipes import ranzo
 >>> game = ranzo.Game(ranzo.Rules(), seed=3)
 >>> game.num_players, game.to_act, game.phase
-(4, (0,), 'turn')
+(4, (0,), <Phase.TURN: 'turn'>)
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   The API 1.0 layout: ``Result``, ``Phase``, shared events, read-only state.
 """
 
 from __future__ import annotations
 
+from naipes.ranzo._phase import Phase
 from naipes.ranzo.bots import RanzoBot
+from naipes.ranzo.describe import describe_event
 from naipes.ranzo.events import (
     CardDiscarded,
     CardDrawn,
@@ -21,19 +25,17 @@ from naipes.ranzo.events import (
     ClaimResolved,
     ClaimsRevealed,
     GameEnded,
+    HandEnded,
+    HandStarted,
     JuegoLaid,
     PointsPaid,
     RanzoCalled,
-    RoundEnded,
-    RoundStarted,
-    TurnStarted,
 )
 from naipes.ranzo.moves import CallRanzo, Claim, Discard, Envido, Move, Pass, Truco
-from naipes.ranzo.result import RanzoResult
 from naipes.ranzo.rules import AfterSteal, Rules
-from naipes.ranzo.scoring import HandValue, pay, rank_balances, specials_in, value_hand
+from naipes.ranzo.scoring import HandValue, Result, pay, rank_balances, specials_in, value_hand
 from naipes.ranzo.specials import BUILTIN_SPECIALS, DEFAULT_SPECIALS, Special, special
-from naipes.ranzo.state import PHASES, Game
+from naipes.ranzo.state import Game
 from naipes.ranzo.view import View
 
 __all__ = [
@@ -51,22 +53,22 @@ __all__ = [
     "Envido",
     "Game",
     "GameEnded",
+    "HandEnded",
+    "HandStarted",
     "HandValue",
     "JuegoLaid",
     "Move",
-    "PHASES",
     "Pass",
+    "Phase",
     "PointsPaid",
     "RanzoBot",
     "RanzoCalled",
-    "RanzoResult",
-    "RoundEnded",
-    "RoundStarted",
+    "Result",
     "Rules",
     "Special",
     "Truco",
-    "TurnStarted",
     "View",
+    "describe_event",
     "pay",
     "rank_balances",
     "special",

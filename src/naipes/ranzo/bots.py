@@ -20,9 +20,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import cast
-
 from naipes.cards import Card
+from naipes.ranzo._phase import STEAL, WINDOW
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 from naipes.ranzo.view import View
@@ -59,14 +58,14 @@ class RanzoBot:
 
     def choose(self, view: View) -> Move:
         """The bot's move for ``view.seat``."""
-        moves = cast("tuple[Move, ...]", view.legal_moves)
+        moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
         for m in moves:
             if isinstance(m, CallRanzo):
                 return m
         ctx = _Context(view, self.rng)
-        if view.phase == "window":
+        if view.phase is WINDOW:
             return ctx.best_claim(moves)
         return ctx.best_discard([m for m in moves if isinstance(m, Discard)])
 
@@ -158,7 +157,7 @@ class _Context:
         opens = len(view.open_juegos[view.seat])
         claim = view.claim
         keep = 0
-        if view.phase == "steal" and isinstance(claim, Envido) and view.claim_card is not None:
+        if view.phase is STEAL and isinstance(claim, Envido) and view.claim_card is not None:
             keep = t.mask((claim.a, claim.b, view.claim_card))
             opens += 1
         best: Move = moves[0]

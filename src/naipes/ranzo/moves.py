@@ -9,22 +9,35 @@ On a turn (after the automatic draw) and after winning a claim a player plays
 >>> str(Move.parse("Discard So")), str(Move.parse("7c")), str(Move.parse("RANZO"))
 ('discard 10o', 'discard 7c', 'ranzo')
 
+Fields are checked when a move is built: a card that is not a Spanish
+:class:`~naipes.cards.Card` raises :class:`~naipes.errors.IllegalMoveError`
+with code ``bad_field``; notation longer than :data:`MAX_MOVE_TEXT` characters
+is refused at once.
+
 .. versionadded:: 0.1
 """
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Any, Union
 
 import attrs
 
 from naipes.cards import SPANISH_SUITS, Card
-from naipes.errors import NotationError
+from naipes.errors import IllegalMoveError, NotationError, UsageError
 from naipes.game import Move as BaseMove
 
-__all__ = ["CallRanzo", "Claim", "Discard", "Envido", "Move", "Pass", "Truco"]
+__all__ = ["CallRanzo", "Claim", "Discard", "Envido", "Move", "Pass", "Truco", "short_forms"]
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SPANISH_SUITS)}
+#: The longest move text :meth:`Move.parse` reads.
+MAX_MOVE_TEXT = 200
+
+
+def _card_field(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, Card) or value.suit is None or not value.suit.is_spanish:
+        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a Spanish Card, not {value!r}",
+                               code="bad_field")
 
 
 def _card_key(card: Card) -> tuple[int, int]:
@@ -34,7 +47,7 @@ def _card_key(card: Card) -> tuple[int, int]:
 def _spanish(text: str, whole: str) -> Card:
     card = Card.parse(text)
     if card.suit is None or not card.suit.is_spanish:
-        raise NotationError(whole, f"{text!r} is not a Spanish card")
+        raise NotationError(whole, f"{text!r} is not a Spanish card", code="not_spanish_card")
     return card
 
 
@@ -55,10 +68,12 @@ class Move(BaseMove):
             NotationError: quoting the text when it is not a Ranzo move.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "a move must be a string")
+            raise NotationError(repr(text), "a move must be a string", code="not_text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(text[:40] + "...", f"longer than {MAX_MOVE_TEXT} characters", code="too_long")
         words = text.split()
         if not words:
-            raise NotationError(text, "empty move")
+            raise NotationError(text, "empty move", code="empty_move")
         head = words[0].lower()
         if head in ("pass", "ranzo") and len(words) == 1:
             return PASS if head == "pass" else RANZO
@@ -69,14 +84,15 @@ class Move(BaseMove):
         if head == "envido" and len(words) == 3:
             a, b = _spanish(words[1], text), _spanish(words[2], text)
             if a == b:
-                raise NotationError(text, "an envido names two different cards")
+                raise NotationError(text, "an envido names two different cards", code="same_card_twice")
             return envido(a, b)
         if len(words) == 1:
             try:
                 return discard(_spanish(words[0], text))
             except NotationError:
                 pass
-        raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>")
+        raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>",
+                            code="bad_move")
 
 
 @attrs.frozen
@@ -86,7 +102,7 @@ class Discard(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_card_field)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -123,8 +139,8 @@ class Envido(Move):
     .. versionadded:: 0.1
     """
 
-    a: Card
-    b: Card
+    a: Card = attrs.field(validator=_card_field)
+    b: Card = attrs.field(validator=_card_field)
 
     def __attrs_post_init__(self) -> None:
         if _card_key(self.b) < _card_key(self.a):
@@ -143,7 +159,7 @@ class Truco(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_card_field)
 
     def __str__(self) -> str:
         return f"truco {self.card}"
@@ -198,3 +214,50 @@ def envido(a: Card, b: Card) -> Envido:
 
 
 _build_ids()
+
+
+_KEYWORDS = {"p": "pass", "r": "ranzo", "d": "discard", "t": "truco", "e": "envido"}
+
+
+def short_forms(text: str, legal: tuple[Move, ...], *, window: bool) -> tuple[Move, ...]:
+    """The moves of ``legal`` that the short form ``text`` may name (``Game.parse_move``).
+
+    ``p``, ``r``, ``d <card>``, ``t <card>``, ``e <a> <b>`` abbreviate the
+    keywords. In a claim window (``window``) bare cards name the claims that
+    use them: ``7b`` is ``truco 7b`` or an ``envido`` naming 7b, ``7b 8b`` is
+    ``envido 7b 8b``.
+
+    >>> legal = (PASS, envido(Card.parse("4o"), Card.parse("6o")), truco(Card.parse("6o")))
+    >>> short_forms("6o", legal, window=True)
+    (Envido(a=Card.parse('4o'), b=Card.parse('6o')), Truco(card=Card.parse('6o')))
+    >>> short_forms("p", legal, window=True)
+    (Pass(),)
+
+    .. versionadded:: 1.0
+    """
+    words = text.split()
+    if not words:
+        return ()
+    full = _KEYWORDS.get(words[0].lower())
+    if full is not None:
+        try:
+            move = Move.parse(" ".join([full, *words[1:]]))
+        except (NotationError, UsageError):
+            return ()
+        return tuple(m for m in legal if m == move)
+    if not window or len(words) > 2:
+        return ()
+    try:
+        named = {Card.parse(w) for w in words}
+    except (NotationError, UsageError):
+        return ()
+    return tuple(m for m in legal if _claim_cards(m) >= named)
+
+
+def _claim_cards(move: Move) -> frozenset[Card]:
+    """The concealed cards a claim names (none for ``pass``)."""
+    if type(move) is Truco:
+        return frozenset((move.card,))
+    if type(move) is Envido:
+        return frozenset((move.a, move.b))
+    return frozenset()

@@ -1,13 +1,26 @@
-"""Ranzo state dicts and explicit positions (internal; see :meth:`Game.from_position`)."""
+"""Ranzo state dicts and explicit positions (see :meth:`Game.from_position`).
+
+The bodies of ``to_dict``/``from_dict`` (:func:`state_dict`, :func:`load_state`)
+and of ``from_position`` (:func:`build_position`), with their validation; every
+error is an :class:`~naipes.errors.InvalidStateError` with a code of
+:data:`naipes.ranzo.legality.CODES`.
+
+.. versionadded:: 0.1
+.. versionchanged:: 1.0
+   State dicts name the hand counter ``hand_number`` and its log ``hand_log``.
+"""
 
 from __future__ import annotations
 
 import random
+import secrets
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
 from naipes.cards import Card
-from naipes.errors import InvalidStateError
+from naipes.errors import InvalidStateError, UsageError
+from naipes.ranzo import _check
+from naipes.ranzo._phase import TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import Envido, Move, Truco
 from naipes.ranzo.rules import Rules
@@ -15,7 +28,7 @@ from naipes.ranzo.rules import Rules
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-_PHASES = ("turn", "window", "steal", "over")
+__all__ = ["build_position", "clone_into", "load_state", "state_dict"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -31,137 +44,203 @@ def _cards(value: Sequence[Card | str] | str) -> list[Card]:
 def state_dict(game: Game) -> dict[str, JSON]:
     """The game's own state as JSON-compatible data."""
     return {
-        "cards": _cs(game.cards),
-        "hands": [_cs(h) for h in game.hands],
-        "opens": [[_cs(j) for j in o] for o in game.opens],
-        "known": [_cs(k) for k in game.known],
-        "stock": _cs(game.stock),
-        "discards": _cs(game.discards),
-        "balances": list(game.balances),
-        "phase": game.phase,
-        "turn": game.turn,
-        "dealer": game.dealer,
-        "round": game.round,
-        "claim": None if game.claim is None else str(game.claim),
-        "stealer": game.stealer,
-        "orders": [_cs(o) for o in game.orders],
-        "last_window": [[s, str(m)] for s, m in game.last_window],
-        "round_log": [[w, v, list(sp)] for w, v, sp in game.round_log],
+        "cards": _cs(game._cards),
+        "hands": [_cs(h) for h in game._hands],
+        "opens": [[_cs(j) for j in o] for o in game._opens],
+        "known": [_cs(k) for k in game._known],
+        "stock": _cs(game._stock),
+        "discards": _cs(game._discards),
+        "balances": list(game._balances),
+        "phase": game._phase.value,
+        "turn": game._turn,
+        "dealer": game._dealer,
+        "hand_number": game._hand_no,
+        "claim": None if game._claim is None else str(game._claim),
+        "stealer": game._stealer,
+        "orders": [_cs(o) for o in game._orders],
+        "last_window": [[s, str(m)] for s, m in game._last_window],
+        "hand_log": [[w, v, list(sp), [_cs(j) for j in split]] for w, v, sp, split in game._hand_log],
     }
 
 
+def clone_into(game: Game, new: Game) -> None:
+    """Copy the game's own state into ``new`` (``Game.clone`` set the base's fields)."""
+    new._t = game._t
+    new._cards = game._cards
+    new._hands = [h.copy() for h in game._hands]
+    new._opens = [o.copy() for o in game._opens]
+    new._known = [k.copy() for k in game._known]
+    new._stock = game._stock.copy()
+    new._discards = game._discards.copy()
+    new._balances = game._balances.copy()
+    new._phase = game._phase
+    new._turn = game._turn
+    new._dealer = game._dealer
+    new._hand_no = game._hand_no
+    new._claim = game._claim
+    new._stealer = game._stealer
+    new._orders = [o.copy() for o in game._orders]
+    new._last_window = game._last_window
+    new._hand_log = game._hand_log.copy()
+    new._can_ranzo = game._can_ranzo
+    new._cache = {}
+
+
 def load_state(game: Game, state: Mapping[str, Any]) -> None:
-    """Set the game's own state from :func:`state_dict` output."""
-    t = game._t = tables(game.rules.deck)
-    game.cards = tuple(_cards(state["cards"]))
-    game.hands = [_cards(h) for h in state["hands"]]
-    game.opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
-    game.known = [_cards(k) for k in state["known"]]
-    game.stock = _cards(state["stock"])
-    game.discards = _cards(state["discards"])
-    game.balances = [int(b) for b in state["balances"]]
-    game._phase = _PHASES.index(state["phase"])
-    game.turn = int(state["turn"])
-    game.dealer = int(state["dealer"])
-    game.round = int(state["round"])
+    """Set the game's own state from :func:`state_dict` output, checked (:mod:`._check`)."""
+    n = game.num_players
+    _check.state_shape(state, n, game.rules.num_rounds)
+    game._t = tables(game.rules.deck)
+    game._cards = tuple(_cards(state["cards"]))
+    game._hands = [_cards(h) for h in state["hands"]]
+    game._opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
+    game._known = [_cards(k) for k in state["known"]]
+    game._stock = _cards(state["stock"])
+    game._discards = _cards(state["discards"])
+    game._balances = list(state["balances"])
+    try:
+        game._phase = Phase(state["phase"])
+    except ValueError:
+        raise InvalidStateError(f"not a phase: {state['phase']!r}", code="bad_phase") from None
+    game._turn = state["turn"]
+    game._dealer = state["dealer"]
+    game._hand_no = state["hand_number"]
     claim = None if state["claim"] is None else Move.parse(state["claim"])
     if claim is not None and not isinstance(claim, (Envido, Truco)):
-        raise InvalidStateError(f"not a claim: {claim}")
-    game.claim = claim
-    game.stealer = None if state["stealer"] is None else int(state["stealer"])
-    game.orders = [_cards(o) for o in state["orders"]]
-    game.last_window = tuple((int(s), Move.parse(m)) for s, m in state["last_window"])
-    game.round_log = [(None if w is None else int(w), int(v), tuple(sp)) for w, v, sp in state["round_log"]]
-    game._cache = {}
-    n = game.num_players
-    if not (len(game.hands) == len(game.opens) == len(game.known) == len(game.balances) == n):
-        raise InvalidStateError("every seat needs a hand, open juegos, known cards and a balance")
-    game._can_ranzo = bool(game._acting) and game._phase in (0, 2) and t.can_split(
-        t.mask(game.hands[game._acting[0]]))
+        raise InvalidStateError(f"not a claim: {claim}", code="bad_claim")
+    game._claim = claim
+    game._stealer = state["stealer"]
+    game._orders = [_cards(o) for o in state["orders"]]
+    game._last_window = tuple((s, Move.parse(m)) for s, m in state["last_window"])
+    game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
+                      for w, v, sp, split in state["hand_log"]]
+    _check.consistent(game)
+
+
+def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: random.Random | None) -> Game:
+    """A bare game with its generator, as the constructor would make it."""
+    if rules is None:
+        rules = Rules()
+    elif not isinstance(rules, Rules):
+        raise UsageError(f"rules must be Rules, not {type(rules).__name__}", code="wrong_rules")
+    if rng is not None and seed is not None:
+        raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
+    if rng is None:
+        rng = random.Random(secrets.randbits(63) if seed is None else seed)
+    return cls._blank(rules, num_players=rules.players, rng=rng)
 
 
 def build_position(cls: type[Game], rules: Rules | None, *, hands: Sequence[Sequence[Card | str] | str],
                    stock: Sequence[Card | str] | str, discards: Sequence[Card | str] | str,
                    open_juegos: Sequence[Sequence[Sequence[Card | str] | str]] | None,
                    known: Sequence[Sequence[Card | str] | str] | None, balances: Sequence[int] | None,
-                   dealer: int | None, round_no: int, turn: int | None, window: bool,
+                   dealer: int | None, hand_no: int, turn: int | None, window: bool,
                    seed: int | None, rng: random.Random | None) -> Game:
     """Build and check a position (see :meth:`naipes.ranzo.Game.from_position`)."""
-    game: Game = object.__new__(cls)
-    game._init_base(rules, seed=seed, rng=rng)
+    game = _blank_game(cls, rules, seed, rng)
     rules = game.rules
-    n = game.num_players = rules.players
-    t = game._t = tables(rules.deck)
-    if len(hands) != n:
-        raise InvalidStateError(f"{n} players need {n} hands, not {len(hands)}")
-    dealer = n - 1 if dealer is None else dealer
-    if type(dealer) is not int or not 0 <= dealer < n:
-        raise InvalidStateError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-    turn = (dealer + 1) % n if turn is None else turn
-    if type(turn) is not int or not 0 <= turn < n:
-        raise InvalidStateError(f"turn must be a seat 0..{n - 1}, not {turn!r}")
-    if type(round_no) is not int or not 1 <= round_no <= rules.num_rounds:
-        raise InvalidStateError(f"round must be 1..{rules.num_rounds}, not {round_no!r}")
-    game._reset(dealer=dealer, round_no=round_no)
-    game.orders = []
-    game.balances = [rules.starting_points] * n if balances is None else [int(b) for b in balances]
-    if len(game.balances) != n or min(game.balances) < 0:
-        raise InvalidStateError("balances: one non-negative int per seat")
-    game.hands = [_cards(h) for h in hands]
-    game.stock = _cards(stock)
-    game.discards = _cards(discards)
-    opens = open_juegos if open_juegos is not None else [[] for _ in range(n)]
-    if len(opens) != n:
-        raise InvalidStateError(f"open_juegos needs one list per seat ({n})")
-    game.opens = [[tuple(sorted(_cards(j), key=t.key)) for j in o] for o in opens]
-    for o in game.opens:
-        for j in o:
-            if not t.is_juego(j):
-                raise InvalidStateError(f"not a juego: {' '.join(map(str, j))}")
+    n = game.num_players
+    game._t = tables(rules.deck)
+    dealer, turn = _check_seats(rules, len(hands), dealer, turn, hand_no)
+    game._reset(dealer=dealer, hand_no=hand_no)
+    game._orders = []
+    game._hand_log = []
+    game._balances = [rules.starting_points] * n if balances is None else [int(b) for b in balances]
+    if len(game._balances) != n or min(game._balances) < 0:
+        raise InvalidStateError("balances: one non-negative int per seat", code="bad_balances", rule="RZ-13")
+    game._hands = [_cards(h) for h in hands]
+    game._stock = _cards(stock)
+    game._discards = _cards(discards)
+    game._opens = _open_juegos(game, open_juegos)
     _check_cards(game)
-    game.known = [[] for _ in range(n)] if known is None else [_cards(k) for k in known]
-    if len(game.known) != n or any(c not in game.hands[s] for s, k in enumerate(game.known) for c in k):
-        raise InvalidStateError("known cards must be in that seat's concealed hand")
+    game._known = [[] for _ in range(n)] if known is None else [_cards(k) for k in known]
+    if len(game._known) != n or any(c not in game._hands[s] for s, k in enumerate(game._known) for c in k):
+        raise InvalidStateError("known cards must be in that seat's concealed hand", code="bad_known")
     _check_counts(game, turn, window)
-    game.turn = turn
-    if window:
-        if not game.discards:
-            raise InvalidStateError("a claim window needs the claimed card on the discard pile")
-        game._phase = 1
-        game._acting = tuple(s for s in range(n) if s != turn)
-        game._simultaneous = True
-    elif len(game.hands[turn]) + 3 * len(game.opens[turn]) == rules.hand_size:
-        game._start_turn(turn)
-    else:
-        game._phase = 0
-        game._acting = (turn,)
-        game._can_ranzo = t.can_split(t.mask(game.hands[turn]))
+    _begin(game, turn, window)
     game._mark_position()
     return game
 
 
+def _check_seats(rules: Rules, hands: int, dealer: int | None, turn: int | None,
+                 hand_no: int) -> tuple[int, int]:
+    n = rules.players
+    if hands != n:
+        raise InvalidStateError(f"{n} players need {n} hands, not {hands}", code="bad_seats")
+    dealer = n - 1 if dealer is None else dealer
+    if type(dealer) is not int or not 0 <= dealer < n:
+        raise InvalidStateError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}", code="bad_dealer",
+                                rule="RZ-02")
+    turn = (dealer + 1) % n if turn is None else turn
+    if type(turn) is not int or not 0 <= turn < n:
+        raise InvalidStateError(f"turn must be a seat 0..{n - 1}, not {turn!r}", code="bad_turn")
+    if type(hand_no) is not int or not 1 <= hand_no <= rules.num_rounds:
+        raise InvalidStateError(f"hand_number must be 1..{rules.num_rounds}, not {hand_no!r}",
+                                code="bad_hand_number", rule="RZ-14")
+    return dealer, turn
+
+
+def _open_juegos(game: Game, open_juegos: Sequence[Sequence[Sequence[Card | str] | str]] | None,
+                 ) -> list[list[tuple[Card, ...]]]:
+    n, t = game.num_players, game._t
+    opens = open_juegos if open_juegos is not None else [[] for _ in range(n)]
+    if len(opens) != n:
+        raise InvalidStateError(f"open_juegos needs one list per seat ({n})", code="bad_seats")
+    out = [[tuple(sorted(_cards(j), key=t.key)) for j in o] for o in opens]
+    for o in out:
+        for j in o:
+            if not t.is_juego(j):
+                raise InvalidStateError(f"not a juego: {' '.join(map(str, j))}", code="bad_juego",
+                                        rule="RZ-04")
+    return out
+
+
+def _begin(game: Game, turn: int, window: bool) -> None:
+    """Set who acts: the claim window, the turn after its draw, or the draw itself."""
+    n = game.num_players
+    game._turn = turn
+    if window:
+        if not game._discards:
+            raise InvalidStateError("a claim window needs the claimed card on the discard pile",
+                                    code="no_claimed_card", rule="RZ-06")
+        game._phase = WINDOW
+        game._set_to_act(tuple(s for s in range(n) if s != turn), simultaneous=True)
+        game._refresh()
+    elif len(game._hands[turn]) + 3 * len(game._opens[turn]) == game.rules.hand_size:
+        game._start_turn(turn)
+    else:
+        game._phase = TURN
+        game._set_to_act((turn,))
+        game._refresh()
+
+
 def _check_cards(game: Game) -> None:
     t = game._t
-    every = [c for h in game.hands for c in h] + game.stock + game.discards
-    every += [c for o in game.opens for j in o for c in j]
+    every = [c for h in game._hands for c in h] + game._stock + game._discards
+    every += [c for o in game._opens for j in o for c in j]
     stray = sorted({str(c) for c in every if c not in t.bit})
     if stray:
-        raise InvalidStateError(f"cards not in the {game.rules.deck}-card deck: {stray}")
+        raise InvalidStateError(f"cards not in the {game.rules.deck}-card deck: {stray}", code="stray_cards",
+                                rule="RZ-01")
     if len(set(every)) != len(every):
-        raise InvalidStateError("a card is in two places (the deck has one of each)")
-    game.cards = tuple(sorted(every, key=t.key))
+        raise InvalidStateError("a card is in two places (the deck has one of each)", code="card_twice",
+                                rule="RZ-01")
+    game._cards = tuple(sorted(every, key=t.key))
     rules = game.rules
-    if game.round < rules.num_rounds and len(every) < game.num_players * rules.hand_size:
-        raise InvalidStateError(f"{len(every)} cards in play cannot deal the later rounds")
+    if game._hand_no < rules.num_rounds and len(every) < game.num_players * rules.hand_size:
+        raise InvalidStateError(f"{len(every)} cards in play cannot deal the later hands",
+                                code="too_few_cards", rule="RZ-02")
 
 
 def _check_counts(game: Game, turn: int, window: bool) -> None:
     size = game.rules.hand_size
     for s in range(game.num_players):
-        held = len(game.hands[s]) + 3 * len(game.opens[s])
+        held = len(game._hands[s]) + 3 * len(game._opens[s])
         allowed = (size, size + 1) if (s == turn and not window) else (size,)
         if held not in allowed:
             raise InvalidStateError(f"seat {s} holds {held} cards (open juegos included); "
-                                    f"expected {' or '.join(map(str, allowed))}")
-        if len(game.opens[s]) >= game.rules.juegos_to_win:
-            raise InvalidStateError(f"seat {s} has too many open juegos")
+                                    f"expected {' or '.join(map(str, allowed))}", code="bad_hand_size",
+                                    rule="RZ-02")
+        if len(game._opens[s]) >= game.rules.juegos_to_win:
+            raise InvalidStateError(f"seat {s} has too many open juegos", code="too_many_juegos",
+                                    rule="RZ-05")

@@ -36,9 +36,9 @@ AfterSteal = Literal["after_discarder", "after_stealer"]
 
 def _check_int(name: str, value: object, low: int) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RulesError(f"{name} must be an int, not {value!r}")
+        raise RulesError(f"{name} must be an int, not {value!r}", code="bad_rule_value")
     if value < low:
-        raise RulesError(f"{name} must be at least {low}, not {value}")
+        raise RulesError(f"{name} must be at least {low}, not {value}", code="bad_rule_value")
 
 
 @attrs.frozen(kw_only=True)
@@ -82,15 +82,15 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if self.players not in (3, 4) or isinstance(self.players, bool):
-            raise RulesError(f"players must be 4 or 3, not {self.players!r}")
+            raise RulesError(f"players must be 4 or 3, not {self.players!r}", code="bad_players", rule="RZ-15")
         if self.deck not in (40, 48) or isinstance(self.deck, bool):
-            raise RulesError(f"deck must be 48 or 40, not {self.deck!r}")
+            raise RulesError(f"deck must be 48 or 40, not {self.deck!r}", code="bad_deck_size", rule="RZ-01")
         for name in ("envido_beats_truco", "teams"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be a bool, not {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be a bool, not {getattr(self, name)!r}", code="bad_rule_value")
         if self.after_steal_next not in ("after_discarder", "after_stealer"):
             raise RulesError(f"after_steal_next must be 'after_discarder' or 'after_stealer', "
-                             f"not {self.after_steal_next!r}")
+                             f"not {self.after_steal_next!r}", code="bad_rule_value", rule="RZ-10")
         _check_int("starting_points", self.starting_points, 0)
         if self.rounds is not None:
             _check_int("rounds", self.rounds, 1)
@@ -98,13 +98,13 @@ class Rules:
             if getattr(self, name) is not None:
                 _check_int(name, getattr(self, name), 0)
         if not isinstance(self.specials, tuple):
-            raise RulesError(f"specials must be a tuple of names, not {self.specials!r}")
+            raise RulesError(f"specials must be a tuple of names, not {self.specials!r}", code="bad_specials")
         if len(set(self.specials)) != len(self.specials):
-            raise RulesError("specials must not repeat a name")
+            raise RulesError("specials must not repeat a name", code="bad_specials")
         for name in self.specials:
             special(name)
         if self.teams and self.players != 4:
-            raise RulesError("the team variant needs 4 players")
+            raise RulesError("the team variant needs 4 players", code="teams_need_four", rule="RZ-16")
 
     @property
     def hand_size(self) -> int:

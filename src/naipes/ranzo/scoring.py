@@ -1,4 +1,4 @@
-"""Hand value (§3.C, RZ-12), payments (RZ-13) and the final ranking (RZ-14).
+"""Hand value (§3.C, RZ-12), payments (RZ-13), the final ranking (RZ-14) and :class:`Result`.
 
 The value of a winning hand is the best over every split of its cards into
 juegos, open juegos kept fixed: ``Rules.special`` when the split holds a named
@@ -13,8 +13,15 @@ special, else ``Rules.regular``. Specials do not stack.
 ((3, 1, 1), (0, 1, 1), (1, 1, 1))
 >>> rank_balances((29, 33, 29, 29))
 ((1,), (0, 2, 3))
+>>> r = make_result(Rules(), (29, 33, 29, 29))
+>>> r.winners, r.ranking, r.returns
+((1,), ((1,), (0, 2, 3)), (-1.0, 3.0, -1.0, -1.0))
+>>> make_result(Rules(teams=True), (29, 33, 29, 29)).ranking
+((1, 3), (0, 2))
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   :class:`Result` (0.1's ``RanzoResult``) and :func:`make_result` moved here.
 """
 
 from __future__ import annotations
@@ -25,10 +32,11 @@ import attrs
 
 from naipes.cards import Card, RankOrder
 from naipes.combos import partitions
+from naipes.game import Result as BaseResult
 from naipes.ranzo.rules import Rules
 from naipes.ranzo.specials import Special
 
-__all__ = ["HandValue", "pay", "rank_balances", "specials_in", "value_hand"]
+__all__ = ["HandValue", "Result", "make_result", "pay", "rank_balances", "specials_in", "value_hand"]
 
 Juego = tuple[Card, ...]
 
@@ -128,3 +136,49 @@ def rank_balances(values: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """
     return tuple(tuple(i for i, v in enumerate(values) if v == level)
                  for level in sorted(set(values), reverse=True))
+
+
+@attrs.frozen(kw_only=True)
+class Result(BaseResult):
+    """The final balances and ranking of a game of Ranzo (RZ-14, RZ-16).
+
+    ``scores`` holds one value per side: the balances, or with ``Rules.teams``
+    the team totals (seats 0+2, then 1+3). ``ranking`` groups seats by final
+    balance (by team total in the team variant); equal values share a place.
+    ``returns`` is each seat's gain over the starting points (its team's gain
+    in the team variant).
+
+    Attributes:
+        balances: every seat's final balance.
+        team_totals: the team totals, or ``None`` without teams.
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       Renamed from ``RanzoResult``.
+    """
+
+    balances: tuple[int, ...]
+    team_totals: tuple[int, ...] | None
+
+
+def make_result(rules: Rules, balances: tuple[int, ...]) -> Result:
+    """The result for final ``balances`` under ``rules``.
+
+    .. versionadded:: 0.1
+    """
+    start = rules.starting_points
+    totals: tuple[int, ...] | None
+    scores: tuple[int, ...]
+    if rules.teams:
+        totals = (balances[0] + balances[2], balances[1] + balances[3])
+        sides = ((0, 2), (1, 3))
+        ranking = tuple(tuple(sorted(s for i in group for s in sides[i])) for group in rank_balances(totals))
+        returns = tuple(float(totals[s % 2] - 2 * start) for s in range(4))
+        scores = totals
+    else:
+        totals = None
+        ranking = rank_balances(balances)
+        returns = tuple(float(b - start) for b in balances)
+        scores = balances
+    return Result(winners=ranking[0], ranking=ranking, scores=scores, returns=returns,
+                  balances=balances, team_totals=totals)

@@ -121,7 +121,7 @@ def special(name: str) -> Special:
     .. versionadded:: 0.1
     """
     if not isinstance(name, str):
-        raise RulesError(f"a special is named by a string, not {name!r}")
+        raise RulesError(f"a special is named by a string, not {name!r}", code="unknown_special")
     found = BUILTIN_SPECIALS.get(name)
     if found is not None:
         return found
@@ -129,4 +129,5 @@ def special(name: str) -> Special:
     if sep and shape in ("trio", "escalera") and number.isdigit() and 1 <= int(number) <= 12:
         return Special(name, "single", shape, int(number))
     known = ", ".join(BUILTIN_SPECIALS)
-    raise RulesError(f"unknown special {name!r} (built in: {known}; patterns: trio:<n>, escalera:<n>)")
+    raise RulesError(f"unknown special {name!r} (built in: {known}; patterns: trio:<n>, escalera:<n>)",
+                     code="unknown_special")

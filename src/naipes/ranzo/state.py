@@ -1,25 +1,28 @@
-"""The Ranzo engine: :class:`Game` (rounds, turns, claim windows, steals, Ranzo, payments).
+"""The Ranzo engine: :class:`Game` (hands, turns, claim windows, steals, Ranzo, payments).
 
-A round: the dealer deals (RZ-02); in turn each player draws from the stock
-(automatic) and then calls ``ranzo`` or discards (RZ-03, RZ-05). After every
-turn discard the other seats answer one simultaneous claim window (RZ-06); the
-winning claim (RZ-09) takes the card and its claimant calls ``ranzo`` or
-discards (RZ-07, RZ-08) with no window after that discard; the rotation goes on
-per RZ-10. The round ends with a Ranzo (RZ-13 payments) or when a player must
-draw from an empty stock (RZ-11).
+A hand (a "round" of the rules): the dealer deals (RZ-02); in turn each player
+draws from the stock (automatic) and then calls ``ranzo`` or discards (RZ-03,
+RZ-05). After every turn discard the other seats answer one simultaneous claim
+window (RZ-06); the winning claim (RZ-09) takes the card and its claimant calls
+``ranzo`` or discards (RZ-07, RZ-08) with no window after that discard; the
+rotation goes on per RZ-10. The hand ends with a Ranzo (RZ-13 payments) or when
+a player must draw from an empty stock (RZ-11).
 
 >>> game = Game(seed=7)
 >>> game.to_act, len(game.legal_moves()), game.phase
-((0,), 6, 'turn')
+((0,), 6, <Phase.TURN: 'turn'>)
 >>> game.play(game.legal_moves()[-1])
 >>> game.to_act, game.phase
-((1, 2, 3), 'window')
+((1, 2, 3), <Phase.WINDOW: 'window'>)
 >>> for seat in (1, 2, 3):
 ...     game.play("pass", seat)
 >>> game.to_act, game.stock_size
 ((1,), 26)
 
 .. versionadded:: 0.1
+.. versionchanged:: 1.0
+   Read-only public state, :class:`Phase`, ``hand_number`` and ``hand_log``
+   (0.1's ``round`` and ``round_log``), the opening deal in ``opening_events``.
 """
 
 from __future__ import annotations
@@ -29,57 +32,55 @@ from typing import Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError
+from naipes.errors import InvalidStateError
 from naipes.game import Game as BaseGame
-from naipes.ranzo import _why
+from naipes.ranzo import events as ev
+from naipes.ranzo import legality, position
+from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
-from naipes.ranzo.events import (
-    CardDiscarded,
-    CardDrawn,
-    CardsDealt,
-    ClaimResolved,
-    ClaimsRevealed,
-    GameEnded,
-    JuegoLaid,
-    PointsPaid,
-    RanzoCalled,
-    RoundEnded,
-    RoundStarted,
-    TurnStarted,
+from naipes.ranzo.moves import (
+    DISCARD_BY_ID,
+    PASS,
+    RANZO,
+    TRUCO_BY_ID,
+    Discard,
+    Envido,
+    Move,
+    Pass,
+    Truco,
+    discard,
+    short_forms,
 )
-from naipes.ranzo.moves import DISCARD_BY_ID, PASS, RANZO, TRUCO_BY_ID, Discard, Envido, Move, Pass, Truco, discard
-from naipes.ranzo.result import RanzoResult, make_result
 from naipes.ranzo.rules import Rules
-from naipes.ranzo.scoring import pay, value_hand
-from naipes.ranzo.view import View, build_view
+from naipes.ranzo.scoring import Result, make_result, pay, value_hand
+from naipes.ranzo.view import HandRecord, View, build_view
 
-__all__ = ["Game", "PHASES"]
-
-TURN, WINDOW, STEAL, OVER = 0, 1, 2, 3
-#: Phase names by phase number: what :attr:`Game.phase` returns.
-PHASES = ("turn", "window", "steal", "over")
+__all__ = ["Game", "Phase"]
 
 Juego = tuple[Card, ...]
 
 
 class Game(BaseGame[Rules, Move, View]):
-    """A game of Ranzo: ``Rules.num_rounds`` rounds, balances carried over.
+    """A game of Ranzo: ``Rules.num_rounds`` hands, balances carried over.
 
     ``legal_moves`` lists, on a turn or after a steal: ``ranzo`` (when the
     cards split) then ``discard`` of each allowed card in hand order; in a
     claim window: ``pass``, the envidos, then the trucos.
 
+    Every public attribute is read-only and holds tuples.
+
     Args:
         rules: the rules (default: the house rules).
         seed: seed of the game's generator (``None``: fresh entropy).
         rng: the generator itself instead of a seed.
-        deck: one deck order (top first) for the first round, or several for
-            the first rounds; later rounds are shuffled by the generator. Every
+        deck: one deck order (top first) for the first hand, or several for
+            the first hands; later hands are shuffled by the generator. Every
             order holds the same distinct cards of the rules' deck.
-        dealer: the first round's dealer (default: seat N-1, RZ-02).
+        dealer: the first hand's dealer (default: seat N-1, RZ-02).
 
     Raises:
-        InvalidStateError: for a deck order that cannot be dealt.
+        InvalidStateError: for a deck order that cannot be dealt (code
+            ``bad_deck``) or a dealer that is not a seat (``bad_dealer``).
 
     .. versionadded:: 0.1
     """
@@ -88,9 +89,14 @@ class Game(BaseGame[Rules, Move, View]):
     rules_type = Rules
     move_type = Move
 
-    __slots__ = ("_t", "cards", "hands", "opens", "stock", "discards", "balances", "known",
-                 "_phase", "turn", "dealer", "round", "claim", "stealer", "orders", "last_window",
-                 "round_log", "_can_ranzo", "_cache")
+    __slots__ = ("_t", "_cards", "_hands", "_opens", "_stock", "_discards", "_balances", "_known",
+                 "_phase", "_turn", "_dealer", "_hand_no", "_claim", "_stealer", "_orders",
+                 "_last_window", "_hand_log", "_can_ranzo", "_cache")
+
+    _cards: tuple[Card, ...]
+    _balances: list[int]
+    _orders: list[list[Card]]
+    _hand_log: list[HandRecord]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
@@ -105,65 +111,75 @@ class Game(BaseGame[Rules, Move, View]):
         self._init_base(rules, seed=seed, rng=rng, start=start)
         n = self.num_players = self.rules.players
         self._t = tables(self.rules.deck)
-        self.cards = self._check_orders(orders) if orders else self._t.deck
+        self._cards = self._check_orders(orders) if orders else self._t.deck
         if dealer is None:
             dealer = n - 1
         elif type(dealer) is not int or not 0 <= dealer < n:
-            raise InvalidStateError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
-        self._reset(dealer=dealer, round_no=1)
-        self.balances = [self.rules.starting_points] * n
-        self.orders = [list(o) for o in orders]
-        self._deal_round()
+            raise InvalidStateError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}", code="bad_dealer",
+                                    rule="RZ-02")
+        self._reset(dealer=dealer, hand_no=1)
+        self._balances = [self.rules.starting_points] * n
+        self._orders = [list(o) for o in orders]
+        self._hand_log = []
+        self._deal_hand()
 
     def _check_orders(self, orders: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
         first = set(orders[0])
         for order in orders:
             if len(set(order)) != len(order):
-                raise InvalidStateError("a deck order repeats a card")
+                raise InvalidStateError("a deck order repeats a card", code="bad_deck", rule="RZ-01")
             if set(order) != first:
-                raise InvalidStateError("every deck order must hold the same cards")
+                raise InvalidStateError("every deck order must hold the same cards", code="bad_deck",
+                                        rule="RZ-01")
             stray = [str(c) for c in order if c not in self._t.bit]
             if stray:
-                raise InvalidStateError(f"cards not in the {self.rules.deck}-card deck: {stray}")
+                raise InvalidStateError(f"cards not in the {self.rules.deck}-card deck: {stray}",
+                                        code="bad_deck", rule="RZ-01")
         if len(first) < self.num_players * self.rules.hand_size:
-            raise InvalidStateError(f"{len(first)} cards cannot deal {self.num_players} hands")
+            raise InvalidStateError(f"{len(first)} cards cannot deal {self.num_players} hands",
+                                    code="bad_deck", rule="RZ-01")
         return tuple(sorted(first, key=self._t.key))
 
-    def _reset(self, *, dealer: int, round_no: int) -> None:
+    def _reset(self, *, dealer: int, hand_no: int) -> None:
+        """Empty the table for hand ``hand_no`` (balances, orders and the log stay)."""
         n = self.num_players
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.opens: list[list[Juego]] = [[] for _ in range(n)]
-        self.known: list[list[Card]] = [[] for _ in range(n)]
-        self.stock: list[Card] = []
-        self.discards: list[Card] = []
+        self._hands: list[list[Card]] = [[] for _ in range(n)]
+        self._opens: list[list[Juego]] = [[] for _ in range(n)]
+        self._known: list[list[Card]] = [[] for _ in range(n)]
+        self._stock: list[Card] = []
+        self._discards: list[Card] = []
         self._phase = TURN
-        self.turn = (dealer + 1) % n
-        self.dealer = dealer
-        self.round = round_no
-        self.claim: Envido | Truco | None = None
-        self.stealer: int | None = None
-        self.last_window: tuple[tuple[int, Move], ...] = ()
-        self.round_log: list[tuple[int | None, int, tuple[str, ...]]] = []
+        self._turn = (dealer + 1) % n
+        self._dealer = dealer
+        self._hand_no = hand_no
+        self._claim: Envido | Truco | None = None
+        self._stealer: int | None = None
+        self._last_window: tuple[tuple[int, Move], ...] = ()
         self._can_ranzo = False
         self._cache: dict[int, tuple[Move, ...]] = {}
 
-    # -- public state ----------------------------------------------------------------------
+    # -- public state (read-only) ----------------------------------------------------------
     @property
-    def phase(self) -> str:
-        """``"turn"``, ``"window"`` (claims being answered), ``"steal"`` or ``"over"``."""
-        return PHASES[self._phase]
+    def phase(self) -> Phase:
+        """What the game waits for (:class:`Phase`)."""
+        return self._phase
 
     @property
     def scores(self) -> tuple[int, ...]:
         """The balance of every seat (RZ-13, RZ-14)."""
-        return tuple(self.balances)
+        return tuple(self._balances)
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """The balance of every seat (the same as :attr:`scores`)."""
+        return tuple(self._balances)
 
     @property
     def team_totals(self) -> tuple[int, ...] | None:
         """With ``Rules.teams``: the total of seats 0+2 and of 1+3 (RZ-16); else ``None``."""
         if not self.rules.teams:
             return None
-        b = self.balances
+        b = self._balances
         return (b[0] + b[2], b[1] + b[3])
 
     @property
@@ -174,112 +190,186 @@ class Game(BaseGame[Rules, Move, View]):
         return tuple((s,) for s in range(self.num_players))
 
     @property
-    def stock_size(self) -> int:
-        """Cards left in the stock."""
-        return len(self.stock)
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play (the whole deck in a normal game), canonical order."""
+        return self._cards
 
     @property
-    def result(self) -> RanzoResult | None:
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's concealed cards, in the order received."""
+        return tuple([tuple(h) for h in self._hands])
+
+    @property
+    def opens(self) -> tuple[tuple[Juego, ...], ...]:
+        """Every seat's open juegos, in the order laid."""
+        return tuple([tuple(o) for o in self._opens])
+
+    @property
+    def known(self) -> tuple[tuple[Card, ...], ...]:
+        """Per seat, its concealed cards that everybody knows (shown, named, stolen)."""
+        return tuple([tuple(k) for k in self._known])
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first."""
+        return tuple(self._stock)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._stock)
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The discard pile, oldest first (in a window the last card is under claim)."""
+        return tuple(self._discards)
+
+    @property
+    def orders(self) -> tuple[tuple[Card, ...], ...]:
+        """The ``deck=`` orders not dealt yet."""
+        return tuple([tuple(o) for o in self._orders])
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (in a window or steal: the discarder)."""
+        return self._turn
+
+    @property
+    def dealer(self) -> int:
+        """This hand's dealer."""
+        return self._dealer
+
+    @property
+    def hand_number(self) -> int:
+        """This hand's number, from 1 to ``Rules.num_rounds``."""
+        return self._hand_no
+
+    @property
+    def claim(self) -> Envido | Truco | None:
+        """The winning claim while its winner plays (steal phase), else ``None``."""
+        return self._claim
+
+    @property
+    def stealer(self) -> int | None:
+        """Who won the claim, in the steal phase, else ``None``."""
+        return self._stealer
+
+    @property
+    def last_window(self) -> tuple[tuple[int, Move], ...]:
+        """The answers of the last resolved window of this hand, ``(seat, move)``."""
+        return self._last_window
+
+    @property
+    def hand_log(self) -> tuple[HandRecord, ...]:
+        """``(winner or None, value, specials, split)`` of each finished hand.
+
+        ``split`` is the winning split the Ranzo showed (``()`` without a winner).
+        """
+        return tuple(self._hand_log)
+
+    @property
+    def result(self) -> Result | None:
         """The final balances and ranking, or ``None`` while the game runs."""
-        if self._acting:
+        if self._phase is not OVER:
             return None
-        return make_result(self.rules, tuple(self.balances))
+        return make_result(self.rules, tuple(self._balances))
 
     def zones(self) -> dict[str, tuple[Card, ...]]:
-        """Every card in play: hands, open juegos, discards, stock."""
-        z = {f"hand{s}": tuple(h) for s, h in enumerate(self.hands)}
-        z.update({f"open{s}": tuple(c for j in o for c in j) for s, o in enumerate(self.opens)})
-        z["discards"] = tuple(self.discards)
-        z["stock"] = tuple(self.stock)
+        """Every card in play: hands, open juegos, discards, stock (a fresh dict)."""
+        z = {f"hand{s}": tuple(h) for s, h in enumerate(self._hands)}
+        z.update({f"open{s}": tuple(c for j in o for c in j) for s, o in enumerate(self._opens)})
+        z["discards"] = tuple(self._discards)
+        z["stock"] = tuple(self._stock)
         return z
 
-    # -- the round's automatic steps ----------------------------------------------------
-    def _deal_round(self) -> None:
+    # -- the hand's automatic steps -------------------------------------------------------
+    def _deal_hand(self) -> None:
         n, size = self.num_players, self.rules.hand_size
-        if self.orders:
-            order = self.orders.pop(0)
+        if self._orders:
+            order = self._orders.pop(0)
         else:
-            order = list(self.cards)
+            order = list(self._cards)
             self._rng.shuffle(order)
-        first = (self.dealer + 1) % n
-        hands = self.hands
+        first = (self._dealer + 1) % n
+        hands = self._hands
         for k in range(n * size):
             hands[(first + k) % n].append(order[k])
-        self.stock = order[n * size:]
-        if self._sink is not None:
-            self._sink.append(RoundStarted(round=self.round, dealer=self.dealer,
-                                           stock_size=len(self.stock), balances=tuple(self.balances)))
-            for s in range(n):
-                self._sink.append(CardsDealt(seat=s, cards=tuple(hands[s]), private_to=s))
+        self._stock = order[n * size:]
+        if self._listening:
+            self._announce_deal(first)
         self._start_turn(first)
 
+    def _announce_deal(self, first: int) -> None:
+        if self._wants(ev.HandStarted):
+            self._emit(ev.HandStarted(hand=self._hand_no, dealer=self._dealer, first=first,
+                                      stock_size=len(self._stock)))
+        if self._wants(ev.CardsDealt):
+            for s, hand in enumerate(self._hands):
+                self._emit(ev.CardsDealt(seat=s, cards=tuple(hand), count=len(hand), private_to=s))
+
     def _start_turn(self, seat: int) -> None:
-        """Draw for ``seat`` (RZ-03), or end the round when the stock is empty (RZ-11)."""
-        if not self.stock:
-            self._end_round(None, 0, ())
+        """Draw for ``seat`` (RZ-03), or end the hand when the stock is empty (RZ-11)."""
+        if not self._stock:
+            self._end_hand(None, 0, (), ())
             return
-        card = self.stock.pop(0)
-        hand = self.hands[seat]
+        card = self._stock.pop(0)
+        hand = self._hands[seat]
         hand.append(card)
         self._phase = TURN
-        self.turn = seat
-        self.claim = None
-        self.stealer = None
-        self._acting = (seat,)
-        self._simultaneous = False
+        self._turn = seat
+        self._claim = None
+        self._stealer = None
+        self._set_to_act((seat,))
         self._cache = {}
-        self._can_ranzo = self._t.can_split(self._t.mask(hand))
-        if self._sink is not None:
-            self._sink.append(TurnStarted(seat=seat, stock_size=len(self.stock)))
-            self._sink.append(CardDrawn(seat=seat, card=card, private_to=seat))
+        t = self._t
+        self._can_ranzo = t.can_split(t.mask(hand))
+        if self._listening and self._wants(ev.CardDrawn):
+            self._emit(ev.CardDrawn(seat=seat, card=card, stock_size=len(self._stock), private_to=seat))
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
-        hand = self.hands[seat]
+        hand = self._hands[seat]
         del hand[list(map(id, hand)).index(id(card))]
-        known = self.known[seat]
+        known = self._known[seat]
         if known:
             ids = list(map(id, known))
             if id(card) in ids:
                 del known[ids.index(id(card))]
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
-        rules = self.rules
-        hv = value_hand(rules, self.opens[seat], self.hands[seat])
+        hv = value_hand(self.rules, self._opens[seat], self._hands[seat])
         assert hv is not None, "a Ranzo that cannot be split"
         n = self.num_players
-        culprits = (self.turn,) if from_claim else tuple((seat + i) % n for i in range(1, n))
-        payments = pay(hv.value, winner=seat, culprits=culprits, balances=self.balances)
+        culprits = (self._turn,) if from_claim else tuple((seat + i) % n for i in range(1, n))
+        balances = self._balances
+        payments = pay(hv.value, winner=seat, culprits=culprits, balances=balances)
         for culprit, _, paid in payments:
-            self.balances[culprit] -= paid
-            self.balances[seat] += paid
-        if self._sink is not None:
-            self._sink.append(RanzoCalled(seat=seat, split=hv.split, value=hv.value,
+            balances[culprit] -= paid
+            balances[seat] += paid
+        if self._listening:
+            if self._wants(ev.RanzoCalled):
+                self._emit(ev.RanzoCalled(seat=seat, split=hv.split, value=hv.value,
                                           specials=hv.specials, from_claim=from_claim))
-            self._sink.append(PointsPaid(winner=seat, payments=payments, balances=tuple(self.balances)))
-        self._end_round(seat, hv.value, hv.specials)
+            if self._wants(ev.PointsPaid):
+                self._emit(ev.PointsPaid(winner=seat, payments=payments, totals=tuple(balances)))
+        self._end_hand(seat, hv.value, hv.specials, hv.split)
 
-    def _end_round(self, winner: int | None, value: int, specials: tuple[str, ...]) -> None:
-        self.round_log.append((winner, value, specials))
-        if self._sink is not None:
-            self._sink.append(RoundEnded(round=self.round, winner=winner, value=value,
-                                         balances=tuple(self.balances)))
+    def _end_hand(self, winner: int | None, value: int, specials: tuple[str, ...],
+                  split: tuple[Juego, ...]) -> None:
+        self._hand_log.append((winner, value, specials, split))
+        if self._listening and self._wants(ev.HandEnded):
+            self._emit(ev.HandEnded(hand=self._hand_no, scores=tuple(self._balances), winner=winner,
+                                    value=value, specials=specials))
         self._cache = {}
-        self.claim = None
-        self.stealer = None
-        if self.round >= self.rules.num_rounds:
+        self._claim = None
+        self._stealer = None
+        if self._hand_no >= self.rules.num_rounds:
             self._phase = OVER
-            self._acting = ()
-            self._simultaneous = False
-            if self._sink is not None:
-                res = make_result(self.rules, tuple(self.balances))
-                self._sink.append(GameEnded(balances=res.balances, ranking=res.ranking,
-                                            team_totals=res.team_totals))
+            self._set_to_act(())
+            if self._listening and self._wants(ev.GameEnded):
+                self._emit(ev.GameEnded(result=make_result(self.rules, tuple(self._balances))))
             return
-        n = self.num_players
-        log, balances = self.round_log, self.balances
-        self._reset(dealer=(self.dealer + 1) % n, round_no=self.round + 1)
-        self.round_log, self.balances = log, balances
-        self._deal_round()
+        self._reset(dealer=(self._dealer + 1) % self.num_players, hand_no=self._hand_no + 1)
+        self._deal_hand()
 
     # -- moves --------------------------------------------------------------------------
     def _legal(self, seat: int) -> tuple[Move, ...]:
@@ -287,14 +377,14 @@ class Game(BaseGame[Rules, Move, View]):
         if moves is not None:
             return moves
         phase = self._phase
-        if phase == WINDOW:
+        if phase is WINDOW:
             moves = self._claims(seat)
-        elif phase == TURN:
+        elif phase is TURN:
             by_id = DISCARD_BY_ID
-            moves = tuple([by_id[id(c)] for c in self.hands[seat]])
+            moves = tuple([by_id[id(c)] for c in self._hands[seat]])
             if self._can_ranzo:
                 moves = (RANZO, *moves)
-        elif phase == STEAL:
+        elif phase is STEAL:
             moves = self._steal_moves(seat)
         else:
             moves = ()
@@ -302,8 +392,8 @@ class Game(BaseGame[Rules, Move, View]):
         return moves
 
     def _claims(self, seat: int) -> tuple[Move, ...]:
-        d = self.discards[-1]
-        hand = self.hands[seat]
+        d = self._discards[-1]
+        hand = self._hands[seat]
         ids = set(map(id, hand))
         moves: list[Move] = [PASS]
         for ia, ib, move in self._t.envidos[id(d)]:
@@ -315,13 +405,13 @@ class Game(BaseGame[Rules, Move, View]):
         return tuple(moves)
 
     def _steal_moves(self, seat: int) -> tuple[Move, ...]:
-        claim = self.claim
+        claim = self._claim
         if isinstance(claim, Truco):
             moves: tuple[Move, ...] = (discard(claim.card),)
         else:
             assert claim is not None
-            skip = {id(claim.a), id(claim.b), id(self.hands[seat][-1])}
-            moves = tuple([DISCARD_BY_ID[id(c)] for c in self.hands[seat] if id(c) not in skip])
+            skip = {id(claim.a), id(claim.b), id(self._hands[seat][-1])}
+            moves = tuple([DISCARD_BY_ID[id(c)] for c in self._hands[seat] if id(c) not in skip])
         return (RANZO, *moves) if self._can_ranzo else moves
 
     def _check(self, move: Move, seat: int) -> None:
@@ -331,75 +421,78 @@ class Game(BaseGame[Rules, Move, View]):
                 return
         if move in legal:
             return
-        raise IllegalMoveError(_why.reason(self, move, seat), move=move, seat=seat)
+        legality.refuse(self, move, seat)
+
+    def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
+        """The short forms of :func:`naipes.ranzo.moves.short_forms` (a bare card in a window...)."""
+        return short_forms(text, self._legal(seat), window=self._phase is WINDOW)
 
     def _apply(self, move: Move, seat: int) -> None:
         if type(move) is Discard:
-            if self._phase == TURN:
+            if self._phase is TURN:
                 self._turn_discard(seat, move.card)
             else:
                 self._steal_discard(seat, move.card)
         else:
-            self._ranzo(seat, from_claim=self._phase == STEAL)
+            self._ranzo(seat, from_claim=self._phase is STEAL)
 
     def _turn_discard(self, seat: int, card: Card) -> None:
         self._take_from_hand(seat, card)
-        self.discards.append(card)
+        self._discards.append(card)
         self._phase = WINDOW
-        n = self.num_players
-        self._acting = tuple(s for s in range(n) if s != seat)
-        self._simultaneous = True
+        self._set_to_act(_OTHERS[self.num_players][seat], simultaneous=True)
         self._cache = {}
-        if self._sink is not None:
-            self._sink.append(CardDiscarded(seat=seat, card=card, claimable=True,
-                                            discards=len(self.discards)))
+        if self._listening and self._wants(ev.CardDiscarded):
+            self._emit(ev.CardDiscarded(seat=seat, card=card, claimable=True, discards=len(self._discards)))
 
     def _steal_discard(self, seat: int, card: Card) -> None:
-        claim = self.claim
+        claim = self._claim
         if isinstance(claim, Envido):
             juego = self._lay(seat, claim)
-            if self._sink is not None:
-                self._sink.append(JuegoLaid(seat=seat, juego=juego, open_juegos=tuple(self.opens[seat])))
+            if self._listening and self._wants(ev.JuegoLaid):
+                self._emit(ev.JuegoLaid(seat=seat, juego=juego, open_juegos=tuple(self._opens[seat])))
         self._take_from_hand(seat, card)
-        self.discards.append(card)
-        if self._sink is not None:
-            self._sink.append(CardDiscarded(seat=seat, card=card, claimable=False,
-                                            discards=len(self.discards)))
-        n = self.num_players
-        after = self.turn if self.rules.after_steal_next == "after_discarder" else seat
-        self._start_turn((after + 1) % n)
+        self._discards.append(card)
+        if self._listening and self._wants(ev.CardDiscarded):
+            self._emit(ev.CardDiscarded(seat=seat, card=card, claimable=False, discards=len(self._discards)))
+        after = self._turn if self.rules.after_steal_next == "after_discarder" else seat
+        self._start_turn((after + 1) % self.num_players)
 
     def _lay(self, seat: int, claim: Envido) -> Juego:
-        stolen = self.hands[seat][-1]
+        stolen = self._hands[seat][-1]
         juego = tuple(sorted((claim.a, claim.b, stolen), key=self._t.key))
         for c in juego:
             self._take_from_hand(seat, c)
-        self.opens[seat].append(juego)
+        self._opens[seat].append(juego)
         return juego
 
     # -- the claim window ---------------------------------------------------------------
     def _resolve(self, answers: tuple[tuple[int, Move], ...]) -> None:
-        card = self.discards[-1]
-        self.last_window = answers
+        card = self._discards[-1]
+        self._last_window = answers
         found = None
         for _, m in answers:
             if type(m) is not Pass:
                 found = self._winner(answers)
                 break
-        if self._sink is not None:
-            shown = tuple((s, m.card) for s, m in answers if type(m) is Truco)
-            self._sink.append(ClaimsRevealed(discarder=self.turn, card=card,
-                                             answers=tuple((s, str(m)) for s, m in answers)))
-            self._sink.append(ClaimResolved(winner=found[0] if found else None,
-                                            claim=str(found[1]) if found else None,
-                                            card=card, shown=shown))
+        if self._listening:
+            self._announce_window(card, answers, found)
         if found is None:
-            self._start_turn((self.turn + 1) % self.num_players)
+            self._start_turn((self._turn + 1) % self.num_players)
             return
         self._steal(*found)
 
+    def _announce_window(self, card: Card, answers: tuple[tuple[int, Move], ...],
+                         found: tuple[int, Envido | Truco] | None) -> None:
+        if self._wants(ev.ClaimsRevealed):
+            self._emit(ev.ClaimsRevealed(discarder=self._turn, card=card, answers=answers))
+        if self._wants(ev.ClaimResolved):
+            shown = tuple((s, m.card) for s, m in answers if type(m) is Truco)
+            self._emit(ev.ClaimResolved(winner=found[0] if found else None, claim=found[1] if found else None,
+                                        card=card, shown=shown))
+
     def _make_known(self, seat: int, cards: Sequence[Card]) -> None:
-        known = self.known[seat]
+        known = self._known[seat]
         for c in cards:
             if id(c) not in map(id, known):
                 known.append(c)
@@ -409,7 +502,7 @@ class Game(BaseGame[Rules, Move, View]):
 
         Every claim is revealed: its named cards become known cards of the claimant.
         """
-        d, n = self.turn, self.num_players
+        d, n = self._turn, self.num_players
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
         beats = self.rules.envido_beats_truco
         key: tuple[int, ...]
@@ -428,53 +521,40 @@ class Game(BaseGame[Rules, Move, View]):
         return None if best is None else (best[1], best[2])
 
     def _steal(self, seat: int, claim: Envido | Truco) -> None:
-        card = self.discards.pop()
-        self.hands[seat].append(card)
+        card = self._discards.pop()
+        hand = self._hands[seat]
+        hand.append(card)
         self._make_known(seat, (card,))
         self._phase = STEAL
-        self.claim = claim
-        self.stealer = seat
-        self._acting = (seat,)
-        self._simultaneous = False
+        self._claim = claim
+        self._stealer = seat
+        self._set_to_act((seat,))
         self._cache = {}
-        self._can_ranzo = self._t.can_split(self._t.mask(self.hands[seat]))
-        if type(claim) is Envido and len(self.hands[seat]) == 3:
+        self._can_ranzo = self._t.can_split(self._t.mask(hand))
+        if type(claim) is Envido and len(hand) == 3:
             self._ranzo(seat, from_claim=True)  # RZ-07: the Ranzo is called with the claim
         elif type(claim) is Truco and not self._can_ranzo:
             self._steal_discard(seat, claim.card)  # RZ-08: the shown card, nothing else
+
+    def _refresh(self) -> None:
+        """Recompute the caches after the fields were set from outside (positions, dicts, samples)."""
+        self._cache = {}
+        actor = self._turn if self._phase is TURN else self._stealer if self._phase is STEAL else None
+        t = self._t
+        self._can_ranzo = actor is not None and t.can_split(t.mask(self._hands[actor]))
 
     # -- views, clones, dicts -------------------------------------------------------------
     def _view(self, seat: int) -> View:
         return build_view(self, seat)
 
     def _clone_into(self, new: Game) -> None:
-        new._t = self._t
-        new.cards = self.cards
-        new.hands = [h.copy() for h in self.hands]
-        new.opens = [o.copy() for o in self.opens]
-        new.known = [k.copy() for k in self.known]
-        new.stock = self.stock.copy()
-        new.discards = self.discards.copy()
-        new.balances = self.balances.copy()
-        new._phase = self._phase
-        new.turn = self.turn
-        new.dealer = self.dealer
-        new.round = self.round
-        new.claim = self.claim
-        new.stealer = self.stealer
-        new.orders = [o.copy() for o in self.orders]
-        new.last_window = self.last_window
-        new.round_log = self.round_log.copy()
-        new._can_ranzo = self._can_ranzo
-        new._cache = {}
+        position.clone_into(self, new)
 
     def _state_dict(self) -> dict[str, JSON]:
-        from naipes.ranzo.position import state_dict
-        return state_dict(self)
+        return position.state_dict(self)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        from naipes.ranzo.position import load_state
-        load_state(self, state)
+        position.load_state(self, state)
 
     @classmethod
     def from_position(cls, rules: Rules | None = None, *,
@@ -484,13 +564,13 @@ class Game(BaseGame[Rules, Move, View]):
                       open_juegos: Sequence[Sequence[Sequence[Card | str] | str]] | None = None,
                       known: Sequence[Sequence[Card | str] | str] | None = None,
                       balances: Sequence[int] | None = None,
-                      dealer: int | None = None, round: int = 1, turn: int | None = None,
+                      dealer: int | None = None, hand_number: int = 1, turn: int | None = None,
                       window: bool = False, seed: int | None = None,
                       rng: random.Random | None = None) -> Game:
         """A game from an explicit position (tests, puzzles, analysis).
 
-        Cards not named in any zone are out of play; later rounds shuffle the
-        cards in play.
+        Cards not named in any zone are out of play; later hands shuffle the
+        cards in play. The game has no ``opening_events``.
 
         Args:
             rules: the rules.
@@ -502,21 +582,29 @@ class Game(BaseGame[Rules, Move, View]):
             known: per seat, concealed cards the other seats know of (shown
                 truco cards, stolen discards).
             balances: per seat (default: ``Rules.starting_points``).
-            dealer: this round's dealer (default N-1).
-            round: this round's number, 1 to ``Rules.num_rounds``.
+            dealer: this hand's dealer (default N-1).
+            hand_number: this hand's number, 1 to ``Rules.num_rounds``.
             turn: the seat whose turn it is (default: the dealer's right). If
                 it holds the hand size it draws now; with one card more it has
                 drawn and decides.
             window: the last discard was just discarded by ``turn`` and the
                 other seats answer the claim window now.
-            seed: seed for later rounds' shuffles.
+            seed: seed for later hands' shuffles.
             rng: the generator itself instead of a seed.
 
         Raises:
-            InvalidStateError: for an impossible position.
+            InvalidStateError: for an impossible position (the codes of
+                :data:`naipes.ranzo.legality.CODES`).
+
+        .. versionchanged:: 1.0
+           ``round=`` became ``hand_number=``.
         """
-        from naipes.ranzo.position import build_position
-        return build_position(cls, rules, hands=hands, stock=stock, discards=discards,
+        return position.build_position(cls, rules, hands=hands, stock=stock, discards=discards,
                               open_juegos=open_juegos, known=known, balances=balances,
-                              dealer=dealer, round_no=round, turn=turn, window=window,
+                              dealer=dealer, hand_no=hand_number, turn=turn, window=window,
                               seed=seed, rng=rng)
+
+
+#: Per player count, per seat: the other seats (who answer that seat's claim window).
+_OTHERS = {n: tuple(tuple(s for s in range(n) if s != d) for d in range(n)) for n in (3, 4)}
+

@@ -1,0 +1,142 @@
+"""Why a Ranzo move is illegal, and every error code the Ranzo package raises.
+
+:data:`CODES` is the one table of codes: ``{code: (ruling id or None,
+explanation)}``; the docs page lists the same table. :func:`refuse` is only
+called on the slow path, after a move was found missing from the legal moves,
+and raises :class:`~naipes.errors.IllegalMoveError` with the code and ruling
+that apply.
+
+>>> from naipes.ranzo import Game
+>>> game = Game(seed=7)
+>>> try:
+...     game.play("pass")
+... except Exception as exc:
+...     print(exc.code, exc.rule)
+window_only RZ-06
+
+.. versionadded:: 1.0
+   Replaces 0.1's private ``_why`` module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NoReturn
+
+from naipes.errors import IllegalMoveError
+from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
+
+if TYPE_CHECKING:
+    from naipes.ranzo.state import Game
+
+__all__ = ["CODES", "reason", "refuse"]
+
+#: Every code the Ranzo package raises: ``{code: (ruling id or None, meaning)}``.
+CODES: dict[str, tuple[str | None, str]] = {
+    # illegal moves (IllegalMoveError)
+    "window_only": ("RZ-06", "pass, envido and truco answer a claim window, and none is open"),
+    "window_open": ("RZ-06", "a claim window is open: its seats answer pass, envido or truco"),
+    "no_ranzo": ("RZ-05", "the cards do not split into the juegos a Ranzo needs"),
+    "in_open_juego": ("RZ-03", "a card of an open juego can never be discarded"),
+    "not_in_hand": (None, "the card is not in this seat's concealed hand"),
+    "must_discard_shown": ("RZ-08", "after winning with a truco the shown card is the one to discard"),
+    "juego_card": ("RZ-07", "after winning with an envido the juego's cards stay; discard another"),
+    "truco_not_held": ("RZ-08", "the truco card is not a concealed card of this seat"),
+    "truco_too_low": ("RZ-08", "the truco card's number must be higher than the discard's"),
+    "envido_not_held": ("RZ-07", "an envido card is not a concealed card of this seat"),
+    "not_a_juego": ("RZ-07", "the two envido cards and the discard are not a juego"),
+    "not_legal": (None, "any other move that is not legal now"),
+    "bad_field": (None, "a move or state field of the wrong type (e.g. a card that is not a Spanish Card)"),
+    # short forms (NotationError from Game.parse_move)
+    "ambiguous": (None, "a short form that names several legal moves"),
+    # notation (NotationError from Move.parse)
+    "not_text": (None, "a move must be a string"),
+    "empty_move": (None, "an empty move"),
+    "too_long": (None, "move text longer than MAX_MOVE_TEXT characters"),
+    "bad_move": (None, "text that is no Ranzo move"),
+    "not_spanish_card": (None, "a card that is not a Spanish card"),
+    "same_card_twice": (None, "an envido names one card twice"),
+    # rules (RulesError)
+    "bad_players": ("RZ-15", "players must be 4 or 3"),
+    "bad_deck_size": ("RZ-01", "deck must be 48 or 40"),
+    "bad_rule_value": (None, "a Rules field of the wrong type or out of range"),
+    "bad_specials": (None, "specials must be a tuple of distinct names"),
+    "unknown_special": (None, "a special that is neither built in nor a trio:/escalera: pattern"),
+    "teams_need_four": ("RZ-16", "the team variant needs 4 players"),
+    # games, positions, state dicts and samples (InvalidStateError)
+    "bad_deck": ("RZ-01", "a deck= order that cannot be dealt"),
+    "bad_dealer": ("RZ-02", "a dealer that is not a seat"),
+    "bad_turn": (None, "a position's turn that is not a seat"),
+    "bad_hand_number": ("RZ-14", "a position's hand number outside 1..Rules.num_rounds"),
+    "bad_seats": (None, "a position or state without one entry per seat"),
+    "bad_balances": ("RZ-13", "balances: one non-negative int per seat"),
+    "bad_juego": ("RZ-04", "an open juego that is not a juego"),
+    "stray_cards": ("RZ-01", "cards that are not in the rules' deck"),
+    "card_twice": ("RZ-01", "a card in two places"),
+    "too_few_cards": ("RZ-02", "too few cards in play to deal the later hands"),
+    "bad_known": (None, "known cards that are not in that seat's concealed hand"),
+    "no_claimed_card": ("RZ-06", "a claim window with no discard to claim"),
+    "bad_hand_size": ("RZ-02", "a seat holding the wrong number of cards"),
+    "too_many_juegos": ("RZ-05", "a seat with as many open juegos as a Ranzo needs"),
+    "bad_claim": (None, "a state whose claim is not an envido or truco"),
+    "bad_phase": (None, "a state whose phase is not a Phase value"),
+    "view_mismatch": (None, "a view whose counts do not fit (sample)"),
+    "bad_to_act": (None, "a state whose seats to act or sealed answers do not fit its phase"),
+    "out_of_range": (None, "a state's number out of its range"),
+    "too_large": (None, "a state list longer than the game allows"),
+    # calls (UsageError from Game.from_position, as from the constructor)
+    "wrong_rules": (None, "rules that are not naipes.ranzo.Rules"),
+    "seed_and_rng": (None, "both seed= and rng= given"),
+}
+
+
+def refuse(game: Game, move: Move, seat: int) -> NoReturn:
+    """Raise the :class:`IllegalMoveError` that says why ``move`` is not legal for ``seat``."""
+    code, text = reason(game, move, seat)
+    raise IllegalMoveError(text, move=move, seat=seat, code=code, rule=CODES[code][0])
+
+
+def reason(game: Game, move: Move, seat: int) -> tuple[str, str]:
+    """``(code, sentence)`` saying why ``move`` is not legal for ``seat`` now."""
+    from naipes.ranzo.state import Phase
+
+    if game._phase is Phase.WINDOW:
+        return _claim_reason(game, move, seat)
+    if isinstance(move, (Pass, Envido, Truco)):
+        return "window_only", "pass, envido and truco are answers to a claim window, and no window is open"
+    if isinstance(move, CallRanzo):
+        need = game.rules.juegos_to_win
+        return "no_ranzo", f"RZ-05: these cards do not split into {need} juegos (open juegos stay as they are)"
+    if isinstance(move, Discard):
+        return _discard_reason(game, move, seat)
+    return "not_legal", f"{move} is not a legal move now"
+
+
+def _discard_reason(game: Game, move: Discard, seat: int) -> tuple[str, str]:
+    card = move.card
+    if card not in game._hands[seat]:
+        if any(card in j for j in game._opens[seat]):
+            return "in_open_juego", f"RZ-03: {card} is in an open juego, which can never be discarded"
+        return "not_in_hand", f"{card} is not in this seat's concealed hand"
+    claim = game._claim
+    if isinstance(claim, Truco):
+        return "must_discard_shown", f"RZ-08: after a truco the shown card {claim.card} is the one to discard"
+    if isinstance(claim, Envido):
+        return "juego_card", f"RZ-07: {card} belongs to the juego the envido completed; discard another card"
+    return "not_legal", f"{move} is not a legal move now"
+
+
+def _claim_reason(game: Game, move: Move, seat: int) -> tuple[str, str]:
+    d = game._discards[-1]
+    hand = game._hands[seat]
+    if isinstance(move, (Discard, CallRanzo)):
+        return "window_open", "a claim window is open: answer pass, envido <a> <b> or truco <card>"
+    if isinstance(move, Truco):
+        if move.card not in hand:
+            return "truco_not_held", f"RZ-08: {move.card} is not a concealed card of this seat"
+        return "truco_too_low", f"RZ-08: the truco card's number must be higher than {d.rank} (the number of {d})"
+    if isinstance(move, Envido):
+        missing = [str(c) for c in (move.a, move.b) if c not in hand]
+        if missing:
+            return "envido_not_held", f"RZ-07: {' '.join(missing)} not among this seat's concealed cards"
+        return "not_a_juego", f"RZ-07: {move.a} {move.b} and {d} are not a juego (escalera or trío of three)"
+    return "not_legal", f"{move} is not a legal claim"
