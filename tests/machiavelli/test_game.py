@@ -56,7 +56,10 @@ def test_bad_move_notation(text: str) -> None:
 def test_move_aliases() -> None:
     assert Move.parse("give up") == Forfeit() and Move.parse("  DRAW ") == Draw()
     assert Move.parse("play 7♥: [4♠5♠6♠] [7♥ 7♦ 7♣]") == Move.parse("play 7H: [4S 5S 6S] [7H 7D 7C]")
-    assert Forfeit("timeout").reason is ForfeitReason.TIMEOUT
+    assert Forfeit(ForfeitReason.TIMEOUT).reason is ForfeitReason.TIMEOUT
+    with pytest.raises(IllegalMoveError) as info:
+        Forfeit("timeout")  # type: ignore[arg-type]  # 1.0: the enum, not its value
+    assert info.value.code == "bad_field"
 
 
 def test_view_holds_no_hidden_cards() -> None:

@@ -394,7 +394,7 @@ def test_mv12_jokers_off_means_no_jokers() -> None:
 
 # -- MV-13 -------------------------------------------------------------------------------
 def test_mv13_three_decks_groups_still_four_distinct_suits() -> None:
-    rules = Rules(players=5)
+    rules = Rules(players=5, decks=3)
     game = position(["8H 2C", "3C", "4C", "5C", "6C"], table="[8H 8D 8C] [8H 8S 8C]", rules=rules)
     with pytest.raises(IllegalMoveError, match="identical"):
         game.play("play 8H: [8H 8H 8D 8C] [8H 8S 8C]")

@@ -21,6 +21,7 @@ cannot satisfy, and an objective that cannot reach a lower bound (tried from
 from __future__ import annotations
 
 import itertools
+import threading
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from naipes.machiavelli._solver_build import build
@@ -290,7 +291,9 @@ def _allowed_demands(p: Problem, groups: GroupTable, avail: List[int]) -> List[D
     caps = tuple(min(a, p.copies) for a in avail)
     cached = groups.allowed.get(caps)
     if cached is None:
-        cached = groups.allowed[caps] = _compute_allowed(groups, caps)
+        built = _compute_allowed(groups, caps)
+        with _LOCK:
+            cached = groups.allowed.setdefault(caps, built)
     return cached
 
 
@@ -323,6 +326,8 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
 _OPTIONS: Dict[int, List[List[Option]]] = {}
 _STEPS: Dict[Tuple[int, ...], int] = {}
 _STEP_IDS = itertools.count(1)
+#: Guards the writes of the memos (reads need none: an entry is stored whole, once computed).
+_LOCK = threading.Lock()
 
 
 def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) -> int:
@@ -340,10 +345,12 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) 
     key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
     step = _STEPS.get(key)
     if step is None:
-        if len(_STEPS) > 50_000:
-            _STEPS.clear()
-            _OPTIONS.clear()
-        step = _STEPS[key] = next(_STEP_IDS)  # never reused: problems keep their ids (see _prepared)
+        with _LOCK:
+            if len(_STEPS) > 50_000:
+                _STEPS.clear()
+                _OPTIONS.clear()
+            # never reused: problems keep their ids (see _prepared)
+            step = _STEPS.setdefault(key, next(_STEP_IDS))
     return step
 
 
@@ -356,9 +363,11 @@ def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) ->
     key = (step << SID_BITS) | sid
     out = _OPTIONS.get(key)
     if out is None:
-        if len(_OPTIONS) > 200_000:
-            _OPTIONS.clear()
-        out = _OPTIONS[key] = _compute_options(p, runs, sid, r, i)
+        built = _compute_options(p, runs, sid, r, i)
+        with _LOCK:
+            if len(_OPTIONS) > 200_000:
+                _OPTIONS.clear()
+            out = _OPTIONS.setdefault(key, built)
     return out
 
 

@@ -16,6 +16,7 @@ and dicts: no public names.
 from __future__ import annotations
 
 import itertools
+import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
 #: Weight of one card in the packed objective: count first, then value.
@@ -183,13 +184,17 @@ def _covers(adjacent: List[List[int]], size: int) -> bool:
 
 
 _RUN_TABLES: Dict[Tuple[int, bool], RunTable] = {}
+#: Guards the writes of the shared tables and memos (reads need none: entries are stored whole).
+_LOCK = threading.Lock()
 
 
 def run_table(mn: int, free: bool = False) -> RunTable:
     """The shared :class:`RunTable` for ``mn`` natural cards per meld."""
     table = _RUN_TABLES.get((mn, free))
     if table is None:
-        table = _RUN_TABLES[(mn, free)] = RunTable(mn, free)
+        built = RunTable(mn, free)
+        with _LOCK:
+            table = _RUN_TABLES.setdefault((mn, free), built)
     return table
 
 
@@ -242,7 +247,9 @@ def group_table(copies: int, jokers: int, mn: int, free: bool = False) -> GroupT
     key = (copies, jokers, mn, free)
     table = _GROUP_TABLES.get(key)
     if table is None:
-        table = _GROUP_TABLES[key] = GroupTable(copies, jokers, mn, free)
+        built = GroupTable(copies, jokers, mn, free)
+        with _LOCK:
+            table = _GROUP_TABLES.setdefault(key, built)
     return table
 
 

@@ -185,7 +185,8 @@ Commands (melds are numbered from 1; a card is written 7H, 10S, QD, or JK=7H for
   help                        this text"""
 
 _CARD = r"(JK(?:=\S+)?|\S+)"
-_MELD = r"(\d+|new)"
+_MAX_LINE = 1_000  # the longest command line read
+_MELD = r"([0-9]{1,6}|new)"
 
 
 class TerminalTurn:
@@ -340,7 +341,7 @@ class TerminalTurn:
 
         Never raises for bad input: every problem is explained through ``say``.
         """
-        if not isinstance(line, str):
+        if not isinstance(line, str) or len(line) > _MAX_LINE:
             self.say("cannot read that line: type help")
             return None
         text = " ".join(line.strip().split())

@@ -63,6 +63,10 @@ CODES: dict[str, tuple[str | None, str]] = {
     "not_a_card": (None, "something that is not a card of the decks (notation, melds, solver input)"),
     "not_one_meld": (None, "Meld.parse given no meld or several"),
     "joker_undeclared": ("MV-12", "a joker without the card it stands for (JK instead of JK=7H)"),
+    "too_long": (None, "notation longer than MAX_MOVE_TEXT (moves) or MAX_TABLE_TEXT (tables)"),
+    # malformed moves (IllegalMoveError) and state dicts (InvalidStateError)
+    "bad_field": (None, "a move field of the wrong type, or a state dict field of the wrong type or shape"),
+    "too_large": (None, "a state dict list longer than the decks or limits allow"),
     # positions and state (InvalidStateError)
     "bad_deck": ("MV-01", "a deck= order that is not exactly the decks' cards"),
     "bad_first_player": ("MV-02", "a first_player that is not a seat"),
@@ -74,11 +78,16 @@ CODES: dict[str, tuple[str | None, str]] = {
     "empty_hand": ("MV-07", "a position with an empty hand (that hand is over)"),
     "jokers_not_held": ("MV-12", "known_jokers larger than the jokers in that hand"),
     "too_many_copies": ("MV-01", "more copies of a card than the decks hold"),
+    "cards_not_conserved": ("MV-01", "a state whose zones do not hold each card of the decks once "
+                            "(out_of_play only after from_position)"),
+    "bad_phase": (None, "a state whose seat to act, totals, final scores and last hand do not fit together"),
+    "bad_scores": ("MV-09", "a state whose last points or final scores do not follow from the last hand"),
     "no_partition": ("MV-03", "solver: table cards that cannot be partitioned into valid melds"),
     "mixed_table": (None, "solver: a table given as a mix of melds and cards"),
     # rules (RulesError)
     "not_an_int": (None, "a Rules field that must be an int"),
-    "out_of_range": (None, "a Rules field out of its range"),
+    "not_a_bool": (None, "a Rules field that must be a bool"),
+    "out_of_range": (None, "a Rules field or a state value out of its range"),
     "too_many_players": ("MV-13", "more players than the decks can serve"),
     "no_stock": ("MV-01", "hands that leave no stock"),
     # the workspace (WorkspaceError)

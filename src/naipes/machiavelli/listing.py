@@ -22,6 +22,7 @@ Before his opening (MV-11) a player is listed only new melds worth at least
 
 from __future__ import annotations
 
+import threading
 from itertools import combinations
 from typing import Iterator, Sequence
 
@@ -66,7 +67,10 @@ def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
 
 
 # id(meld) -> (meld, its extensions); the meld is kept alive by the entry, so its id is not reused.
+# The memo tables of this module are read without a lock (an entry is stored whole, once
+# computed) and written under _LOCK, so threads share them safely.
 _EXTENSIONS: dict[int, tuple[Meld, tuple[tuple[Meld, Card], ...]]] = {}
+_LOCK = threading.Lock()
 
 
 def _extensions(meld: Meld) -> tuple[tuple[Meld, Card], ...]:
@@ -74,10 +78,11 @@ def _extensions(meld: Meld) -> tuple[tuple[Meld, Card], ...]:
     entry = _EXTENSIONS.get(id(meld))
     if entry is not None and entry[0] is meld:
         return entry[1]
-    if len(_EXTENSIONS) > 20_000:
-        _EXTENSIONS.clear()
     found = tuple(_compute_extensions(meld))
-    _EXTENSIONS[id(meld)] = (meld, found)
+    with _LOCK:
+        if len(_EXTENSIONS) > 20_000:
+            _EXTENSIONS.clear()
+        _EXTENSIONS[id(meld)] = (meld, found)
     return found
 
 
@@ -166,7 +171,8 @@ def _new_groups(rank: int, mask: int, least: int) -> tuple[Meld, ...]:
                 others = [s for s in FRENCH_SUITS if s not in chosen]
                 for declared in combinations(others, 3 - k):
                     out.append(_group(rank, chosen, declared))
-        found = _GROUPS[key] = tuple(out)
+        with _LOCK:
+            found = _GROUPS.setdefault(key, tuple(out))
     return found
 
 
@@ -186,5 +192,6 @@ def _new_runs(suit: Suit, low: int, window: int, least: int) -> tuple[Meld, ...]
         for k in range(len(here), least - 1, -1):
             for chosen in combinations(here, k):
                 out.append(Meld(cards, tuple(i for i in range(3) if i not in chosen)))
-        found = _RUNS[key] = tuple(out)
+        with _LOCK:
+            found = _RUNS.setdefault(key, tuple(out))
     return found

@@ -29,6 +29,7 @@ from naipes.errors import InvalidStateError, NotationError
 from naipes.machiavelli.rules import Rules
 
 __all__ = [
+    "MAX_TABLE_TEXT",
     "Meld",
     "MeldKind",
     "card_value",
@@ -57,11 +58,22 @@ class MeldKind(enum.Enum):
 
 
 def _to_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    if type(cards) is tuple:
+        return cards
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidStateError(f"a meld's cards are a sequence of cards, not {cards!r}"[:200], code="not_a_card")
     return tuple(cards)
 
 
 def _to_positions(positions: Iterable[int]) -> tuple[int, ...]:
-    return tuple(sorted(positions))
+    if not positions:
+        return ()
+    if isinstance(positions, (str, bytes)) or not isinstance(positions, Iterable):
+        raise InvalidStateError(f"joker positions are ints, not {positions!r}"[:200], code="bad_joker_positions")
+    out = tuple(positions)
+    if any(type(p) is not int for p in out):
+        raise InvalidStateError(f"joker positions are ints, not {out!r}"[:200], code="bad_joker_positions")
+    return tuple(sorted(out))
 
 
 @attrs.frozen
@@ -308,6 +320,11 @@ def check_table(melds: Sequence[Meld], rules: Rules | None = None) -> None:
         raise InvalidStateError(f"{where}{reason}", code="invalid_table", rule="MV-03")
 
 
+#: The longest table notation :func:`parse_table` reads (every card of three
+#: decks and four jokers is about 1,300 characters); longer text raises
+#: :class:`~naipes.errors.NotationError` with code ``too_long``.
+MAX_TABLE_TEXT = 10_000
+
 _CARD = r"(?:10|[2-9AJQKT])[SHDC♠♥♦♣]"
 _TOKEN = re.compile(rf"\s*(?:(JK)\s*=\s*({_CARD})|(JK)|({_CARD}))\s*,?")
 _MELD = re.compile(r"\s*\[([^\[\]]*)\]\s*,?")
@@ -321,7 +338,8 @@ def parse_table(text: str) -> tuple[Meld, ...]:
 
     Raises:
         NotationError: quoting the text for anything else, e.g. a joker
-            without its declared card.
+            without its declared card, or a text longer than
+            :data:`MAX_TABLE_TEXT` (code ``too_long``).
 
     >>> parse_table("[4♠5♠6♠], [8H 8D 8C]") == parse_table("[4S 5S 6S] [8H 8D 8C]")
     True
@@ -329,7 +347,9 @@ def parse_table(text: str) -> tuple[Meld, ...]:
     ()
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), "expected a string of melds", code="not_text")
+        raise NotationError(repr(text)[:80], "expected a string of melds", code="not_text")
+    if len(text) > MAX_TABLE_TEXT:
+        raise NotationError(text[:40] + "...", f"longer than {MAX_TABLE_TEXT} characters", code="too_long")
     melds = []
     pos = 0
     while pos < len(text):
@@ -337,7 +357,8 @@ def parse_table(text: str) -> tuple[Meld, ...]:
         if match is None:
             if text[pos:].strip() == "":
                 break
-            raise NotationError(text, f"expected a meld in brackets at {text[pos:].strip()!r}", code="bad_meld")
+            raise NotationError(text[:200], f"expected a meld in brackets at {text[pos:pos + 40].strip()!r}",
+                                code="bad_meld")
         melds.append(_parse_meld(match.group(1), text))
         pos = match.end()
     return tuple(melds)
@@ -347,10 +368,11 @@ def _parse_meld(body: str, text: str) -> Meld:
     cards: list[Card] = []
     jokers: list[int] = []
     pos = 0
-    while pos < len(body) and body[pos:].strip():
+    end = len(body.rstrip())  # linear: no slice of the rest per card
+    while pos < end:
         match = _TOKEN.match(body, pos)
         if match is None:
-            raise NotationError(text, f"not a card: {body[pos:].split()[0]!r}", code="not_a_card")
+            raise NotationError(text[:200], f"not a card: {body[pos:pos + 40].split()[0]!r}", code="not_a_card")
         if match.group(3):
             raise NotationError(text, "a joker needs its declared card, e.g. JK=7H", code="joker_undeclared",
                                 rule="MV-12")

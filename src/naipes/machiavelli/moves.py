@@ -20,20 +20,26 @@ A turn is exactly one move (MV-04, MV-06):
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import attrs
 
-from naipes.cards import Card
-from naipes.errors import NotationError
+from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.errors import IllegalMoveError, NotationError
 from naipes.game import Move as BaseMove
 from naipes.machiavelli.melds import Meld, format_table, parse_table
 
 if TYPE_CHECKING:
     from naipes.machiavelli.rules import Rules
 
-__all__ = ["Draw", "Forfeit", "ForfeitReason", "Move", "Play", "short_forms"]
+__all__ = ["MAX_MOVE_TEXT", "Draw", "Forfeit", "ForfeitReason", "Move", "Play", "short_forms"]
+
+#: The longest move notation :meth:`Move.parse` reads (a play of every card of
+#: three decks and four jokers is about 2,000 characters); longer text raises
+#: :class:`~naipes.errors.NotationError` with code ``too_long`` before it is read.
+MAX_MOVE_TEXT = 10_000
 
 
 class ForfeitReason(enum.Enum):
@@ -64,7 +70,9 @@ class Move(BaseMove):
             NotationError: quoting the text when it is not a move.
         """
         if not isinstance(text, str):
-            raise NotationError(repr(text), "expected a string", code="not_text")
+            raise NotationError(repr(text)[:80], "expected a string", code="not_text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(text[:40] + "...", f"longer than {MAX_MOVE_TEXT} characters", code="too_long")
         t = " ".join(text.split())
         low = t.lower()
         if low == "draw":
@@ -97,30 +105,38 @@ def _parse_play(text: str, body: str) -> Play:
     return Play(table, cards)
 
 
-def _melds(melds: Iterable[Meld]) -> tuple[Meld, ...]:
-    out = tuple(melds)
-    for m in out:
+def _bad(field: str, what: str) -> IllegalMoveError:
+    return IllegalMoveError(f"{field}: {what}", code="bad_field")
+
+
+def _check_table(_: object, attribute: attrs.Attribute[tuple[Meld, ...]], value: object) -> None:
+    if type(value) is not tuple:
+        raise _bad("Play.table", f"must be a tuple of melds, not {type(value).__name__}")
+    for m in value:
         if not isinstance(m, Meld):
-            raise TypeError(f"a play's table holds melds, not {type(m).__name__}")
-    return out
+            raise _bad("Play.table", f"holds melds, not {type(m).__name__}")
 
 
-def _cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    out = tuple(cards)
-    for c in out:
+def _check_cards(_: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:
+    if type(value) is not tuple:
+        raise _bad("Play.cards", f"must be a tuple of cards, not {type(value).__name__}")
+    for c in value:
         if not isinstance(c, Card):
-            raise TypeError(f"a play's hand cards are cards, not {type(c).__name__}")
-    return out
+            raise _bad("Play.cards", f"holds cards, not {type(c).__name__}")
 
 
-_TEXT: dict[Card, str] = {}
+def _check_reason(_: object, attribute: attrs.Attribute[ForfeitReason], value: object) -> None:
+    if type(value) is not ForfeitReason:
+        raise _bad("Forfeit.reason", f"must be a ForfeitReason, not {value!r}")
+
+
+# Built at import (read-only afterwards, so safe to share between threads).
+_TEXT: dict[Card, str] = {c: str(c) for c in [JOKER] + [Card(r, s) for s in FRENCH_SUITS for r in range(1, 14)]}
 
 
 def _card_text(card: Card) -> str:
     text = _TEXT.get(card)
-    if text is None:
-        text = _TEXT[card] = str(card)
-    return text
+    return str(card) if text is None else text
 
 
 def _meld_text(meld: Meld) -> str:
@@ -140,31 +156,37 @@ class Play(Move):
 
     Args:
         table: every meld on the table after the play, jokers with their
-            declared cards.
-        cards: the cards taken from the hand (a joker as ``JK``).
+            declared cards: a ``tuple`` of :class:`~naipes.machiavelli.melds.Meld`.
+        cards: the cards taken from the hand (a joker as ``JK``): a ``tuple``
+            of :class:`~naipes.cards.Card`.
+
+    Raises:
+        IllegalMoveError: code ``bad_field`` for a field of another type
+            (a list, ``None``, strings...); :meth:`of` builds a play from
+            notation or any sequences.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       The fields must be tuples of melds and cards (no conversion).
     """
 
-    table: tuple[Meld, ...] = attrs.field(converter=_melds)
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    _text: str | None = attrs.field(default=None, init=False, eq=False, repr=False, hash=False)
+    table: tuple[Meld, ...] = attrs.field(validator=_check_table)
+    cards: tuple[Card, ...] = attrs.field(validator=_check_cards)
+
+    @functools.cached_property
+    def _text(self) -> str:  # a slot, not a field: computed once
+        cards = " ".join(map(_card_text, self.cards))
+        return f"play {cards}: {' '.join(map(_meld_text, self.table))}"
 
     def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            cards = " ".join(map(_card_text, self.cards))
-            text = f"play {cards}: {' '.join(map(_meld_text, self.table))}"
-            object.__setattr__(self, "_text", text)
-        return text
+        return self._text
 
     @classmethod
     def _trusted(cls, table: tuple[Meld, ...], cards: tuple[Card, ...]) -> Play:
-        """Build without the converters' checks (for tuples of melds and cards made by the engine)."""
-        play = super().__new__(cls)  # no __init__: the converters are skipped
+        """Build without the validators (for tuples of melds and cards made by the engine, never input)."""
+        play = super().__new__(cls)  # no __init__: the validators are skipped
         object.__setattr__(play, "table", table)
         object.__setattr__(play, "cards", cards)
-        object.__setattr__(play, "_text", None)
         return play
 
     @classmethod
@@ -197,10 +219,17 @@ class Forfeit(Move):
     Args:
         reason: :attr:`ForfeitReason.GAVE_UP` or :attr:`ForfeitReason.TIMEOUT`.
 
+    Raises:
+        IllegalMoveError: code ``bad_field`` for a reason that is not a
+            :class:`ForfeitReason` (``"timeout"`` included: write
+            ``Forfeit(ForfeitReason.TIMEOUT)`` or ``Move.parse("forfeit timeout")``).
+
     .. versionadded:: 0.1
+    .. versionchanged:: 1.0
+       ``reason`` must be a :class:`ForfeitReason` (a string is refused).
     """
 
-    reason: ForfeitReason = attrs.field(default=ForfeitReason.GAVE_UP, converter=ForfeitReason)
+    reason: ForfeitReason = attrs.field(default=ForfeitReason.GAVE_UP, validator=_check_reason)
 
     def __str__(self) -> str:
         return f"forfeit {self.reason.value}"

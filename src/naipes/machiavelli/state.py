@@ -238,6 +238,7 @@ class Game(BaseGame[Rules, Move, View]):
         else:
             cards = list(full_deck(self.rules))
             self._rng.shuffle(cards)
+        self._out = ()  # a new hand deals every card, those a position left out included
         n, k = self.num_players, self.rules.cards_per_player
         self._hands = [[] for _ in range(n)]
         for i in range(n * k):
