@@ -417,7 +417,7 @@ def test_rule_options_set_rules_fields(capsys, monkeypatch) -> None:
     assert code == 0 and json.loads(out)["players"] == 3
     for bad, message in [("nope=1", "toy's rules have no option 'nope' (options: players)"),
                          ("players", "--rule takes FIELD=VALUE, not 'players'"),
-                         ("players=x", "toy cannot start with Rules(players='x')")]:
+                         ("players=x", "players must be an int, not 'x'")]:
         code, _, err = run(capsys, monkeypatch, "play", "toy", "--rule", bad, stdin="")
         assert code == 1 and message in err, err
 

@@ -189,3 +189,78 @@ def test_parse_move_short_forms_and_codes() -> None:
     with pytest.raises(IllegalMoveError) as info:
         game.play("bid 1")
     assert info.value.code == "not_a_bid"
+
+
+# -- hardening: the kit's boundary checks, on the toy and on broken copies of it ----------
+def test_toy_game_withstands_the_hardening_checks() -> None:
+    from naipes.testing import run_hardening
+
+    for players in (2, 3, 4):
+        run_hardening(lambda seed: ToyGame(Rules(players=players), seed=seed), examples=6, tampers=30)
+
+
+class TrustingLoad(ToyGame):
+    """A from_dict that skips validation: fills the zones with whatever the dict says."""
+
+    __slots__ = ()
+
+    def _load_state(self, state: Any) -> None:
+        cards = [[Card.parse(t) for t in zone] for zone in state["hands"]]
+        piles = [[Card.parse(t) for t in zone] for zone in state["piles"]]
+        self._fill(cards, [Card.parse(t) for t in state["stock"]], [Card.parse(t) for t in state["table"]],
+                   piles, list(state["bids"]), Phase(state["phase"]))
+
+
+@attrs.frozen
+class LoosePlay(Move):
+    """A move without validators."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+class LooseMoves(ToyGame):
+    """Lists moves whose fields are not validated."""
+
+    __slots__ = ()
+
+    def _legal(self, seat: int) -> tuple[Move, ...]:
+        moves = super()._legal(seat)
+        return tuple(LoosePlay(m.card) if isinstance(m, PlayCard) else m for m in moves)
+
+    def _check(self, move: Move, seat: int) -> None:
+        super()._check(PlayCard(move.card) if isinstance(move, LoosePlay) else move, seat)
+
+    def _apply(self, move: Move, seat: int) -> None:
+        super()._apply(PlayCard(move.card) if isinstance(move, LoosePlay) else move, seat)
+
+
+@pytest.mark.parametrize(("cls", "words"), [(TrustingLoad, "tampered state was accepted|raised"),
+                                             (LooseMoves, "was built")])
+def test_the_hardening_checks_catch_broken_copies(cls: type[ToyGame], words: str) -> None:
+    from naipes.testing import run_hardening
+
+    with pytest.raises(ConformanceError, match=words):
+        run_hardening(lambda seed: cls(Rules(), seed=seed), examples=10, tampers=60)
+
+
+def test_flipped_window_or_foreign_cards_are_refused() -> None:
+    import json
+
+    from naipes import InvalidStateError
+
+    game = ToyGame(Rules(), seed=5)
+    state = json.loads(json.dumps(game.to_dict()))
+    for change in ({"simultaneous": True}, {"acting": [0, 0]}, {"acting": []}, {"num_players": 3}):
+        with pytest.raises(InvalidStateError):
+            ToyGame.from_dict({**state, **change})
+    foreign = json.loads(json.dumps(state))
+    foreign["state"]["stock"][0] = "KS"
+    with pytest.raises(InvalidStateError) as info:
+        ToyGame.from_dict(foreign)
+    assert info.value.code == "bad_cards"
+    with pytest.raises(IllegalMoveError) as bad:
+        PlayCard("AS")  # type: ignore[arg-type]
+    assert bad.value.code == "bad_field"

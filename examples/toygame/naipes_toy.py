@@ -61,18 +61,27 @@ DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in range(1
 HAND_SIZE = 3
 #: The bids a seat may make at the end.
 BIDS = (0, 1)
+#: The longest text :meth:`Move.parse` reads.
+MAX_MOVE_TEXT = 100
 
 
 # -- rules --------------------------------------------------------------------------
+def _players(rules: object, attribute: object, value: object) -> None:
+    if type(value) is not int:
+        raise RulesError(f"players must be an int, not {value!r}", code="bad_players")
+    if not 2 <= value <= 4:
+        raise RulesError(f"the toy is for 2 to 4 players, not {value}", code="bad_players")
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """The toy's rules: only the number of players varies.
 
     Attributes:
-        players: 2 to 4 seats (default 2); :class:`Game` refuses others.
+        players: 2 to 4 seats (default 2); others raise ``RulesError`` (``bad_players``).
     """
 
-    players: int = 2
+    players: int = attrs.field(default=2, validator=_players)
 
 
 class Phase(enum.Enum):
@@ -98,20 +107,34 @@ class Move(naipes.Move):
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "a move is written as text", code="not_text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(text[:20] + "...", f"longer than {MAX_MOVE_TEXT} characters",
+                                code="too_long")
         text = text.strip()
         if text.startswith("bid "):
-            try:
-                return Bid(int(text[4:]))
-            except ValueError:
-                raise NotationError(text, "a bid is 'bid 0' or 'bid 1'", code="bad_bid") from None
+            digits = text[4:]
+            if not (digits.isascii() and digits.isdigit() and len(digits) < 3):
+                raise NotationError(text, "a bid is 'bid 0' or 'bid 1'", code="bad_bid")
+            return Bid(int(digits))
         return PlayCard(Card.parse(text))
+
+
+def _field(kind: type) -> Any:
+    """An attrs validator: the field is exactly of ``kind``, else ``IllegalMoveError`` ``bad_field``."""
+
+    def check(move: object, attribute: Any, value: object) -> None:
+        if type(value) is not kind:
+            raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a {kind.__name__}, "
+                                   f"not {value!r}", code="bad_field")
+
+    return check
 
 
 @attrs.frozen
 class PlayCard(Move):
     """Play ``card`` from the hand onto the table."""
 
-    card: Card
+    card: Card = attrs.field(validator=_field(Card))
 
     def __str__(self) -> str:
         return str(self.card)
@@ -121,7 +144,7 @@ class PlayCard(Move):
 class Bid(Move):
     """The sealed bid of the last round: 0 or 1."""
 
-    amount: int
+    amount: int = attrs.field(validator=_field(int))
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -241,8 +264,7 @@ class Game(naipes.Game[Rules, Move, View]):
         deck: the deck order, top first (then nothing is shuffled).
 
     Raises:
-        RulesError: for a number of players other than 2 to 4.
-        TypeError: for a number of players that is not an int.
+        InvalidStateError: for a deck order that is not the toy's deck.
 
     Short forms for :meth:`parse_move`: a suit letter alone (``"S"``) plays
     the only card of that suit in the hand; with two or more it is ambiguous.
@@ -266,11 +288,6 @@ class Game(naipes.Game[Rules, Move, View]):
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
                  deck: Sequence[Card] | Sequence[Sequence[Card]] | None = None) -> None:
-        if rules is not None:
-            if type(rules.players) is not int:
-                raise TypeError(f"players must be an int, not {rules.players!r}")
-            if not 2 <= rules.players <= 4:
-                raise RulesError(f"the toy is for 2 to 4 players, not {rules.players}", code="bad_players")
         orders = self._deck_orders(deck)
         # what the record replays besides the seed: the deck order, when one was given
         start = {"deck": [str(c) for c in orders[0]]} if orders else None
@@ -433,15 +450,54 @@ class Game(naipes.Game[Rules, Move, View]):
                 "bids": list(self._bids), "phase": self._phase.value}
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
-        def cl(texts: Sequence[str]) -> tuple[Card, ...]:
-            return tuple(Card.parse(t) for t in texts)
+        """Check every field of the state against the rules, then fill the zones."""
+        n = self.num_players
+        if set(state) != {"hands", "stock", "table", "piles", "bids", "phase"}:
+            raise InvalidStateError(f"state: keys {sorted(state)}", code="bad_field")
+        hands = [_cards(h, f"hands[{s}]") for s, h in enumerate(_seq(state["hands"], "hands", n))]
+        piles = [_cards(p, f"piles[{s}]") for s, p in enumerate(_seq(state["piles"], "piles", n))]
+        stock, table = _cards(state["stock"], "stock"), _cards(state["table"], "table")
+        every = [c for zone in (*hands, *piles, stock, table) for c in zone]
+        if sorted(map(str, every)) != sorted(map(str, DECK)):
+            raise InvalidStateError("the cards in play are not the toy's deck", code="bad_cards")
+        bids = _seq(state["bids"], "bids", n)
+        if not all(type(b) is int and b in BIDS for b in bids):
+            raise InvalidStateError(f"bids: each is 0 or 1, not {bids}", code="bad_field")
+        if state["phase"] not in [p.value for p in Phase]:
+            raise InvalidStateError(f"phase: {state['phase']!r}", code="bad_field")
+        phase = Phase(state["phase"])
+        self._check_phase(phase, hands, bids)
+        self._fill(hands, stock, table, piles, bids, phase)
 
-        hands = [cl(h) for h in state["hands"]]
-        piles = [cl(p) for p in state["piles"]]
-        if len(hands) != self.num_players or len(piles) != self.num_players:
-            raise InvalidStateError("one hand and one pile per seat", code="bad_zones")
-        self._fill(hands, cl(state["stock"]), cl(state["table"]), piles,
-                   [int(b) for b in state["bids"]], Phase(state["phase"]))
+    def _check_phase(self, phase: Phase, hands: list[tuple[Card, ...]], bids: list[int]) -> None:
+        acting, n = self._acting_now(), self.num_players
+        cards_left = any(hands)
+        fits = {Phase.PLAY: cards_left and len(acting) == 1 and bool(hands[acting[0]]) and not any(bids)
+                and not self._window,
+                Phase.BID: not cards_left and acting == tuple(range(n)) and not any(bids) and self._window,
+                Phase.OVER: not cards_left and acting == ()}[phase]
+        if not fits:
+            raise InvalidStateError(f"phase {phase.value} does not fit the hands and the seats to act",
+                                    code="bad_phase")
+
+    def _acting_now(self) -> tuple[int, ...]:
+        answered = self._pending_answers
+        return tuple(sorted((*self.to_act, *answered)))
+
+
+def _seq(value: object, field: str, length: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) != length:
+        raise InvalidStateError(f"{field}: must be a list of {length}", code="bad_field")
+    return value
+
+
+def _cards(value: object, field: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(type(t) is str for t in value):
+        raise InvalidStateError(f"{field}: must be a list of cards", code="bad_field")
+    try:
+        return tuple(Card.parse(t) for t in value)
+    except NotationError as exc:
+        raise InvalidStateError(f"{field}: {exc}", code="bad_field") from exc
 
 
 #: What the registry knows of the game; ``pyproject.toml`` names it as the entry point.

@@ -212,6 +212,11 @@ class Game(Generic[R, M, V]):
             self._answers = {}
 
     @property
+    def _window(self) -> bool:
+        """True while the seats to act answer together (a simultaneous window)."""
+        return self._simultaneous
+
+    @property
     def _pending_answers(self) -> Mapping[int, M]:
         """The sealed answers already given in the open window (read-only)."""
         return MappingProxyType(self._answers)
