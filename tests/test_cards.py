@@ -299,3 +299,15 @@ def test_rank_order_rejects_repeats_and_unknown_ranks() -> None:
     with pytest.raises(KeyError):
         SPANISH_40.index(8)
     assert "spanish-40" in repr(SPANISH_40)
+
+
+def test_parsers_refuse_overlong_text_quickly() -> None:
+    for text in ("1" * 5000 + "o", " " * 100 + "1o"):
+        with pytest.raises(NotationError) as info:
+            Card.parse(text)
+        assert info.value.code == "too_long"
+    with pytest.raises(NotationError):
+        Card.parse_many("1o " * 50_000)
+    for odd in ("²o", "¹o", "1²o", "\x00", "🂡"):
+        with pytest.raises(NotationError):
+            Card.parse(odd)

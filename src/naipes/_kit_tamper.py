@@ -134,6 +134,8 @@ def bad_fields(move: Any) -> str | None:
     if not attrs.has(type(move)):
         return None
     for f in attrs.fields(type(move)):
+        if not f.init:
+            continue
         for wrong in _wrong_values(getattr(move, f.name)):
             try:
                 attrs.evolve(move, **{f.name: wrong})

@@ -217,6 +217,8 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "expected a string")
+        if len(text) > MAX_CARD_TEXT:
+            raise NotationError(text[:20] + "...", f"longer than {MAX_CARD_TEXT} characters", code="too_long")
         card = _PARSE_CACHE.get(text)
         if card is None:
             card = _parse_uncached(text)
@@ -233,6 +235,9 @@ class Card:
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "expected a string of cards")
+        if len(text) > MAX_CARDS_TEXT:
+            raise NotationError(text[:20] + "...", f"longer than {MAX_CARDS_TEXT} characters",
+                                code="too_long")
         return tuple(Card.parse(part) for part in text.split())
 
     @staticmethod
@@ -242,6 +247,10 @@ class Card:
 
 
 _PARSE_CACHE: dict[str, Card] = {}
+#: The longest text :meth:`Card.parse` reads (a card with spaces around it).
+MAX_CARD_TEXT = 64
+#: The longest text :meth:`Card.parse_many` reads.
+MAX_CARDS_TEXT = 100_000
 
 
 def _parse_uncached(text: object) -> Card:
@@ -336,5 +345,5 @@ SPANISH_40 = RankOrder("spanish-40", (1, 2, 3, 4, 5, 6, 7, 10, 11, 12))
 SPANISH_48 = RankOrder("spanish-48", range(1, 13))
 #: French order with the ace low: A, 2–10, J, Q, K.
 FRENCH_ACE_LOW = RankOrder("french-ace-low", range(1, 14))
-__all__ += ["FRENCH_ACE_LOW"]
+__all__ += ["FRENCH_ACE_LOW", "MAX_CARDS_TEXT", "MAX_CARD_TEXT"]
 __all__.sort()
