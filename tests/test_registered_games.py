@@ -103,3 +103,44 @@ def test_per_seat_streams_tell_each_seat_what_its_views_show(info: naipes.GameIn
             assert problem is None, problem
 
     check()
+
+
+def _play_seeded(module: object, players: int, seed: int) -> list[object]:
+    rules = module.Rules(players=players)  # type: ignore[attr-defined]
+    game = module.Game(rules, seed=seed)  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if game.is_over:
+            break
+        seat = game.to_act[rng.randrange(len(game.to_act))]
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+    return [[s, str(m)] for s, m in game.history]
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_games_in_threads_play_as_they_do_alone(info: naipes.GameInfo) -> None:
+    """Shared tables are built at import or behind a lock: 8 threads, switching every
+    microsecond, play the same games as one thread does."""
+    import sys
+    import threading
+
+    module = info.load()
+    jobs = [(p, seed) for p in (info.player_counts[0], info.player_counts[-1]) for seed in range(4)]
+    results: dict[tuple[int, int], list[object]] = {}
+
+    def work(job: tuple[int, int]) -> None:
+        results[job] = _play_seeded(module, *job)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(job,)) for job in jobs]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    for job in jobs:
+        assert results[job] == _play_seeded(module, *job), f"{info.name} players={job[0]} seed={job[1]}"

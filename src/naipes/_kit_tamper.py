@@ -57,7 +57,8 @@ def _replacements(value: Any, rng: random.Random) -> list[Any]:
         keys = list(value)
         out: list[Any] = [[], None, {**value, "extra": 1}]
         if keys:
-            out.append({k: v for k, v in value.items() if k != rng.choice(keys)})
+            dropped = rng.choice(keys)
+            out.append({k: v for k, v in value.items() if k != dropped})
         return out
     return [None]
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NaipesError, NotationError, RulesError, UsageError
 from naipes.events import CardsDealt, Event, HandStarted, ScoresChanged
-from naipes.macarra import DRAW, Game, MacarrasGiven, Move, PerfectBot, Phase, Rules, View
+from naipes.macarra import DRAW, Game, MacarrasGiven, Move, PerfectBot, Phase, PlaceOnFoundation, Rules, View
 from naipes.macarra.legality import CODES
 
 from ._helpers import position
@@ -136,7 +136,28 @@ TRIGGERS: list[tuple[str, type[NaipesError], Callable[[], object]]] = [
     ("bad_deck_order", InvalidStateError, lambda: Game(deck=list(naipes.spanish_deck(40))[:-1])),
     ("bad_dealer", InvalidStateError, lambda: Game(seed=1, dealer=4)),
     ("bad_state", InvalidStateError, lambda: _bad_state()),
+    ("bad_field", IllegalMoveError, lambda: PlaceOnFoundation(Card.parse("2o"), 0.0)),  # type: ignore[arg-type]
+    ("bad_field", InvalidStateError, lambda: _tampered(("turn",), True)),
+    ("too_long", NotationError, lambda: Move.parse("draw" + " " * 1000)),
+    ("too_many_players", RulesError, lambda: Rules(players=33)),
+    ("too_few_cards", RulesError, lambda: Rules(players=41, decks=1)),
+    ("out_of_range", InvalidStateError, lambda: _tampered(("turn",), 2)),
+    ("too_large", InvalidStateError, lambda: _tampered(("foundations",), ["1o"] * 5)),
+    ("cards_mismatch", InvalidStateError, lambda: _tampered(("stocks", 2), [], players=3)),
+    ("bad_phase", InvalidStateError, lambda: _tampered(("phase",), "over")),
+    ("bad_infraction_count", InvalidStateError, lambda: _tampered(("infractions",), [1, 0], forbid=True)),
 ]
+
+
+def _tampered(path: tuple[Any, ...], value: object, *, forbid: bool = False, players: int = 2) -> None:
+    rules = Rules(players=players, infractions="forbid" if forbid else "penalize")
+    data = Game(rules, seed=1).to_dict()
+    data["state"]["ledger"] = [[int(i != j) for j in range(players)] for i in range(players)]
+    where = data["state"]
+    for step in path[:-1]:
+        where = where[step]
+    where[path[-1]] = value
+    Game.from_dict(data)
 
 
 def _bad_state() -> None:

@@ -27,7 +27,7 @@ from naipes.events import Event
 from naipes.macarra import events as ev
 from naipes.macarra._tables import Phase
 from naipes.macarra.events import Reason, TargetKind
-from naipes.macarra.moves import Move
+from naipes.macarra.moves import Move, is_number
 
 if TYPE_CHECKING:
     from naipes.macarra.state import Game
@@ -77,7 +77,7 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         elif low in ("t", "table"):
             say(render(game.view(seat)))
         elif text.isdigit():
-            if 1 <= int(text) <= len(moves):
+            if is_number(text) and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
             raise NotationError(text, f"choose a number from 1 to {len(moves)}", code="bad_move")
         elif text:

@@ -55,6 +55,8 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "bid_expected": ("MK-09", "the final punishment is on: the move must be a bid"),
     "bid_out_of_range": ("MK-09", "a bid is 0 to 10 macarras"),
     "no_legal_move": (None, "a bot was asked to choose in a view with no legal move"),
+    # IllegalMoveError when a move is built, InvalidStateError in a state dict
+    "bad_field": (None, "a field of the wrong type: a move's card, index, seat or amount, or a state dict's value"),
     # NotationError: text that is not a move
     "not_text": (None, "a move is read from a string"),
     "bad_move": (None, "the text is not 'draw', 'pass', '<card> <target>' or 'bid <n>'"),
@@ -62,14 +64,17 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "bad_target": (None, "the target is not 'new', 'f<i>' or 'p<seat>'"),
     "bad_bid": (None, "a bid is written 'bid <n>'"),
     "ambiguous": (None, "a short form names several legal moves (parse_move)"),
+    "too_long": (None, "move text longer than MAX_MOVE_TEXT (1,000) characters"),
     # RulesError: impossible rules
     "bad_players": ("MK-01", "players must be an int of at least 2"),
+    "too_many_players": ("MK-01", "at most 32 players"),
+    "too_few_cards": ("MK-02", "the decks must give every seat a card: players at most deck * decks"),
     "bad_deck_size": ("MK-01", "deck must be 40 or 48"),
-    "bad_decks": ("MK-01", "decks must be None or an int of at least 1"),
+    "bad_decks": ("MK-01", "decks must be None or an int from 1 to 4"),
     "bad_infractions": ("MK-10", "infractions must be 'penalize' or 'forbid'"),
     "bad_ace_macarra": ("MK-09", "ace_macarra must be True or False"),
     "bad_final_punishment": ("MK-09", "final_punishment must be True or False"),
-    "bad_max_turns": ("MK-11", "max_turns must be an int of at least 1"),
+    "bad_max_turns": ("MK-11", "max_turns must be an int from 1 to what keeps max_decisions within 5,000,000"),
     # UsageError: calls that are wrong without a move
     "no_such_seat": (None, "a seat that does not exist (forced_move(99))"),
     "wrong_rules": (None, "from_position was given rules of another game"),
@@ -82,13 +87,19 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "too_many_copies": ("MK-01", "a card appears more often than the rules' decks hold it"),
     "wrong_seat_count": (None, "a position needs one stock and one face-up pile per seat"),
     "bad_seat": (None, "a seat number out of range"),
-    "bad_ledger": ("MK-09", "the ledger must be players x players non-negative counts"),
-    "bad_turns": ("MK-11", "turns must be a non-negative int"),
+    "bad_ledger": ("MK-09", "the ledger must be players x players ints, zero on the diagonal, each "
+                            "infraction received from every other seat"),
+    "bad_turns": ("MK-11", "turns must be an int from 0 to max_turns (below it during play)"),
     "no_cards": ("MK-08", "the player to act has no cards"),
     "already_decided": ("MK-08", "fewer than two players have cards: the game would be over"),
     "bad_deck_order": ("MK-02", "deck= must hold every card of the rules' decks, once per deck"),
     "bad_dealer": ("MK-02", "the dealer must be a seat"),
-    "bad_state": (None, "a state dict whose per-seat lists do not match the players"),
+    "bad_state": (None, "a state dict with other keys, or per-seat lists that do not match the players"),
+    "out_of_range": (None, "a state dict's int out of its range (a seat, turns, a bid, a count)"),
+    "too_large": (None, "a state dict's zone or history longer than the rules allow"),
+    "cards_mismatch": ("MK-01", "the zones do not hold the rules' full decks, or the cards in play the state lists"),
+    "bad_phase": ("MK-08", "the phase disagrees with who acts, the loser, the bids or the held card"),
+    "bad_infraction_count": ("MK-10", "infractions='forbid' admits no infraction"),
 }
 #: Every error code of :mod:`naipes.macarra`: ``{code: (ruling or None, explanation)}`` (read-only).
 CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)

@@ -19,22 +19,34 @@ The card moved is your face-up top, or the card you hold after drawing.
 (PlaceOnFoundation(card=Card.parse('3c'), foundation=0), '12b p2', Bid(amount=10))
 >>> Move.parse("draw") is DRAW
 True
+
+Fields are checked when a move is built: a card that is not a Spanish
+:class:`~naipes.cards.Card`, or an index, seat or amount that is not exactly an
+``int`` (a bool or float is refused), raises
+:class:`~naipes.errors.IllegalMoveError` with code ``bad_field``. Notation is at
+most :data:`MAX_MOVE_TEXT` characters, and numbers at most
+:data:`MAX_DIGITS` ASCII digits.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from naipes.cards import Card
-from naipes.errors import NotationError
+from naipes.errors import IllegalMoveError, NotationError
 from naipes.game import Move as BaseMove
-from naipes.macarra._tables import CARDS, code
+from naipes.macarra._tables import _CODE, CARDS
+from naipes.macarra.rules import MAX_DECKS, MAX_PLAYERS
 
 __all__ = [
     "BIDS",
     "Bid",
     "DRAW",
     "MAX_BID",
+    "MAX_DIGITS",
+    "MAX_MOVE_TEXT",
     "Draw",
     "Move",
     "PASS",
@@ -46,6 +58,25 @@ __all__ = [
 
 #: Highest bid of the final punishment (MK-09c).
 MAX_BID = 10
+#: The longest move text :meth:`Move.parse` reads (longer text is refused at once).
+MAX_MOVE_TEXT = 1000
+#: The most digits of a foundation index, seat or bid in notation.
+MAX_DIGITS = 9
+#: Seats and foundations whose placements are built once at import (32 seats, 4 decks).
+_TABLE_SEATS = MAX_PLAYERS
+_TABLE_FOUNDATIONS = 4 * MAX_DECKS
+
+
+def _card(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, Card) or value not in _CODE:
+        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a Spanish Card, not {value!r}",
+                               code="bad_field")
+
+
+def _int(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if type(value) is not int:
+        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be an int, not {value!r}",
+                               code="bad_field")
 
 
 class Move(BaseMove):
@@ -67,6 +98,9 @@ class Move(BaseMove):
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "a move must be a string", code="not_text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(text[:40] + "...", f"a move is at most {MAX_MOVE_TEXT} characters",
+                                code="too_long")
         words = text.replace("->", " ").split()
         if words and words[0].lower() == "bid":
             return _parse_bid(text, words)
@@ -78,21 +112,25 @@ class Move(BaseMove):
             raise NotationError(text, "expected 'draw', 'pass', '<card> new', '<card> f<i>', "
                                       "'<card> p<seat>' or 'bid <n>'", code="bad_move")
         card = Card.parse(words[0])
-        try:
-            c = code(card)
-        except ValueError:
-            raise NotationError(text, "not a Spanish card", code="not_spanish", rule="MK-01") from None
+        c = _CODE.get(card, 0)
+        if not c:
+            raise NotationError(text, "not a Spanish card", code="not_spanish", rule="MK-01")
         target = words[1].lower()
         if target == "new":
             return start_foundation(c)
-        if len(target) >= 2 and target[0] in "fp" and target[1:].isdigit():
+        if len(target) >= 2 and target[0] in "fp" and is_number(target[1:]):
             index = int(target[1:])
             return on_foundation(index, c) if target[0] == "f" else on_pile(index, c)
         raise NotationError(text, f"unknown target {words[1]!r} (new, f<i> or p<seat>)", code="bad_target")
 
 
+def is_number(word: str) -> bool:
+    """``word`` is 1 to :data:`MAX_DIGITS` ASCII digits (``int`` reads it; ``"²"`` is not one)."""
+    return 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
+
+
 def _parse_bid(text: str, words: list[str]) -> Bid:
-    if len(words) != 2 or not words[1].isdigit():
+    if len(words) != 2 or not is_number(words[1]):
         raise NotationError(text, "a bid is 'bid <n>' with n from 0 to 10", code="bad_bid")
     n = int(words[1])
     return BIDS[n] if n <= MAX_BID else Bid(n)
@@ -127,7 +165,7 @@ class StartFoundation(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_card)
 
     def __str__(self) -> str:
         return f"{self.card} new"
@@ -140,8 +178,8 @@ class PlaceOnFoundation(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
-    foundation: int
+    card: Card = attrs.field(validator=_card)
+    foundation: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"{self.card} f{self.foundation}"
@@ -155,8 +193,8 @@ class PlaceOnPile(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
-    seat: int
+    card: Card = attrs.field(validator=_card)
+    seat: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"{self.card} p{self.seat}"
@@ -169,7 +207,7 @@ class Bid(Move):
     .. versionadded:: 0.1
     """
 
-    amount: int
+    amount: int = attrs.field(validator=_int)
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -182,12 +220,14 @@ PASS = Pass()
 #: The legal bids, ``bid 0`` to ``bid 10``.
 BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(MAX_BID + 1))
 
-# Interned placements, indexed by card code (and by foundation or seat): the engine
-# hands out the same objects every time, so checking a listed move is an identity test.
-_INTERN_LIMIT = 256
+# Interned placements, indexed by card code (and by foundation or seat), built once here
+# for every seat and foundation the rules allow: the engine hands out the same objects
+# every time, so checking a listed move is an identity test, and no table grows later.
 _START: list[StartFoundation | None] = [StartFoundation(c) if c is not None else None for c in CARDS]
-_ON_F: list[list[PlaceOnFoundation | None]] = []
-_ON_P: list[list[PlaceOnPile | None]] = []
+_ON_F: list[list[PlaceOnFoundation | None]] = [
+    [PlaceOnFoundation(c, i) if c is not None else None for c in CARDS] for i in range(_TABLE_FOUNDATIONS)]
+_ON_P: list[list[PlaceOnPile | None]] = [
+    [PlaceOnPile(c, s) if c is not None else None for c in CARDS] for s in range(_TABLE_SEATS)]
 
 
 def start_foundation(c: int) -> StartFoundation:
@@ -198,38 +238,34 @@ def start_foundation(c: int) -> StartFoundation:
 
 
 def foundation_moves(count: int) -> list[list[PlaceOnFoundation | None]]:
-    """The interned foundation moves, grown to at least ``count`` foundations."""
-    while len(_ON_F) < count:
-        i = len(_ON_F)
-        _ON_F.append([PlaceOnFoundation(c, i) if c is not None else None for c in CARDS])
+    """The interned foundation moves (``count`` at most 16: four decks' aces; read-only)."""
+    assert count <= len(_ON_F)
     return _ON_F
 
 
 def pile_moves(count: int) -> list[list[PlaceOnPile | None]]:
-    """The interned pile moves, grown to at least ``count`` seats."""
-    while len(_ON_P) < count:
-        s = len(_ON_P)
-        _ON_P.append([PlaceOnPile(c, s) if c is not None else None for c in CARDS])
+    """The interned pile moves (``count`` at most 32 seats; read-only)."""
+    assert count <= len(_ON_P)
     return _ON_P
 
 
 def on_foundation(index: int, c: int) -> PlaceOnFoundation:
-    """The (interned when small) move of the card coded ``c`` onto foundation ``index``."""
+    """The (interned when in the table) move of the card coded ``c`` onto foundation ``index``."""
     card = CARDS[c]
     assert card is not None
-    if index >= _INTERN_LIMIT:
+    if index >= _TABLE_FOUNDATIONS:
         return PlaceOnFoundation(card, index)
-    move = foundation_moves(index + 1)[index][c]
+    move = _ON_F[index][c]
     assert move is not None
     return move
 
 
 def on_pile(seat: int, c: int) -> PlaceOnPile:
-    """The (interned when small) move of the card coded ``c`` onto ``seat``'s pile."""
+    """The (interned when in the table) move of the card coded ``c`` onto ``seat``'s pile."""
     card = CARDS[c]
     assert card is not None
-    if seat >= _INTERN_LIMIT:
+    if seat >= _TABLE_SEATS:
         return PlaceOnPile(card, seat)
-    move = pile_moves(seat + 1)[seat][c]
+    move = _ON_P[seat][c]
     assert move is not None
     return move

@@ -34,12 +34,14 @@ from naipes.macarra.moves import (
     BIDS,
     DRAW,
     MAX_BID,
+    MAX_MOVE_TEXT,
     Draw,
     Move,
     Pass,
     PlaceOnFoundation,
     PlaceOnPile,
     foundation_moves,
+    is_number,
     pile_moves,
 )
 from naipes.macarra.rules import Rules
@@ -257,13 +259,15 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
         """Short forms (see the rules page): ``d``, a bare card, a bare target, a bare bid."""
+        if len(text) > MAX_MOVE_TEXT:
+            return ()
         word = text.lower()
         if self._phase is _PUNISHMENT:
-            return (BIDS[int(word)],) if word.isdigit() and int(word) <= MAX_BID else ()
+            return (BIDS[int(word)],) if is_number(word) and int(word) <= MAX_BID else ()
         legal = self._options()[0]
         if word == "d":
             return tuple(m for m in legal if m is DRAW)
-        if word == "new" or (len(word) > 1 and word[0] in "fp" and word[1:].isdigit()):
+        if word == "new" or (len(word) > 1 and word[0] in "fp" and is_number(word[1:])):
             return tuple(m for m in legal if str(m).rsplit(" ", 1)[-1] == word)
         try:
             card = Card.parse(text)
