@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import naipes
 from naipes.events import Event, GameEnded, MovePlayed
 from naipes._kit_checks import opening_leaks, stream_divergence
-from naipes.testing import run_conformance
+from naipes.testing import run_conformance, run_hardening
 
 GOLDEN = Path(__file__).parent / "golden"
 INFOS = naipes.games()
@@ -144,3 +144,14 @@ def test_games_in_threads_play_as_they_do_alone(info: naipes.GameInfo) -> None:
         sys.setswitchinterval(old)
     for job in jobs:
         assert results[job] == _play_seeded(module, *job), f"{info.name} players={job[0]} seed={job[1]}"
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_hardening_kit(info: naipes.GameInfo) -> None:
+    """Tampered states, malformed and foreign moves, odd notation: refused, nothing changed."""
+    module = info.load()
+    others = [i.load() for i in INFOS if i.name != info.name]
+    strangers = tuple(o.Game(o.Rules(), seed=1).legal_moves(o.Game(o.Rules(), seed=1).to_act[0])[0]
+                      for o in others)
+    run_hardening(lambda seed: module.Game(module.Rules(), seed=seed), examples=4, tampers=25,
+                  strangers=strangers)

@@ -51,6 +51,10 @@ CODES: dict[str, tuple[str | None, str]] = {
     "bad_envio_amount": ("MC-09", "'envio' needs a whole number, e.g. 'envio 3'"),
     "not_a_move": (None, "not a card, 'mayor', 'envio N', 'quiero' or 'no quiero'"),
     "ambiguous": (None, "a short form that names several legal moves (parse_move)"),
+    "too_long": (None, "a move text longer than MAX_MOVE_TEXT (1000) characters"),
+    # malformed moves (IllegalMoveError, raised when the move is built)
+    "bad_field": (None, "a move field of the wrong type (Envio(2.0), PlayCard('3o')); in a state dict or "
+                        "position: a field of the wrong type or shape"),
     # states, positions and decks (InvalidStateError)
     "bad_deck": ("MC-01", "deck= is not an order of the 40-card Spanish deck"),
     "unknown_zone": (None, "from_position was given a zone it does not know"),
@@ -64,6 +68,11 @@ CODES: dict[str, tuple[str | None, str]] = {
     "table_repeats_number": ("MC-14", "the table never holds two cards of one number"),
     "bad_chain": ("MC-16", "the open majo chain does not fit the piles"),
     "state_mismatch": (None, "a state dict that does not fit the number of players"),
+    "out_of_range": (None, "a number in a state dict or position outside what the rules can reach"),
+    "wrong_cards": ("MC-01", "the cards in play are not the 40-card deck (or the cards of the starting position)"),
+    "bad_phase": (None, "the phase does not fit the seat to act, the contest or the winner"),
+    "bad_plays": (None, "the plays of the hand do not fit the turn order, the cards, the table or the piles"),
+    "bad_cantes": (None, "the cantes, the contest or the pending cantes are not those of the hands dealt"),
     # rules (RulesError)
     "bad_players": ("MC-02", "Machuco is played by 2 or 4 players"),
     "teams_need_four": ("MC-02", "partnerships need 4 players"),
@@ -71,6 +80,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "bad_choice": (None, "a rule got a value outside its choices"),
     "not_an_int": (None, "a numeric rule got something that is not an int"),
     "too_small": (None, "a numeric rule is below its minimum"),
+    "too_large": (None, "a numeric rule is above its maximum (Rules.BOUNDS)"),
 }
 
 

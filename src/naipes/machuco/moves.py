@@ -15,16 +15,44 @@ says ``mayor`` or ``envio N``; the responder says ``quiero`` or ``no quiero``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from naipes.cards import Card
 from naipes.decks import spanish_deck
-from naipes.errors import NotationError
+from naipes.errors import IllegalMoveError, NotationError
 from naipes.game import Move as BaseMove
 
 __all__ = [
-    "MAYOR", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "play_card", "short_forms",
+    "MAYOR", "MAX_MOVE_TEXT", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "envio",
+    "play_card", "short_forms",
 ]
+
+#: The longest text :meth:`Move.parse` and ``Game.parse_move`` read; longer text raises
+#: :class:`~naipes.errors.NotationError` (code ``too_long``) before anything else is done.
+MAX_MOVE_TEXT = 1000
+#: The most digits an envío amount may be written with (``envio 123456``); more is ``bad_envio_amount``.
+_MAX_DIGITS = 6
+
+
+def _number(text: str) -> int | None:
+    """``text`` as a whole number written in ASCII digits (at most six), else ``None``."""
+    if text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS:
+        return int(text)
+    return None
+
+
+def _card_field(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if not isinstance(value, Card):
+        raise IllegalMoveError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {value!r:.40}",
+                               code="bad_field")
+
+
+def _int_field(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int:
+        raise IllegalMoveError(f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r:.40}",
+                               code="bad_field")
 
 
 class Move(BaseMove):
@@ -44,16 +72,19 @@ class Move(BaseMove):
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "a Machuco move is written as text", code="not_text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise NotationError(text[:40] + "...", f"a move is at most {MAX_MOVE_TEXT} characters",
+                                code="too_long")
         t = " ".join(text.strip().lower().split())
         fixed = _WORDS.get(t)
         if fixed is not None:
             return fixed
         if t.startswith(("envio ", "envío ")):
-            number = t.split(" ", 1)[1]
-            if not number.isdigit():
-                raise NotationError(text, "envío needs a whole number, e.g. 'envio 3'", code="bad_envio_amount",
-                                    rule="MC-09")
-            return Envio(int(number))
+            number = _number(t.split(" ", 1)[1])
+            if number is None:
+                raise NotationError(text, "envío needs a whole number of at most six digits, e.g. 'envio 3'",
+                                    code="bad_envio_amount", rule="MC-09")
+            return envio(number)
         try:
             return play_card(Card.parse(text.strip()))
         except NotationError:
@@ -68,10 +99,17 @@ class PlayCard(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card
+    card: Card = attrs.field(validator=_card_field)
 
     def __str__(self) -> str:
         return str(self.card)
+
+    @classmethod
+    def _trusted(cls, card: Card) -> PlayCard:
+        """The move built without validation (the engine's own tables only)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "card", card)
+        return move
 
 
 @attrs.frozen
@@ -92,10 +130,17 @@ class Envio(Move):
     .. versionadded:: 0.1
     """
 
-    amount: int
+    amount: int = attrs.field(validator=_int_field)
 
     def __str__(self) -> str:
         return f"envio {self.amount}"
+
+    @classmethod
+    def _trusted(cls, amount: int) -> Envio:
+        """The move built without validation (the engine's own tables only)."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "amount", amount)
+        return move
 
 
 @attrs.frozen
@@ -128,7 +173,23 @@ QUIERO = Quiero()
 NO_QUIERO = NoQuiero()
 
 _WORDS: dict[str, Move] = {"mayor": MAYOR, "quiero": QUIERO, "no quiero": NO_QUIERO, "noquiero": NO_QUIERO}
-_PLAYS: dict[Card, PlayCard] = {c: PlayCard(c) for c in spanish_deck(40)}
+_PLAYS: dict[Card, PlayCard] = {c: PlayCard._trusted(c) for c in spanish_deck(40)}
+#: The envíos the rules can allow (``envio_limit`` is at most 100), built once at import.
+_ENVIOS: tuple[Envio, ...] = tuple(Envio._trusted(a) for a in range(101))
+
+
+def envio(amount: int) -> Envio:
+    """The (interned, for 0..100) move that sends an envío of ``amount``.
+
+    >>> envio(3) is envio(3), envio(3) == Envio(3)
+    (True, True)
+
+    Raises:
+        IllegalMoveError: for an amount that is not an int (code ``bad_field``).
+    """
+    if type(amount) is int and 0 <= amount < len(_ENVIOS):
+        return _ENVIOS[amount]
+    return Envio(amount)
 
 
 def play_card(card: Card) -> PlayCard:
@@ -167,10 +228,13 @@ def short_forms(text: str, legal: tuple[Move, ...]) -> tuple[Move, ...]:
     >>> short_forms("si", (QUIERO, NO_QUIERO)), short_forms("envio", (MAYOR, Envio(5)))
     ((Quiero(),), (Envio(amount=5),))
     """
+    if len(text) > MAX_MOVE_TEXT:
+        return ()
     t = " ".join(text.strip().lower().split())
     plays = [m for m in legal if isinstance(m, PlayCard)]
     if plays:
-        rank = int(t) if t.isdigit() else _RANK_WORDS.get(t)
+        number = _number(t)
+        rank = number if number is not None else _RANK_WORDS.get(t)
         return tuple(m for m in plays if m.card.rank == rank)
     if any(isinstance(m, Envio) for m in legal) or MAYOR in legal:
         if t in _MAYOR:
@@ -178,7 +242,8 @@ def short_forms(text: str, legal: tuple[Move, ...]) -> tuple[Move, ...]:
         envios = tuple(m for m in legal if isinstance(m, Envio))
         if t in _ENVIO:
             return envios
-        return tuple(m for m in envios if t.isdigit() and m.amount == int(t))
+        amount = _number(t)
+        return tuple(m for m in envios if m.amount == amount)
     if t in _YES:
         return tuple(m for m in legal if isinstance(m, Quiero))
     if t in _NO:

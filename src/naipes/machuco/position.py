@@ -3,8 +3,13 @@
 ``Game.from_position`` (:func:`build_position`), the worlds of ``View.sample``
 (:func:`game_from_view`), ``clone`` (:func:`clone_into`) and the bodies of
 ``to_dict`` / ``from_dict`` (:func:`state_dict`, :func:`load_state`), with
-their validation: an impossible position raises
-:class:`~naipes.errors.InvalidStateError` with a code listed on the rules page.
+their validation: an impossible position or state dict raises
+:class:`~naipes.errors.InvalidStateError` naming the field, with a code listed
+on the rules page (section "Limits" says what is checked). The cards in play
+must be the 40-card deck, or, for a game whose record starts from a position
+(``start == {"position": ...}``), exactly the cards of that position; a game
+dealt from a seed or a deck must also have its exact history of the hand
+(``plays`` one per ``plays_done``, the deal starts, the turn-up).
 
 >>> from naipes.machuco import Game, Rules
 >>> g = Game.from_position(Rules(players=2, scope="hand"), hands=[["6e"], ["3b"]],
@@ -19,18 +24,22 @@ their validation: an impossible position raises
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping
 
 import attrs
 
+from naipes._validate import exact_bool, exact_int
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NaipesError
-from naipes.machuco._tables import _BIT, Phase
+from naipes.machuco._tables import _BIT, DECK40, Phase
+from naipes.machuco.legality import CODES
 from naipes.machuco.moves import play_card
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import _FIGURES, Category, Contest, Figure, PendingCante
+from naipes.machuco.scoring import _FIGURES, CanteOutcome, Contest, Figure, PendingCante, envio_amounts
+from naipes.machuco.scoring import resolve_cantes
 
 if TYPE_CHECKING:
     from naipes.machuco.state import Game
@@ -51,11 +60,28 @@ def _cards(value: Any, what: str) -> list[Card]:
         raise InvalidStateError(f"{what}: {exc}", code="bad_card", rule="MC-01") from exc
 
 
-def _ints(value: Any, size: int, what: str) -> list[int]:
-    out = [int(v) for v in value]
-    if len(out) != size:
-        raise InvalidStateError(f"{what} needs {size} values, not {len(out)}", code="wrong_size")
-    return out
+def _exact(value: Any, what: str, lo: int, hi: int, code: str) -> int:
+    if type(value) is not int or not lo <= value <= hi:
+        raise InvalidStateError(f"{what} must be an int from {lo} to {hi}, not {value!r:.40}", code=code,
+                                rule=CODES[code][0])
+    return value
+
+
+def _ints(value: Any, size: int, what: str, hi: int) -> list[int]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list of {size} ints, not {value!r:.40}", code="bad_field")
+    if len(value) != size:
+        raise InvalidStateError(f"{what} needs {size} values, not {len(value)}", code="wrong_size")
+    return [_exact(v, what, 0, hi, "out_of_range") for v in value]
+
+
+def _zone_list(value: Any, size: int, what: str) -> list[Any]:
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (list, tuple)):
+        raise InvalidStateError(f"{what} must be a list of {size} card lists, not {value!r:.40}",
+                                code="bad_field")
+    if len(value) != size:
+        raise InvalidStateError(f"{size} {what} are needed, not {len(value)}", code="wrong_size")
+    return list(value)
 
 
 def _bare(game_type: type[Game], rules: Rules, rng: random.Random) -> Game:
@@ -81,45 +107,46 @@ def build_position(game_type: type[Game], rules: Rules | None, zones: Mapping[st
     unknown = set(zones) - _ZONES
     if unknown:
         raise InvalidStateError(f"from_position has no zone {sorted(unknown)}", code="unknown_zone")
+    if not isinstance(rules, Rules):
+        raise InvalidStateError(f"rules must be machuco.Rules, not {type(rules).__name__}", code="bad_field")
     seed = zones.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise InvalidStateError(f"seed must be an int, not {seed!r:.40}", code="bad_field")
     game = _bare(game_type, rules, random.Random(seed if seed is not None else 0))
     n, ns = game._n, game._nsides
-    game._dealer = int(zones.get("dealer", n - 1))
-    if not 0 <= game._dealer < n:
-        raise InvalidStateError(f"the dealer must be a seat, not {game._dealer}", code="bad_dealer", rule="MC-03")
+    game._dealer = _exact(zones.get("dealer", n - 1), "the dealer", 0, n - 1, "bad_dealer")
     game._mano = (game._dealer + 1) % n
-    hands = [_cards(h, f"hand {s}") for s, h in enumerate(zones.get("hands", [[]] * n))]
-    if len(hands) != n:
-        raise InvalidStateError(f"{n} players need {n} hands", code="wrong_size")
+    hands = [_cards(h, f"hand {s}") for s, h in enumerate(_zone_list(zones.get("hands", [[]] * n), n, "hands"))]
     game._hands = [[play_card(c) for c in h] for h in hands]
     game._table = _cards(zones.get("table", ()), "table")
     game._stock = [play_card(c) for c in _cards(zones.get("stock", ()), "stock")]
     game._aside = _cards(zones.get("aside", ()), "aside")
-    game._piles = [_cards(p, f"pile {i}") for i, p in enumerate(zones.get("piles", [[]] * ns))]
-    if len(game._piles) != ns:
-        raise InvalidStateError(f"{ns} sides need {ns} piles", code="wrong_size")
-    game._scores = _ints(zones.get("scores", [0] * ns), ns, "scores")
-    game._chicos = _ints(zones.get("chicos", [0] * ns), ns, "chicos")
-    game._partidos = _ints(zones.get("partidos", [0] * ns), ns, "partidos")
+    game._piles = [_cards(p, f"pile {i}") for i, p in enumerate(_zone_list(zones.get("piles", [[]] * ns), ns,
+                                                                               "piles"))]
+    game._scores = _ints(zones.get("scores", [0] * ns), ns, "scores", MAX_COUNT)
+    game._chicos = _ints(zones.get("chicos", [0] * ns), ns, "chicos", rules.chicos_per_partido - 1)
+    game._partidos = _ints(zones.get("partidos", [0] * ns), ns, "partidos", rules.partidos_to_win - 1)
     _check_cards(game)
     j = _hand_shape(game, [len(h) for h in hands])
     if len(game._stock) % game._deal_len:
         raise InvalidStateError(f"the stock must hold whole deals of {game._deal_len} cards", code="bad_stock",
                                 rule="MC-04")
-    deal = int(zones.get("deal", rules.deals_per_hand - len(game._stock) // game._deal_len))
-    if deal < 1:
-        raise InvalidStateError("deal must be at least 1", code="bad_deal", rule="MC-04")
+    deal = zones.get("deal", max(1, rules.deals_per_hand - len(game._stock) // game._deal_len))
+    _exact(deal, "deal", 1, rules.deals_per_hand, "bad_deal")
     game._hand_no = 1
     game._deal_no = deal
     game._deal_starts = [0] * deal
     game._plays_done = (deal - 1) * game._deal_len + j
     game._cantes = None
-    game._last_throw = int(zones.get("last_throw", 0))
+    game._last_throw = _exact(zones.get("last_throw", 0), "last_throw", 0, 12, "out_of_range")
+    if game._last_throw and game._last_throw not in _RANKS:
+        raise InvalidStateError(f"last_throw {game._last_throw} is not a card number", code="out_of_range")
     lc = zones.get("last_capturer")
-    game._last_capturer = -1 if lc is None else int(lc)
+    game._last_capturer = -1 if lc is None else _exact(lc, "last_capturer", -1, ns - 1, "out_of_range")
     _set_chain(game, zones.get("chain"))
     game._full = sum(map(len, game.zones().values())) == 40
     game._set_to_act(((game._mano + j) % n,))
+    _check_consistent(game, None, None)
     game._mark_position()
     return game
 
@@ -141,8 +168,13 @@ def _check_cards(game: Game) -> None:
 def _set_chain(game: Game, chain: Any) -> None:
     if chain is None:
         return
-    values = [int(x) for x in chain]
+    if isinstance(chain, (str, bytes, Mapping)) or not isinstance(chain, (list, tuple)) or len(chain) not in (3, 4):
+        raise InvalidStateError(f"chain is (rank, level, seat[, stack size]), not {chain!r:.40}", code="bad_chain",
+                                rule="MC-16")
+    values = [_exact(x, "chain", 0, 40, "bad_chain") for x in chain]
     rank, level, seat = values[:3]
+    if seat >= game._n:
+        raise InvalidStateError(f"chain: no seat {seat}", code="bad_chain", rule="MC-16")
     side = game._side_of[seat]
     if level not in (1, 2):
         raise InvalidStateError("a chain open to the next seat has level 1 (majo) or 2 (contramajo)",
@@ -264,36 +296,355 @@ def _record(rec: Any) -> dict[str, Any]:
     return d
 
 
-def _load_record(cls: Any, data: Mapping[str, Any]) -> Any:
-    d: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-    d["category"] = Category(int(data["category"]))
-    return cls(**d)
+#: The keys of the game's own part of a state dict (``to_dict()["state"]``).
+STATE_KEYS = frozenset(name[1:] for name in _SCALARS) | {
+    "phase", "hands", "stock", "table", "piles", "aside", "scores", "chicos", "partidos", "contest", "pending",
+    "cantes", "plays", "deal_starts", "turnup", "bottom", "orders", "draw"}
+#: The largest score, hand number or counter a state may hold (exact in a float).
+MAX_COUNT = 2**53
+_CARD_OF = {str(c): c for c in DECK40}
+_RANKS = frozenset(c.rank for c in DECK40)
+_PHASES = {p.value: p for p in Phase}
+
+
+def bad(field: str, what: str, code: str = "bad_field") -> InvalidStateError:
+    """The error for a refused field, with the ruling of ``code`` (``legality.CODES``)."""
+    return InvalidStateError(f"{field}: {what}", code=code, rule=CODES[code][0])
+
+
+def _f(field: str) -> str:
+    return f"state.{field}"
+
+
+def _list(value: Any, field: str, most: int, size: int | None = None) -> list[Any]:
+    if type(value) is not list:
+        raise bad(_f(field), f"must be a list, not {type(value).__name__}")
+    if size is not None and len(value) != size:
+        raise bad(_f(field), f"needs {size} entries, not {len(value)}", "state_mismatch")
+    if len(value) > most:
+        raise bad(_f(field), f"holds at most {most} entries, not {len(value)}", "wrong_size")
+    return value
+
+
+def _card(text: Any, field: str) -> Card:
+    card = _CARD_OF.get(text) if type(text) is str else None
+    if card is None:
+        raise bad(_f(field), f"{text!r:.40} is not a card of the 40-card Spanish deck", "bad_card")
+    return card
+
+
+def _card_list(value: Any, field: str, most: int) -> list[Card]:
+    return [_card(t, field) for t in _list(value, field, most)]
+
+
+def _int(value: Any, field: str, lo: int, hi: int) -> int:
+    return exact_int(value, _f(field), lo, hi)
+
+
+def _seat_cards(value: Any, field: str, players: int, most: int) -> list[tuple[int, Card]]:
+    out = []
+    for pair in _list(value, field, most):
+        if type(pair) is not list or len(pair) != 2:
+            raise bad(_f(field), f"{pair!r:.40} is not a [seat, card] pair")
+        out.append((_int(pair[0], field, 0, players - 1), _card(pair[1], field)))
+    return out
+
+
+def _position_cards(start: Any) -> list[Card] | None:
+    """The cards of the position a record started from (``None``: it started from a deal)."""
+    if not isinstance(start, dict) or "position" not in start:
+        return None
+    try:
+        st = start["position"]["state"]
+        zones = [*st["hands"], *st["piles"], st["table"], st["stock"], st["aside"]]
+        return [_CARD_OF[t] for z in zones for t in z]
+    except (KeyError, TypeError, IndexError) as exc:
+        raise bad("start.position", f"not a Machuco position ({exc!r})", "bad_field") from exc
 
 
 def load_state(game: Game, state: Mapping[str, Any]) -> None:
-    """Restore the fields written by :func:`state_dict` (the base fields are set)."""
-    game._setup(game.rules)
-    for name in _SCALARS:
-        value = state[name[1:]]
-        setattr(game, name, bool(value) if name in ("_full", "_hand_closed") else int(value))
-    game._phase = Phase(state["phase"])
-    game._hands = [[play_card(c) for c in _cl(h)] for h in state["hands"]]
-    game._stock = [play_card(c) for c in _cl(state["stock"])]
-    game._table = _cl(state["table"])
-    game._piles = [_cl(p) for p in state["piles"]]
-    game._aside = _cl(state["aside"])
-    game._scores = [int(x) for x in state["scores"]]
-    game._chicos = [int(x) for x in state["chicos"]]
-    game._partidos = [int(x) for x in state["partidos"]]
-    game._contest = None if state["contest"] is None else _load_record(Contest, state["contest"])
-    game._pending = [_load_record(PendingCante, p) for p in state["pending"]]
-    game._cantes = None if state["cantes"] is None else tuple(
-        (int(s), Figure(Category(c), int(k), int(v))) for s, c, k, v in state["cantes"])
-    game._plays = [(int(s), Card.parse(c)) for s, c in state["plays"]]
-    game._deal_starts = [int(x) for x in state["deal_starts"]]
-    game._turnup = tuple(_cl(state["turnup"]))
-    game._bottom = tuple(_cl(state["bottom"]))
-    game._orders = tuple(tuple(_cl(o)) for o in state["orders"])
-    game._draw = tuple(tuple((int(s), Card.parse(c)) for s, c in r) for r in state["draw"])
-    if len(game._hands) != game._n or len(game._piles) != game._nsides or len(game._scores) != game._nsides:
-        raise InvalidStateError("the state does not fit the number of players", code="state_mismatch")
+    """Restore the fields written by :func:`state_dict` (the base fields are set), checking everything.
+
+    Raises:
+        InvalidStateError: naming the first field that is of the wrong type,
+            out of range, or inconsistent with the rest (see the rules page,
+            "Limits").
+    """
+    rules: Rules = game.rules
+    game._setup(rules)
+    if not isinstance(state, Mapping) or set(state) != STATE_KEYS:
+        keys = set(state) if isinstance(state, Mapping) else set()
+        raise bad("state", f"unknown keys {sorted(keys - STATE_KEYS)}, missing keys {sorted(STATE_KEYS - keys)}")
+    n, ns, dph = game._n, game._nsides, rules.deals_per_hand
+    # -- scalars -------------------------------------------------------------------------------
+    game._dealer = _int(state["dealer"], "dealer", 0, n - 1)
+    game._mano = _int(state["mano"], "mano", 0, n - 1)
+    game._hand_no = _int(state["hand_no"], "hand_no", 0, MAX_COUNT)
+    game._deal_no = _int(state["deal_no"], "deal_no", 0, dph)
+    game._plays_done = _int(state["plays_done"], "plays_done", 0, 36)
+    game._mask = _int(state["mask"], "mask", 0, 1023)
+    for name in ("last_throw", "ch_rank"):
+        value = _int(state[name], name, 0, 12)
+        if value and value not in _RANKS:
+            raise bad(_f(name), f"{value} is not a card number of the 40-card deck", "out_of_range")
+        setattr(game, "_" + name, value)
+    game._ch_level = _int(state["ch_level"], "ch_level", 0, 2)
+    game._ch_side = _int(state["ch_side"], "ch_side", 0, ns - 1)
+    game._ch_len = _int(state["ch_len"], "ch_len", 0, 40)
+    game._last_capturer = _int(state["last_capturer"], "last_capturer", -1, ns - 1)
+    game._winner = _int(state["winner"], "winner", -1, ns - 1)
+    game._full = exact_bool(state["full"], _f("full"))
+    game._hand_closed = exact_bool(state["hand_closed"], _f("hand_closed"))
+    phase = _PHASES.get(state["phase"]) if type(state["phase"]) is str else None
+    if phase is None:
+        raise bad(_f("phase"), f"must be one of {sorted(_PHASES)}, not {state['phase']!r:.40}")
+    game._phase = phase
+    # -- zones ---------------------------------------------------------------------------------
+    game._hands = [[play_card(c) for c in _card_list(h, "hands", 3)] for h in _list(state["hands"], "hands", n, n)]
+    game._stock = [play_card(c) for c in _card_list(state["stock"], "stock", 36)]
+    game._table = _card_list(state["table"], "table", 10)
+    game._piles = [_card_list(p, "piles", 40) for p in _list(state["piles"], "piles", ns, ns)]
+    game._aside = _card_list(state["aside"], "aside", 40)
+    game._scores = [_int(v, "scores", 0, MAX_COUNT) for v in _list(state["scores"], "scores", ns, ns)]
+    game._chicos = [_int(v, "chicos", 0, rules.chicos_per_partido - 1)
+                    for v in _list(state["chicos"], "chicos", ns, ns)]
+    game._partidos = [_int(v, "partidos", 0, rules.partidos_to_win)
+                      for v in _list(state["partidos"], "partidos", ns, ns)]
+    game._plays = _seat_cards(state["plays"], "plays", n, 36)
+    game._deal_starts = [_int(v, "deal_starts", 0, 36) for v in _list(state["deal_starts"], "deal_starts", dph)]
+    turnup = _card_list(state["turnup"], "turnup", 4)
+    if len(turnup) not in (0, 4) or len(set(turnup)) != len(turnup):
+        raise bad(_f("turnup"), "holds the 4 distinct cards turned up, or none", "bad_card")
+    game._turnup = tuple(turnup)
+    bottom = _card_list(state["bottom"], "bottom", 36)
+    if len(set(bottom)) != len(bottom):
+        raise bad(_f("bottom"), "names a card twice", "duplicate_card")
+    game._bottom = tuple(bottom)
+    orders = []
+    for order in _list(state["orders"], "orders", MAX_COUNT):
+        cards = _card_list(order, "orders", 40)
+        if len(set(cards)) != 40:
+            raise bad(_f("orders"), "each order holds the 40 cards once", "bad_deck")
+        orders.append(tuple(cards))
+    game._orders = tuple(orders)
+    draw = []
+    for rnd in _list(state["draw"], "draw", 10_000):
+        pairs = _seat_cards(rnd, "draw", n, n)
+        if not pairs or len({s for s, _ in pairs}) != len(pairs) or len({c for _, c in pairs}) != len(pairs):
+            raise bad(_f("draw"), "each round draws distinct cards for distinct seats")
+        draw.append(tuple(pairs))
+    game._draw = tuple(draw)
+    _check_consistent(game, state, _position_cards(game._start))
+
+
+def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: list[Card] | None) -> None:
+    """The loaded (or built) fields fit together: cards, phase and seat to act, deal, plays, chain, cantes.
+
+    ``state`` holds the raw cantes, contest and pending (``None`` for a
+    position, which has none); ``position``: the cards of the position the
+    record started from, if any.
+    """
+    rules: Rules = game.rules
+    n, ns, dl, dph = game._n, game._nsides, game._deal_len, rules.deals_per_hand
+    phase = game._phase
+    over = phase is Phase.OVER
+    played = isinstance(game._start, dict) and "position" not in game._start  # from a deal: exact history
+    # cards: a multiset equal to the deck, or to the position's cards
+    zones = game.zones()
+    cards = [c for z in zones.values() for c in z]
+    counts = Counter(cards)
+    twice = sorted(str(c) for c, k in counts.items() if k > 1)
+    if twice:
+        raise InvalidStateError(f"cards named twice: {twice}", code="duplicate_card", rule="MC-01")
+    if game._full != (len(cards) == 40):
+        raise bad(_f("full"), f"says {game._full} but {len(cards)} cards are in play", "wrong_cards")
+    if played and not game._full:
+        raise bad(_f("full"), "a game dealt from a deck has the 40 cards in play", "wrong_cards")
+    if position is not None and counts != Counter(position):
+        raise bad("state", "the cards in play are not those of the position the game started from",
+                  "wrong_cards")
+    # phase, seat to act, counters
+    if over != (game.to_act == ()):
+        raise bad("acting", f"{list(game.to_act)} does not fit the phase {phase.value!r}", "bad_phase")
+    if game._window:
+        raise bad("simultaneous", "Machuco has no simultaneous decisions", "bad_phase")
+    if not over and (game._winner >= 0 or game._hand_closed):
+        raise bad(_f("winner"), "a winner or a closed hand in a game that is not over", "bad_phase")
+    if not over and (game._mano != (game._dealer + 1) % n or game._deal_no < 1 or game._hand_no < 1):
+        raise bad(_f("mano"), "the mano sits after the dealer, in a hand that has dealt", "bad_phase")
+    if not over and any(p >= rules.partidos_to_win for p in game._partidos):
+        raise bad(_f("partidos"), "a side has won the match in a game that is not over", "out_of_range")
+    if not over and game._immediate and any(s >= game._target for s in game._scores):
+        raise bad(_f("scores"), f"a side has reached {game._target} in a chico that goes on", "out_of_range")
+    # the deal: stock, hand sizes, plays
+    stock = len(game._stock)
+    if stock % dl or stock > (dph - game._deal_no) * dl or (game._full and stock != (dph - game._deal_no) * dl):
+        raise InvalidStateError(f"a stock of {stock} cards does not fit deal {game._deal_no} of {dph}",
+                                code="bad_stock", rule="MC-04")
+    j = game._plays_done - (game._deal_no - 1) * dl
+    if game._deal_no == 0:
+        if not over or game._plays_done or any(game._hands) or game._plays:
+            raise InvalidStateError("no deal was dealt, yet cards were played", code="bad_deal", rule="MC-04")
+        j = dl
+    if not 0 <= j <= dl or (j == dl and not over) or (j and phase in (Phase.DECIDE, Phase.RESPOND)):
+        raise InvalidStateError(f"plays_done={game._plays_done} does not fit deal {game._deal_no}",
+                                code="bad_deal", rule="MC-04")
+    mano = game._mano
+    want = [3 - j // n - (1 if (s - mano) % n < j % n else 0) for s in range(n)]
+    if [len(h) for h in game._hands] != want:
+        raise InvalidStateError(f"hand sizes {[len(h) for h in game._hands]} do not fit {j} plays of the deal "
+                                f"from mano {mano}", code="bad_hand_sizes", rule="MC-04")
+    plays = game._plays
+    if len(plays) > game._plays_done or (played and len(plays) != game._plays_done):
+        raise bad(_f("plays"), f"{len(plays)} plays recorded but plays_done={game._plays_done}", "bad_plays")
+    first = game._plays_done - len(plays)
+    held = {m.card for h in game._hands for m in h} | {m.card for m in game._stock}
+    seen: set[Card] = set()
+    for i, (seat, card) in enumerate(plays):
+        if seat != (mano + first + i) % n or card in held or card in seen:
+            raise bad(_f("plays"), f"play {i} ({seat}, {card}) does not fit the turn order or the cards",
+                      "bad_plays")
+        seen.add(card)
+    starts = game._deal_starts
+    if len(starts) != game._deal_no or starts != sorted(starts) or (starts and starts[-1] > len(plays)) or (
+            played and starts != [k * dl for k in range(game._deal_no)]) or (
+            starts and not over and len(plays) - starts[-1] > j):
+        raise bad(_f("deal_starts"), f"{starts} does not fit {game._deal_no} deals and {len(plays)} plays",
+                  "bad_plays")
+    # the table, the last throw, the chain, the last capturer
+    ranks = [c.rank for c in game._table]
+    if len(set(ranks)) != len(ranks):
+        raise InvalidStateError("the table never holds two cards of one number (MC-14)",
+                                code="table_repeats_number", rule="MC-14")
+    if game._mask != sum(_BIT[r] for r in ranks):
+        raise bad(_f("mask"), "does not match the numbers on the table", "bad_field")
+    level = game._ch_level
+    if level:
+        pile = game._piles[game._ch_side]
+        k = game._ch_len
+        if not level + 1 <= k <= len(pile) or pile[-1].rank != game._ch_rank or game._last_throw or sum(
+                c.rank == game._ch_rank for c in pile[-k:]) < level + 1 or (plays and plays[-1][1] is not pile[-1]):
+            raise InvalidStateError("the open chain's stack must end that side's pile with the chain's number, "
+                                    "made by the last play", code="bad_chain", rule="MC-16")
+    if not over and plays:
+        last = plays[-1][1]
+        thrown = bool(game._table) and game._table[-1] is last
+        if game._last_throw != (last.rank if thrown else 0):
+            raise bad(_f("last_throw"), f"{game._last_throw} does not fit the last play {last}", "bad_plays")
+    if not over and game._last_throw and (not game._table or game._table[-1].rank != game._last_throw):
+        raise bad(_f("last_throw"), "the card just thrown ends the table", "bad_plays")
+    if game._last_capturer >= 0 and played and not game._piles[game._last_capturer]:
+        raise bad(_f("last_capturer"), "the side that captured last holds cards", "bad_plays")
+    if played and not over and ((game._last_capturer < 0) != (not any(game._piles)) or game._aside):
+        raise bad(_f("last_capturer"), "piles fill only by captures, the aside only at the end of the hand",
+                  "bad_plays")
+    if played and len(game._turnup) != 4:
+        raise bad(_f("turnup"), "a dealt hand turned up 4 cards", "bad_card")
+    if state is not None:
+        _check_cantes(game, state, over)
+
+
+def _figures(game: Game, deal: int) -> list[tuple[int, Figure]] | None:
+    """The figures dealt in ``deal`` in turn order from the mano, or ``None`` if some hand is unknown."""
+    out = []
+    for k in range(game._n):
+        seat = (game._mano + k) % game._n
+        cards = game._dealt(seat, deal)
+        if len(cards) != 3:
+            return None
+        fig = _FIGURES[(cards[0].rank, cards[1].rank, cards[2].rank)]
+        if fig is not None:
+            out.append((seat, fig))
+    return out
+
+
+def _outcome(game: Game, figs: list[tuple[int, Figure]], field: str) -> CanteOutcome:
+    per_side: list[list[Figure]] = [[] for _ in range(game._nsides)]
+    for seat, fig in figs:
+        per_side[game._side_of[seat]].append(fig)
+    out = resolve_cantes(per_side)
+    if out.category is None or out.winner is not None:
+        raise bad(field, "the cantes of that deal were not contested", "bad_cantes")
+    return out
+
+
+def _check_cantes(game: Game, state: Mapping[str, Any], over: bool) -> None:
+    """The cantes, the contest and the pending cantes are those of the hands dealt (MC-06..MC-11)."""
+    rules: Rules = game.rules
+    phase = game._phase
+    raw = state["cantes"]
+    game._cantes = None
+    if over:
+        if raw not in (None, []):
+            raise bad(_f("cantes"), "a game that is over has no cantes", "bad_cantes")
+        game._cantes = None if raw is None else ()
+    elif raw is not None or game._full and isinstance(game._start, dict) and "position" not in game._start:
+        figs = _figures(game, game._deal_no)
+        if figs is None or not _same(raw, [[s, int(f.category), f.key, f.value] for s, f in figs]):
+            raise bad("state.cantes", "not the figures of the hands dealt", "bad_cantes")
+        game._cantes = tuple(figs)
+    # the contest waiting for the decider or the responder
+    contest = state["contest"]
+    deciding = phase in (Phase.DECIDE, Phase.RESPOND)
+    if not deciding:
+        if contest is not None:
+            raise bad(_f("contest"), f"a contest outside the decide/respond phases ({phase.value})", "bad_phase")
+    else:
+        if type(contest) is not dict or game._cantes is None:
+            raise bad(_f("contest"), "the decide/respond phases wait on a contest of known cantes", "bad_phase")
+        out = _outcome(game, list(game._cantes), "state.contest")
+        category = out.category
+        assert category is not None  # _outcome refused the rest
+        amounts = envio_amounts(category, rules.envio_limit, rules.envio_enabled)
+        amount = contest.get("amount")
+        if ns_two(game) is False or not amounts or type(amount) is not int or (
+                amount not in amounts if phase is Phase.RESPOND else amount != 0):
+            raise bad("state.contest", "no envío can be decided here", "bad_cantes")
+        holders = [s for s, f in game._cantes if f.category == category]
+        decider = holders[0]
+        responder = next((s for s in holders if game._side_of[s] != game._side_of[decider]), -1)
+        want = Contest(deal=game._deal_no, category=category, contenders=out.contenders,
+                       totals=out.totals, decider=decider, responder=responder, amount=amount)
+        if not _same(contest, _record(want)):
+            raise bad("state.contest", "not the contest of the cantes sung", "bad_cantes")
+        game._contest = want
+        seat = responder if phase is Phase.RESPOND else decider
+        if game.to_act != (seat,):
+            raise bad("acting", f"{list(game.to_act)}: seat {seat} is to answer the cante", "bad_phase")
+    if phase is Phase.PLAY and game.to_act != ((game._mano + game._plays_done) % game._n,):
+        raise bad("acting", f"{list(game.to_act)} is not the seat on turn", "bad_phase")
+    # the contested cantes waiting for their resolution point
+    pending = []
+    last = 0
+    for p in _list(state["pending"], "pending", rules.deals_per_hand):
+        deal = p.get("deal") if type(p) is dict else None
+        if type(deal) is not int or not last < deal <= game._deal_no or (deciding and deal == game._deal_no) or (
+                rules.contested_cante_resolution == "end_of_deal" and deal != game._deal_no):
+            raise bad(_f("pending"), f"{p!r:.80} is not a cante waiting to be paid", "bad_cantes")
+        last = deal
+        figs = _figures(game, deal)
+        if figs is None:
+            raise bad(_f("pending"), f"the hands of deal {deal} are not known", "bad_cantes")
+        out = _outcome(game, figs, "state.pending")
+        stake = p.get("stake")
+        cat = out.category
+        assert cat is not None  # _outcome refused the rest
+        amounts = envio_amounts(cat, rules.envio_limit, rules.envio_enabled) if ns_two(game) else ()
+        if type(stake) is not int or (stake and stake not in amounts):
+            raise bad(_f("pending"), f"the stake {stake!r} is no envío allowed here", "bad_cantes")
+        want_p = PendingCante(deal=deal, category=cat, stake=stake,
+                              contenders=out.contenders, totals=out.totals)
+        if not _same(p, _record(want_p)):
+            raise bad("state.pending", "not the cante sung in that deal", "bad_cantes")
+        pending.append(want_p)
+    game._pending = pending
+
+
+def _same(data: Any, want: Any) -> bool:
+    """``data`` is ``want`` exactly: same keys, same values of the same JSON types (``1`` is not ``1.0``)."""
+    return json.dumps(data, sort_keys=True) == json.dumps(want, sort_keys=True)
+
+
+def ns_two(game: Game) -> bool:
+    """True when two sides play (only then can an envío be sent, MC-10)."""
+    return game._nsides == 2

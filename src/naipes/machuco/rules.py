@@ -24,6 +24,7 @@ import attrs
 from naipes.errors import RulesError
 
 __all__ = [
+    "BOUNDS",
     "CanteResolution",
     "ChainScoring",
     "Rules",
@@ -52,11 +53,26 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_int(name: str, value: object, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+#: The bounds of the numeric rules, ``{field: (lowest, highest)}``: they keep one game
+#: (a match of at most 19 x 19 chicos to at most 200 points) within a few MB of history.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "envio_limit": (2, 100),
+    "card_threshold": (0, 40),
+    "malas": (1, 100),
+    "buenas": (1, 100),
+    "chicos_per_partido": (1, 10),
+    "partidos_to_win": (1, 10),
+}
+
+
+def _check_int(name: str, value: object) -> None:
+    low, high = BOUNDS[name]
+    if type(value) is not int:
         raise RulesError(f"{name} must be an int, not {value!r}", code="not_an_int")
     if value < low:
         raise RulesError(f"{name} must be at least {low}, not {value}", code="too_small")
+    if value > high:
+        raise RulesError(f"{name} must be at most {high}, not {value}", code="too_large")
 
 
 @attrs.frozen(kw_only=True)
@@ -72,7 +88,7 @@ class Rules:
             ``"one"`` point (default) or ``"position"`` points (MC-05).
         envio_enabled: whether the decider of a contested cante may send an
             envío (MC-09).
-        envio_limit: the highest envío, at least 2 (MC-09; default 5).
+        envio_limit: the highest envío, 2 to 100 (MC-09; default 5).
         contested_cante_resolution: contested cantes are paid at the
             ``"end_of_deal"`` (default) or the ``"end_of_hand"`` (MC-11).
         compulsory_capture: a player holding a capturing card must capture
@@ -83,19 +99,26 @@ class Rules:
         limpia_on_last_play: whether a limpia on the last play of the hand
             scores (MC-17; default off).
         card_threshold: cards a side must pass before its cards score; ``None``
-            means 40 / number of sides (MC-20).
+            means 40 / number of sides (MC-20); 0 to 40.
         win_check: a chico ends the moment a side reaches the target
             (``"immediate"``) or after the card count (``"end_of_hand"``;
             MC-21).
-        malas: points of the first half of a chico (MC-22; 11).
-        buenas: points of the second half (MC-22; 10).
-        chicos_per_partido: chicos that win a partido (MC-23; 2).
-        partidos_to_win: partidos that win the match (MC-23; 2).
+        malas: points of the first half of a chico (MC-22; 11; 1 to 100).
+        buenas: points of the second half (MC-22; 10; 1 to 100).
+        chicos_per_partido: chicos that win a partido (MC-23; 2; 1 to 10).
+        partidos_to_win: partidos that win the match (MC-23; 2; 1 to 10).
         scope: how much one game plays: ``"hand"``, ``"chico"``,
             ``"partido"`` or ``"match"`` (MC-23; default ``"match"``).
 
+    Every field takes its exact type (an int field refuses ``True`` and
+    ``2.0``; a choice refuses anything but its strings). The numeric bounds
+    (:data:`BOUNDS`) keep one game within a few MB and its construction
+    within microseconds.
+
     Raises:
-        RulesError: for a value out of range or an impossible combination.
+        RulesError: for a value of the wrong type (codes ``not_an_int``,
+            ``not_a_bool``, ``bad_choice``, ``bad_players``), out of range
+            (``too_small``, ``too_large``) or an impossible combination.
 
     .. versionadded:: 0.1
     """
@@ -118,25 +141,23 @@ class Rules:
     scope: Scope = "match"
 
     def __attrs_post_init__(self) -> None:
-        if self.players not in (2, 4) or isinstance(self.players, bool):
+        if type(self.players) is not int or self.players not in (2, 4):
             raise RulesError(f"Machuco is played by 2 or 4 players, not {self.players!r}", code="bad_players",
                              rule="MC-02")
-        if self.teams is not None and not isinstance(self.teams, bool):
+        if self.teams is not None and type(self.teams) is not bool:
             raise RulesError(f"teams must be True, False or None, not {self.teams!r}", code="not_a_bool")
         if self.teams and self.players != 4:
             raise RulesError("teams need 4 players", code="teams_need_four", rule="MC-02")
         for name in ("envio_enabled", "compulsory_capture", "limpia_on_last_play"):
-            if not isinstance(getattr(self, name), bool):
+            if type(getattr(self, name)) is not bool:
                 raise RulesError(f"{name} must be True or False, not {getattr(self, name)!r}", code="not_a_bool")
         for name, allowed in _CHOICES.items():
-            if getattr(self, name) not in allowed:
+            if type(getattr(self, name)) is not str or getattr(self, name) not in allowed:
                 raise RulesError(f"{name} must be one of {allowed}, not {getattr(self, name)!r}",
                                  code="bad_choice")
-        _check_int("envio_limit", self.envio_limit, 2)
-        if self.card_threshold is not None:
-            _check_int("card_threshold", self.card_threshold, 0)
-        for name in ("malas", "buenas", "chicos_per_partido", "partidos_to_win"):
-            _check_int(name, getattr(self, name), 1)
+        for name in BOUNDS:
+            if name != "card_threshold" or self.card_threshold is not None:
+                _check_int(name, getattr(self, name))
 
     @property
     def has_teams(self) -> bool:

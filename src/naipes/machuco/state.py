@@ -29,7 +29,7 @@ from naipes.machuco import _hand, legality, position
 from naipes.machuco import events as ev
 from naipes.machuco._steps import Engine, _holds
 from naipes.machuco._tables import DECK40, Phase
-from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Move, PlayCard, short_forms
+from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, PlayCard, envio, short_forms
 from naipes.machuco.rules import Rules
 from naipes.machuco.scoring import Result, envio_amounts
 
@@ -183,7 +183,7 @@ class Game(Engine):
                     return taking
             return tuple(hand)
         if phase is _DECIDING:
-            return (MAYOR, *(Envio(a) for a in self._amounts()))
+            return (MAYOR, *(envio(a) for a in self._amounts()))
         if phase is _RESPONDING:
             return (QUIERO, NO_QUIERO)
         return ()
@@ -254,8 +254,9 @@ class Game(Engine):
         Keyword-only zones: ``hands`` (per seat, in the order received),
         ``table`` (in table order), ``stock`` (top first), ``piles`` (per
         side), ``aside``, ``dealer`` (default 1 with 2 players, else 3),
-        ``scores``, ``chicos``, ``partidos``, ``deal`` (1-based; default from
-        the stock), ``last_throw`` (the number just thrown, 0 for none),
+        ``scores``, ``chicos``, ``partidos`` (ints the rules can reach), ``deal``
+        (1-based, at most the deals of a hand; default from the stock),
+        ``last_throw`` (the number just thrown, the last table card; 0 for none),
         ``chain`` (``(rank, level, seat[, stack size])`` of an open majo chain
         made by ``seat``; the stack ends that side's pile), ``last_capturer``
         (a side), ``seed``. Cards named nowhere are out of play.
