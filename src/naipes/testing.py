@@ -315,11 +315,12 @@ def run_conformance(make_game: Callable[[int], AnyGame], *, examples: int = 10,
     Raises:
         ConformanceError: on the first broken promise (Hypothesis shrinks the seed).
     """
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import strategies as st
 
     @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck),
+              phases=(Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink))
     @given(st.integers(min_value=0, max_value=2**31 - 1))
     def playout(seed: int) -> None:
         check_playout(make_game, seed, max_decisions=max_decisions, complete_moves=complete_moves,
@@ -370,11 +371,12 @@ def run_hardening(make_game: Callable[[int], AnyGame], *, examples: int = 5, tam
 
     .. versionadded:: 1.0
     """
-    from hypothesis import HealthCheck, given, settings
+    from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import strategies as st
 
+    # no shrinking: every failure names its seed and step, and shrinking tampered states is slow
     @settings(max_examples=examples, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+              suppress_health_check=list(HealthCheck), phases=(Phase.explicit, Phase.generate))
     @given(st.integers(0, 2**31 - 1), st.integers(0, 120), st.lists(st.text(max_size=12), max_size=8))
     def attack(seed: int, steps: int, texts: list[str]) -> None:
         check_hardening(make_game, seed, steps, tampers=tampers, texts=tuple(texts), strangers=strangers)
