@@ -33,6 +33,7 @@ import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RulesError
 from naipes import events as shared
 from naipes.cards import FRENCH_SUITS, Suit
+from naipes.game import exact_field
 from naipes.registry import GameInfo
 
 __all__ = [
@@ -119,22 +120,13 @@ class Move(naipes.Move):
         return PlayCard(Card.parse(text))
 
 
-def _field(kind: type) -> Any:
-    """An attrs validator: the field is exactly of ``kind``, else ``IllegalMoveError`` ``bad_field``."""
-
-    def check(move: object, attribute: Any, value: object) -> None:
-        if type(value) is not kind:
-            raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a {kind.__name__}, "
-                                   f"not {value!r}", code="bad_field")
-
-    return check
 
 
 @attrs.frozen
 class PlayCard(Move):
     """Play ``card`` from the hand onto the table."""
 
-    card: Card = attrs.field(validator=_field(Card))
+    card: Card = attrs.field(validator=exact_field(Card))
 
     def __str__(self) -> str:
         return str(self.card)
@@ -144,7 +136,7 @@ class PlayCard(Move):
 class Bid(Move):
     """The sealed bid of the last round: 0 or 1."""
 
-    amount: int = attrs.field(validator=_field(int))
+    amount: int = attrs.field(validator=exact_field(int))
 
     def __str__(self) -> str:
         return f"bid {self.amount}"

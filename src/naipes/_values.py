@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, TypeVar
 
 import attrs
 
 from naipes._jsonable import JSON, to_jsonable
 from naipes.cards import Card
+from naipes.errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from naipes.game import Game
@@ -103,5 +104,47 @@ class View(Generic[M]):
         return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
 
 
-for _cls in (Move, Result, View):
-    _cls.__module__ = "naipes.game"
+
+
+_Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
+
+
+def exact_field(kind: type) -> _Validator:
+    """An attrs validator for move fields: the value is exactly a ``kind``.
+
+    ``int`` fields refuse ``bool`` and ``float``; other kinds accept instances.
+    A wrong value raises :class:`~naipes.errors.IllegalMoveError` with code
+    ``bad_field``, so a malformed move cannot be built.
+
+    >>> import attrs
+    >>> from naipes.game import Move, exact_field
+    >>> @attrs.frozen
+    ... class Bid(Move):
+    ...     amount: int = attrs.field(validator=exact_field(int))
+    >>> Bid(True)
+    Traceback (most recent call last):
+    naipes.errors.IllegalMoveError: Bid.amount must be an int, not True
+
+    .. versionadded:: 1.0
+    """
+    def check(move: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if type(value) is not kind if kind is int else not isinstance(value, kind):
+            article = "an" if kind.__name__[0] in "AEIOUaeiou" else "a"
+            raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be {article} "
+                                   f"{kind.__name__}, not {value!r:.40}", code="bad_field")
+
+    return check
+
+
+def spanish_card_field(move: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """An attrs validator for move fields: the value is a card of a Spanish suit (``bad_field``).
+
+    .. versionadded:: 1.0
+    """
+    if not isinstance(value, Card) or value.suit is None or not value.suit.is_spanish:
+        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a Spanish Card, "
+                               f"not {value!r:.40}", code="bad_field")
+
+
+for _obj in (Move, Result, View, exact_field, spanish_card_field):
+    _obj.__module__ = "naipes.game"

@@ -29,7 +29,7 @@ from naipes._state import (
     rules_from_dict,
     rules_to_dict,
 )
-from naipes._values import Move, Result, View
+from naipes._values import Move, Result, View, exact_field, spanish_card_field
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError, UsageError
 from naipes.events import Event, EventBus, MovePlayed
@@ -45,9 +45,11 @@ __all__ = [
     "RECORD_FORMAT",
     "Result",
     "View",
+    "exact_field",
     "replay",
     "rules_from_dict",
     "rules_to_dict",
+    "spanish_card_field",
 ]
 
 #: The ``format`` tag of every state dict.

@@ -37,6 +37,7 @@ import attrs
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NotationError
 from naipes.game import Move as BaseMove
+from naipes.game import exact_field, spanish_card_field
 from naipes.macarra._tables import _CODE, CARDS
 from naipes.macarra.rules import MAX_DECKS, MAX_PLAYERS
 
@@ -67,16 +68,8 @@ _TABLE_SEATS = MAX_PLAYERS
 _TABLE_FOUNDATIONS = 4 * MAX_DECKS
 
 
-def _card(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, Card) or value not in _CODE:
-        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a Spanish Card, not {value!r}",
-                               code="bad_field")
 
 
-def _int(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if type(value) is not int:
-        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be an int, not {value!r}",
-                               code="bad_field")
 
 
 class Move(BaseMove):
@@ -165,7 +158,7 @@ class StartFoundation(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card)
+    card: Card = attrs.field(validator=spanish_card_field)
 
     def __str__(self) -> str:
         return f"{self.card} new"
@@ -178,8 +171,8 @@ class PlaceOnFoundation(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card)
-    foundation: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=spanish_card_field)
+    foundation: int = attrs.field(validator=exact_field(int))
 
     def __str__(self) -> str:
         return f"{self.card} f{self.foundation}"
@@ -193,8 +186,8 @@ class PlaceOnPile(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card)
-    seat: int = attrs.field(validator=_int)
+    card: Card = attrs.field(validator=spanish_card_field)
+    seat: int = attrs.field(validator=exact_field(int))
 
     def __str__(self) -> str:
         return f"{self.card} p{self.seat}"
@@ -207,7 +200,7 @@ class Bid(Move):
     .. versionadded:: 0.1
     """
 
-    amount: int = attrs.field(validator=_int)
+    amount: int = attrs.field(validator=exact_field(int))
 
     def __str__(self) -> str:
         return f"bid {self.amount}"

@@ -23,6 +23,7 @@ from naipes.cards import Card
 from naipes.decks import spanish_deck
 from naipes.errors import IllegalMoveError, NotationError
 from naipes.game import Move as BaseMove
+from naipes.game import exact_field
 
 __all__ = [
     "MAYOR", "MAX_MOVE_TEXT", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "envio",
@@ -43,16 +44,8 @@ def _number(text: str) -> int | None:
     return None
 
 
-def _card_field(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if not isinstance(value, Card):
-        raise IllegalMoveError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {value!r:.40}",
-                               code="bad_field")
 
 
-def _int_field(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if type(value) is not int:
-        raise IllegalMoveError(f"{type(instance).__name__}.{attribute.name} must be an int, not {value!r:.40}",
-                               code="bad_field")
 
 
 class Move(BaseMove):
@@ -99,7 +92,7 @@ class PlayCard(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card_field)
+    card: Card = attrs.field(validator=exact_field(Card))
 
     def __str__(self) -> str:
         return str(self.card)
@@ -130,7 +123,7 @@ class Envio(Move):
     .. versionadded:: 0.1
     """
 
-    amount: int = attrs.field(validator=_int_field)
+    amount: int = attrs.field(validator=exact_field(int))
 
     def __str__(self) -> str:
         return f"envio {self.amount}"

@@ -26,6 +26,7 @@ import attrs
 from naipes.cards import SPANISH_SUITS, Card
 from naipes.errors import IllegalMoveError, NotationError, UsageError
 from naipes.game import Move as BaseMove
+from naipes.game import spanish_card_field
 
 __all__ = ["CallRanzo", "Claim", "Discard", "Envido", "Move", "Pass", "Truco", "short_forms"]
 
@@ -34,10 +35,6 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SPANISH_SUITS)}
 MAX_MOVE_TEXT = 200
 
 
-def _card_field(move: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if not isinstance(value, Card) or value.suit is None or not value.suit.is_spanish:
-        raise IllegalMoveError(f"{type(move).__name__}.{attribute.name} must be a Spanish Card, not {value!r}",
-                               code="bad_field")
 
 
 def _card_key(card: Card) -> tuple[int, int]:
@@ -102,7 +99,7 @@ class Discard(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card_field)
+    card: Card = attrs.field(validator=spanish_card_field)
 
     def __str__(self) -> str:
         return f"discard {self.card}"
@@ -139,8 +136,8 @@ class Envido(Move):
     .. versionadded:: 0.1
     """
 
-    a: Card = attrs.field(validator=_card_field)
-    b: Card = attrs.field(validator=_card_field)
+    a: Card = attrs.field(validator=spanish_card_field)
+    b: Card = attrs.field(validator=spanish_card_field)
 
     def __attrs_post_init__(self) -> None:
         if _card_key(self.b) < _card_key(self.a):
@@ -159,7 +156,7 @@ class Truco(Move):
     .. versionadded:: 0.1
     """
 
-    card: Card = attrs.field(validator=_card_field)
+    card: Card = attrs.field(validator=spanish_card_field)
 
     def __str__(self) -> str:
         return f"truco {self.card}"
