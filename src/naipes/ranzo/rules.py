@@ -28,17 +28,25 @@ from naipes.cards import SPANISH_40, SPANISH_48, RankOrder
 from naipes.errors import RulesError
 from naipes.ranzo.specials import DEFAULT_SPECIALS, Special, special
 
-__all__ = ["AfterSteal", "Rules"]
+__all__ = ["AfterSteal", "MAX_HAND_VALUE", "MAX_ROUNDS", "MAX_SPECIALS", "MAX_STARTING_POINTS", "Rules"]
 
 #: Whose turn follows a steal (RZ-10).
 AfterSteal = Literal["after_discarder", "after_stealer"]
 
 
-def _check_int(name: str, value: object, low: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool):
+#: Upper bounds of the numeric options: they keep one game small and its numbers exact.
+MAX_STARTING_POINTS = 1_000_000
+MAX_ROUNDS = 1000
+MAX_HAND_VALUE = 1000
+#: The most named specials a game may count.
+MAX_SPECIALS = 64
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if type(value) is not int:
         raise RulesError(f"{name} must be an int, not {value!r}", code="bad_rule_value")
-    if value < low:
-        raise RulesError(f"{name} must be at least {low}, not {value}", code="bad_rule_value")
+    if not low <= value <= high:
+        raise RulesError(f"{name} must be from {low} to {high}, not {value}", code="bad_rule_value")
 
 
 @attrs.frozen(kw_only=True)
@@ -63,8 +71,13 @@ class Rules:
             :data:`~naipes.ranzo.specials.BUILTIN_SPECIALS` or the patterns
             ``trio:<n>`` and ``escalera:<n>``. ``()`` turns specials off.
 
+    Bounds: ``starting_points`` 0 to :data:`MAX_STARTING_POINTS`, ``rounds`` 1 to
+    :data:`MAX_ROUNDS`, hand values 0 to :data:`MAX_HAND_VALUE`, at most
+    :data:`MAX_SPECIALS` specials; every field has its exact type (``4.0`` is
+    not a number of players).
+
     Raises:
-        RulesError: for a value out of range or an unknown special.
+        RulesError: for a value of another type or out of range, or an unknown special.
 
     .. versionadded:: 0.1
     """
@@ -81,24 +94,26 @@ class Rules:
     specials: tuple[str, ...] = DEFAULT_SPECIALS
 
     def __attrs_post_init__(self) -> None:
-        if self.players not in (3, 4) or isinstance(self.players, bool):
+        if type(self.players) is not int or self.players not in (3, 4):
             raise RulesError(f"players must be 4 or 3, not {self.players!r}", code="bad_players", rule="RZ-15")
-        if self.deck not in (40, 48) or isinstance(self.deck, bool):
+        if type(self.deck) is not int or self.deck not in (40, 48):
             raise RulesError(f"deck must be 48 or 40, not {self.deck!r}", code="bad_deck_size", rule="RZ-01")
         for name in ("envido_beats_truco", "teams"):
-            if not isinstance(getattr(self, name), bool):
+            if type(getattr(self, name)) is not bool:
                 raise RulesError(f"{name} must be a bool, not {getattr(self, name)!r}", code="bad_rule_value")
-        if self.after_steal_next not in ("after_discarder", "after_stealer"):
+        if type(self.after_steal_next) is not str or self.after_steal_next not in ("after_discarder",
+                                                                                  "after_stealer"):
             raise RulesError(f"after_steal_next must be 'after_discarder' or 'after_stealer', "
                              f"not {self.after_steal_next!r}", code="bad_rule_value", rule="RZ-10")
-        _check_int("starting_points", self.starting_points, 0)
+        _check_int("starting_points", self.starting_points, 0, MAX_STARTING_POINTS)
         if self.rounds is not None:
-            _check_int("rounds", self.rounds, 1)
+            _check_int("rounds", self.rounds, 1, MAX_ROUNDS)
         for name in ("value_regular", "value_special"):
             if getattr(self, name) is not None:
-                _check_int(name, getattr(self, name), 0)
-        if not isinstance(self.specials, tuple):
-            raise RulesError(f"specials must be a tuple of names, not {self.specials!r}", code="bad_specials")
+                _check_int(name, getattr(self, name), 0, MAX_HAND_VALUE)
+        if not isinstance(self.specials, tuple) or len(self.specials) > MAX_SPECIALS:
+            raise RulesError(f"specials must be a tuple of at most {MAX_SPECIALS} names, "
+                             f"not {self.specials!r:.60}", code="bad_specials")
         if len(set(self.specials)) != len(self.specials):
             raise RulesError("specials must not repeat a name", code="bad_specials")
         for name in self.specials:

@@ -126,7 +126,8 @@ def special(name: str) -> Special:
     if found is not None:
         return found
     shape, sep, number = name.partition(":")
-    if sep and shape in ("trio", "escalera") and number.isdigit() and 1 <= int(number) <= 12:
+    if (sep and shape in ("trio", "escalera") and number.isascii() and number.isdigit()
+            and len(number) <= 2 and 1 <= int(number) <= 12):
         return Special(name, "single", shape, int(number))
     known = ", ".join(BUILTIN_SPECIALS)
     raise RulesError(f"unknown special {name!r} (built in: {known}; patterns: trio:<n>, escalera:<n>)",
