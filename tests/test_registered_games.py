@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import naipes
 from naipes.events import Event, GameEnded, MovePlayed
 from naipes._kit_checks import opening_leaks, stream_divergence
-from naipes.testing import run_conformance, run_hardening
+from naipes.testing import check_threads, run_conformance, run_hardening
 
 GOLDEN = Path(__file__).parent / "golden"
 INFOS = naipes.games()
@@ -122,28 +122,9 @@ def _play_seeded(module: object, players: int, seed: int) -> list[object]:
 def test_games_in_threads_play_as_they_do_alone(info: naipes.GameInfo) -> None:
     """Shared tables are built at import or behind a lock: 8 threads, switching every
     microsecond, play the same games as one thread does."""
-    import sys
-    import threading
-
     module = info.load()
     jobs = [(p, seed) for p in (info.player_counts[0], info.player_counts[-1]) for seed in range(4)]
-    results: dict[tuple[int, int], list[object]] = {}
-
-    def work(job: tuple[int, int]) -> None:
-        results[job] = _play_seeded(module, *job)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(job,)) for job in jobs]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    for job in jobs:
-        assert results[job] == _play_seeded(module, *job), f"{info.name} players={job[0]} seed={job[1]}"
+    check_threads(lambda job: _play_seeded(module, *job), jobs)
 
 
 @pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])

@@ -40,7 +40,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from naipes import _kit_checks as kit
 from naipes import _kit_tamper as _tamper
@@ -48,7 +48,8 @@ from naipes.errors import IllegalMoveError, NaipesError, NotationError
 from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
-__all__ = ["ConformanceError", "check_hardening", "check_playout", "run_conformance", "run_hardening"]
+__all__ = ["ConformanceError", "check_hardening", "check_playout", "check_threads", "run_conformance",
+           "run_hardening", "run_in_threads"]
 
 #: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
 DEFAULT_CAP = 200_000
@@ -382,3 +383,57 @@ def run_hardening(make_game: Callable[[int], AnyGame], *, examples: int = 5, tam
         check_hardening(make_game, seed, steps, tampers=tampers, texts=tuple(texts), strangers=strangers)
 
     attack()
+
+
+def run_in_threads(work: Callable[[Any], Any], jobs: Sequence[Any], *, switch: float = 1e-6) -> list[Any]:
+    """Run ``work(job)`` for every job, each in its own thread, all released at once.
+
+    The interpreter switches threads every ``switch`` seconds meanwhile (restored
+    after), so unguarded shared state shows. Returns the results in job order.
+
+    Raises:
+        ConformanceError: when a job raised (the first exception is its cause).
+
+    .. versionadded:: 1.0
+    """
+    import sys
+    import threading
+
+    results: dict[int, Any] = {}
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(jobs))
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = work(jobs[i])
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(switch)
+    try:
+        threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    if errors:
+        raise ConformanceError(f"a job raised in a thread: {errors[0]!r}") from errors[0]
+    return [results[i] for i in range(len(jobs))]
+
+
+def check_threads(work: Callable[[Any], Any], jobs: Sequence[Any], *, switch: float = 1e-6) -> None:
+    """:func:`run_in_threads` gives what running the jobs one after another gives.
+
+    Raises:
+        ConformanceError: naming the first job whose threaded result differs.
+
+    .. versionadded:: 1.0
+    """
+    threaded = run_in_threads(work, jobs, switch=switch)
+    for job, got in zip(jobs, threaded):
+        if got != work(job):
+            raise ConformanceError(f"job {job!r} gave another result in a thread than alone")

@@ -8,7 +8,6 @@ import json
 import random
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -30,7 +29,7 @@ from naipes.macarra import (
 )
 from naipes.macarra.moves import MAX_MOVE_TEXT
 from naipes.macarra.rules import MAX_DECISIONS, MAX_DECKS, MAX_PLAYERS
-from naipes.testing import run_hardening
+from naipes.testing import check_threads, run_hardening
 
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -435,22 +434,4 @@ def test_games_in_8_threads_match_the_serial_run() -> None:
                 game = Game.from_dict(json.loads(json.dumps(game.to_dict())))
         return [str(m) for _, m in game.history], game.ledger
 
-    seeds = list(range(8))
-    out: dict[int, Any] = {}
-    barrier = threading.Barrier(len(seeds))
-
-    def work(seed: int) -> None:
-        barrier.wait()
-        out[seed] = run(seed)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(s,)) for s in seeds]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    assert all(out[s] == run(s) for s in seeds)
+    check_threads(run, list(range(8)))

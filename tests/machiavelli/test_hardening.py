@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-import sys
-import threading
 import time
 from typing import Any, Callable
 
@@ -30,7 +28,7 @@ from naipes.machiavelli import (
 from naipes.machiavelli import listing as _listing
 from naipes.machiavelli.moves import MAX_MOVE_TEXT
 from naipes.machiavelli.melds import MAX_TABLE_TEXT
-from naipes.testing import check_hardening, run_hardening
+from naipes.testing import run_in_threads, check_hardening, run_hardening
 
 from .helpers import position
 
@@ -327,27 +325,7 @@ def test_threads_play_as_the_serial_run() -> None:
     _listing._EXTENSIONS.clear()
     _listing._GROUPS.clear()
     _listing._RUNS.clear()
-    results: dict[int, Any] = {}
-    errors: list[BaseException] = []
-
-    def work(seed: int) -> None:
-        try:
-            results[seed] = _transcript(seed)
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(seed,)) for seed in seeds]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    assert not errors, errors
-    assert results == serial
+    assert run_in_threads(_transcript, seeds) == [serial[seed] for seed in seeds]
 
 
 # -- deliverable 5: rules bounds and MV-01 -------------------------------------------------

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-import threading
 from typing import Any, Callable
 
 import attrs
@@ -16,7 +14,7 @@ from naipes.errors import IllegalMoveError, InvalidStateError, NotationError, Ru
 from naipes.machuco import Envio, Game, Move, Phase, PlayCard, Rules
 from naipes.machuco.moves import MAX_MOVE_TEXT, envio, play_card
 from naipes.machuco.rules import BOUNDS
-from naipes.testing import check_hardening, run_hardening
+from naipes.testing import check_threads, check_hardening, run_hardening
 
 TWO = Rules(players=2)
 VARIANTS = {
@@ -310,25 +308,4 @@ def _playout(rules: Rules, seed: int) -> dict[str, Any]:
 
 def test_games_in_threads_match_the_serial_run() -> None:
     jobs = [(rules, seed) for seed in range(3) for rules in (Rules(), TWO, Rules(teams=False))]
-    serial = [_playout(r, s) for r, s in jobs]
-    results: dict[int, dict[str, Any]] = {}
-    errors: list[BaseException] = []
-
-    def work(i: int) -> None:
-        try:
-            results[i] = _playout(*jobs[i])
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-
-    old = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        threads = [threading.Thread(target=work, args=(i,)) for i in range(len(jobs))]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(old)
-    assert not errors, errors
-    assert [results[i] for i in range(len(jobs))] == serial
+    check_threads(lambda job: _playout(*job), jobs)
