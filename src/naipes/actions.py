@@ -1,0 +1,159 @@
+"""Dense action ids and observation vectors: the base every game's ``ActionSpace`` extends.
+
+A game's ``ActionSpace(rules)`` numbers its moves ``0..size-1`` once for the
+rules, so an id means the same move in every state (Machiavelli's ids are play
+*shapes* relative to the view: see that game). Bots and learning code work
+with ints, masks and float vectors; the game keeps working with moves:
+
+>>> from naipes import macarra
+>>> space = macarra.ActionSpace(macarra.Rules(players=2))
+>>> game = macarra.Game(macarra.Rules(players=2), seed=1)
+>>> view = game.view(game.current_player)
+>>> ids = space.legal_ids(view)
+>>> [space.move(i, view) for i in ids] == [m for m in view.legal_moves if space.has_id(m, view)]
+True
+>>> len(space.encode(view)) == space.observation_size
+True
+
+A subclass sets ``size`` and ``observation_spec`` in ``__init__`` and
+implements :meth:`ActionSpace._index`, :meth:`ActionSpace._move` and
+:meth:`ActionSpace._encode`; the base checks ids, builds masks and fills
+``out`` arrays.
+
+.. versionadded:: 1.0
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Sequence, TypeVar
+
+from naipes.errors import IllegalMoveError, UsageError
+
+__all__ = ["ActionSpace", "Slice"]
+
+R = TypeVar("R")
+M = TypeVar("M")
+V = TypeVar("V")
+
+#: One named slice of an observation vector: ``(name, start, length)``.
+Slice = tuple[str, int, int]
+
+
+class ActionSpace(Generic[R, M, V]):
+    """Integer ids for a game's moves and a float encoding of its views.
+
+    Attributes:
+        rules: the rules the numbering is made for.
+        size: the number of ids (fixed for the rules).
+        observation_spec: the named slices of :meth:`encode`'s vector, in order.
+
+    .. versionadded:: 1.0
+    """
+
+    rules: R
+    size: int
+    observation_spec: tuple[Slice, ...]
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`encode`'s vector."""
+        return sum(length for _, _, length in self.observation_spec)
+
+    def index(self, move: M, view: V | None = None) -> int:
+        """The id of ``move`` (``view`` is needed where ids depend on the position).
+
+        Raises:
+            IllegalMoveError: for a move that has no id (code ``no_action_id``).
+        """
+        i = self._index(move, view)
+        if i is None:
+            raise IllegalMoveError("this move has no action id", move=move, code="no_action_id")
+        return i
+
+    def has_id(self, move: M, view: V | None = None) -> bool:
+        """True when ``move`` has an id."""
+        return self._index(move, view) is not None
+
+    def move(self, i: int, view: V | None = None) -> M:
+        """The move of id ``i``.
+
+        Raises:
+            UsageError: for an id that is not an int in ``range(size)`` (code ``no_such_action``).
+            IllegalMoveError: for an id that names no move in ``view`` (code ``no_action_id``).
+        """
+        i = self._check_id(i)
+        move = self._move(i, view)
+        if move is None:
+            raise IllegalMoveError(f"action {i} names no move here", code="no_action_id")
+        return move
+
+    def legal_ids(self, view: V) -> tuple[int, ...]:
+        """The ids of the seat's legal moves that have one, ascending."""
+        ids = {self._index(m, view) for m in view.legal_moves}  # type: ignore[attr-defined]
+        ids.discard(None)
+        return tuple(sorted(ids))  # type: ignore[arg-type]
+
+    def mask(self, view: V) -> tuple[bool, ...]:
+        """``size`` flags: True for the ids of the seat's legal moves."""
+        flags = [False] * self.size
+        for i in self.legal_ids(view):
+            flags[i] = True
+        return tuple(flags)
+
+    def encode(self, view: V, out: Any = None) -> Any:
+        """The view as a flat vector of floats, laid out by :attr:`observation_spec`.
+
+        Built from the view alone. With ``out`` (a list or a numpy array of
+        :attr:`observation_size`), the vector is written into it and ``out``
+        is returned; else a tuple of floats.
+        """
+        values = self._encode(view)
+        if len(values) != self.observation_size:
+            raise AssertionError(f"{type(self).__name__} encoded {len(values)} values, "
+                                 f"not {self.observation_size}")
+        if out is None:
+            return tuple(values)
+        if len(out) != self.observation_size:
+            raise UsageError(f"out has {len(out)} places, not {self.observation_size}", code="bad_out")
+        out[:] = values
+        return out
+
+    def slice(self, name: str) -> slice:
+        """The part of the vector called ``name``.
+
+        Raises:
+            UsageError: for a name that is not in :attr:`observation_spec` (code ``no_such_slice``).
+        """
+        for n, start, length in self.observation_spec:
+            if n == name:
+                return slice(start, start + length)
+        raise UsageError(f"no slice {name!r}", code="no_such_slice")
+
+    def _check_id(self, i: object) -> int:
+        try:
+            index = i.__index__()  # type: ignore[attr-defined]
+        except (AttributeError, TypeError):
+            raise UsageError(f"an action id is an int, not {i!r}", code="no_such_action") from None
+        if isinstance(i, bool) or not 0 <= index < self.size:
+            raise UsageError(f"no action {i!r}: ids are 0 to {self.size - 1}", code="no_such_action")
+        return int(index)
+
+    @staticmethod
+    def spec(*parts: tuple[str, int]) -> tuple[Slice, ...]:
+        """Slices from ``(name, length)`` pairs laid end to end."""
+        out: list[Slice] = []
+        start = 0
+        for name, length in parts:
+            out.append((name, start, length))
+            start += length
+        return tuple(out)
+
+    # -- what a game implements ------------------------------------------------------------
+    def _index(self, move: M, view: V | None) -> int | None:
+        raise NotImplementedError
+
+    def _move(self, i: int, view: V | None) -> M | None:
+        raise NotImplementedError
+
+    def _encode(self, view: V) -> Sequence[float]:
+        raise NotImplementedError
