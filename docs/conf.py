@@ -65,6 +65,9 @@ HAVE_MACHUCO = _ready("machuco")
 HAVE_MACARRA = _ready("macarra")
 HAVE_RANZO = _ready("ranzo")
 HAVE_MACHIAVELLI = _ready("machiavelli")
+HAVE_PETTINGZOO = all(importlib.util.find_spec(m) for m in ("pettingzoo", "gymnasium", "numpy"))
+HAVE_GYMNASIUM = all(importlib.util.find_spec(m) for m in ("gymnasium", "numpy"))
+HAVE_OPENSPIEL = all(importlib.util.find_spec(m) for m in ("pyspiel", "numpy"))
 """
 
 

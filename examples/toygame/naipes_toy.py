@@ -33,6 +33,7 @@ import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RulesError
 from naipes import events as shared
 from naipes.cards import FRENCH_SUITS, Suit
+from naipes.actions import ActionSpace as BaseActionSpace
 from naipes.game import exact_field
 from naipes.registry import GameInfo
 
@@ -492,8 +493,56 @@ def _cards(value: object, field: str) -> tuple[Card, ...]:
         raise InvalidStateError(f"{field}: {exc}", code="bad_field") from exc
 
 
+# -- machine interfaces -------------------------------------------------------------
+class ActionSpace(BaseActionSpace[Rules, Move, View]):
+    """Ids 0-15: play that card of :data:`DECK`; 16 and 17: bid 0 and bid 1.
+
+    The observation: the seat (one-hot, 4), the hand, the table and each
+    seat's pile (a 16-card one-hot each, 4 piles), the hand sizes and stock
+    size (over 16), the scores (over 16), the phase (one-hot), who is to act
+    (4 flags) and the seat's own sealed bid (2 flags).
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        self.rules = rules or Rules()
+        self.size = len(DECK) + len(BIDS)
+        self._moves: tuple[Move, ...] = (*(PlayCard(c) for c in DECK), *(Bid(b) for b in BIDS))
+        self._ids = {m: i for i, m in enumerate(self._moves)}
+        self._card = {c: i for i, c in enumerate(DECK)}
+        n = 16
+        self.observation_spec = self.spec(("seat", 4), ("hand", n), ("table", n), ("piles", 4 * n),
+                                          ("counts", 5), ("scores", 4), ("phase", 3), ("to_act", 4),
+                                          ("my_bid", 2))
+
+    def _index(self, move: Move, view: View | None) -> int | None:
+        return self._ids.get(move)
+
+    def _move(self, i: int, view: View | None) -> Move | None:
+        return self._moves[i]
+
+    def _encode(self, view: View) -> list[float]:
+        out = [0.0] * self.observation_size
+        out[view.seat] = 1.0
+        for base, cards in ((4, view.hand), (20, view.table)):
+            for c in cards:
+                out[base + self._card[c]] = 1.0
+        for s, pile in enumerate(view.piles):
+            for c in pile:
+                out[36 + 16 * s + self._card[c]] = 1.0
+        for s, size in enumerate((*view.hand_sizes, view.stock_size)[:5]):
+            out[100 + s] = size / 16
+        for s, score in enumerate(view.scores):
+            out[105 + s] = score / 16
+        out[109 + list(Phase).index(view.phase)] = 1.0
+        for s in view.to_act:
+            out[112 + s] = 1.0
+        if view.my_bid is not None:
+            out[116 + view.my_bid] = 1.0
+        return out
+
+
 #: What the registry knows of the game; ``pyproject.toml`` names it as the entry point.
 GAME_INFO = GameInfo(
     name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
-    complete_moves=True, max_decisions=16 + 4, module="naipes_toy",
+    complete_moves=True, max_decisions=16 + 4, module="naipes_toy", returns_range=(0.0, 1.0),
     summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.")

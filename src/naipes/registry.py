@@ -24,7 +24,7 @@ import importlib.metadata
 import importlib.util
 import warnings
 from types import ModuleType
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 
@@ -61,6 +61,8 @@ class GameInfo:
         module: the module that holds ``Game``, ``Rules``, ``Move`` (imported on demand).
         summary: one line saying what the game is.
         best_bot: ``"module:Class"`` of the strongest bot shipped, used by ``naipes demo``.
+        returns_range: the lowest and highest value ``Result.returns`` can hold for a seat.
+        zero_sum: whether ``Result.returns`` sums to 0 in every game.
 
     Raises:
         UsageError: for ``player_counts`` that are not ascending, or outside
@@ -68,7 +70,7 @@ class GameInfo:
 
     .. versionadded:: 0.1
     .. versionchanged:: 1.0
-       ``player_counts``.
+       ``player_counts``, ``returns_range``, ``zero_sum``, :meth:`action_space`.
     """
 
     name: str
@@ -83,6 +85,8 @@ class GameInfo:
     best_bot: str | None = None
     player_counts: tuple[int, ...] = attrs.field(
         default=attrs.Factory(_all_counts, takes_self=True), converter=_ints)
+    returns_range: tuple[float, float] = (-1.0, 1.0)
+    zero_sum: bool = False
 
     def __attrs_post_init__(self) -> None:
         counts = self.player_counts
@@ -94,6 +98,17 @@ class GameInfo:
     def load(self) -> ModuleType:
         """Import and return the game's module."""
         return importlib.import_module(self.module)
+
+    def action_space(self, rules: object = None) -> Any:
+        """The game's ``ActionSpace`` for ``rules`` (default: the game's default rules).
+
+        Raises:
+            UsageError: for a game that has no ``ActionSpace`` (code ``no_action_space``).
+        """
+        space = getattr(self.load(), "ActionSpace", None)
+        if space is None:
+            raise UsageError(f"{self.name} has no ActionSpace", code="no_action_space")
+        return space(rules)
 
     @property
     def available(self) -> bool:

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Environment steps per second: naipes' adapters beside the bare API and the peers.
+
+For every game with an ``ActionSpace``, one run measures random play through:
+
+- ``bare``: ``legal_moves`` + a random move + ``play`` (the plain API);
+- ``ids``: ``legal_ids`` + ``move(id)`` + ``play`` (integer actions, no framework);
+- ``pettingzoo``: ``last()`` + a random id from the int8 mask + ``step``;
+- ``gymnasium``: ``step`` of one seat (its opponents' random moves included in the step);
+- ``openspiel``: ``legal_actions`` + ``apply_action`` on the adapter's states;
+
+and beside them OpenSpiel's native ``gin_rummy`` and ``crazy_eights`` (C++) and
+RLCard's ``uno`` and ``gin-rummy`` (Python) with the same loop. Rounds of every
+cell are interleaved so this machine's drift cancels; the figures are medians.
+Cells whose extra is not installed are skipped. ``vs bare`` is the cell's µs
+per step over the bare API's, in the same run.
+
+    python benchmarks/bench_envs.py                  # 2 s per cell, 3 rounds
+    python benchmarks/bench_envs.py --games ranzo --seconds 1 --rounds 5
+    python benchmarks/bench_envs.py --smoke --json envs.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any, Callable
+
+import naipes
+
+clock = time.process_time
+Loop = Callable[[random.Random, float], tuple[int, float]]
+
+
+def _bare(module: Any) -> Loop:
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            game = module.Game(module.Rules(), seed=rng.randrange(2**31))
+            while not game.is_over:
+                seat = min(game.to_act)
+                moves = game.legal_moves(seat)
+                game.play(moves[rng.randrange(len(moves))], seat)
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _ids(module: Any) -> Loop:
+    space = module.ActionSpace(module.Rules())
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            game = module.Game(module.Rules(), seed=rng.randrange(2**31))
+            while not game.is_over:
+                seat = min(game.to_act)
+                view = game.view(seat)
+                ids = space.legal_ids(view)
+                game.play(space.move(ids[rng.randrange(len(ids))], view), seat)
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _pettingzoo(name: str) -> Loop:
+    import numpy as np
+
+    from naipes.adapters.pettingzoo import env
+
+    e = env(name)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            e.reset(seed=rng.randrange(2**31))
+            while True:
+                obs, _, term, trunc, _ = e.last()
+                if term or trunc:
+                    break
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _gymnasium(name: str) -> Loop:
+    import numpy as np
+
+    from naipes.adapters.gymnasium import env
+
+    e = env(name)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            _, info = e.reset(seed=rng.randrange(2**31))
+            done = False
+            while not done:
+                legal = np.flatnonzero(info["action_mask"])
+                _, _, done, _, info = e.step(int(legal[rng.randrange(len(legal))]))
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _spiel(game: Any) -> Loop:
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    actions, probs = zip(*state.chance_outcomes())
+                    state.apply_action(rng.choices(actions, probs)[0])
+                    continue
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _openspiel_naipes(name: str) -> Loop:
+    from naipes.adapters import openspiel
+
+    return _spiel(openspiel.load(name, seed=1))
+
+
+def _openspiel_native(name: str) -> Loop:
+    import pyspiel
+
+    return _spiel(pyspiel.load_game(name))
+
+
+def _rlcard(env_id: str) -> Loop:
+    import rlcard
+
+    e = rlcard.make(env_id, config={"seed": 0})
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, start = 0, clock()
+        while clock() < until:
+            state, _ = e.reset()
+            while not e.is_over():
+                state, _ = e.step(rng.choice(list(state["legal_actions"].keys())))
+                steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _has(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
+    """(game, interface, loop factory) for everything installed."""
+    out: list[tuple[str, str, Callable[[], Loop]]] = []
+    for name in names:
+        module = naipes.find_game(name).load()
+        out += [(name, "bare", lambda m=module: _bare(m)), (name, "ids", lambda m=module: _ids(m))]
+        if _has("pettingzoo"):
+            out.append((name, "pettingzoo", lambda n=name: _pettingzoo(n)))
+        if _has("gymnasium"):
+            out.append((name, "gymnasium", lambda n=name: _gymnasium(n)))
+        if _has("pyspiel"):
+            out.append((name, "openspiel", lambda n=name: _openspiel_naipes(n)))
+    if _has("pyspiel"):
+        out += [(g, "openspiel (C++)", lambda g=g: _openspiel_native(g)) for g in ("gin_rummy", "crazy_eights")]
+    if _has("rlcard"):
+        out += [(g, "rlcard (Python)", lambda g=g: _rlcard(g)) for g in ("uno", "gin-rummy")]
+    return out
+
+
+def measure(names: list[str], seconds: float, rounds: int, seed: int) -> list[dict[str, Any]]:
+    """Interleaved rounds of every cell; medians of µs per step."""
+    built = [(game, kind, make()) for game, kind, make in cells(names)]
+    times: dict[tuple[str, str], list[float]] = {(g, k): [] for g, k, _ in built}
+    for r in range(rounds):
+        for game, kind, loop in built:
+            steps, spent = loop(random.Random(f"{seed}/{r}/{game}"), clock() + seconds)
+            times[(game, kind)].append(1e6 * spent / max(steps, 1))
+    rows = []
+    for (game, kind), us in times.items():
+        bare = times.get((game, "bare"))
+        med = statistics.median(us)
+        rows.append({"game": game, "interface": kind, "us_per_step": round(med, 2),
+                     "steps_per_s": round(1e6 / med), "vs_bare": round(med / statistics.median(bare), 2)
+                     if bare else None})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", help="comma-separated names (default: every game with an ActionSpace)")
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--smoke", action="store_true", help="0.2 s per cell, one round (CI)")
+    parser.add_argument("--json", help="also write the table as JSON to this file")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.seconds, args.rounds = 0.2, 1
+    names = args.games.split(",") if args.games else [
+        i.name for i in naipes.games() if hasattr(i.load(), "ActionSpace")]
+    rows = measure(names, args.seconds, args.rounds, args.seed)
+    print(f"{'game':<14} {'interface':<17} {'us/step':>9} {'steps/s':>9} {'vs bare':>8}")
+    for r in rows:
+        vs = "-" if r["vs_bare"] is None else f"{r['vs_bare']:.2f}"
+        print(f"{r['game']:<14} {r['interface']:<17} {r['us_per_step']:>9.2f} {r['steps_per_s']:>9} {vs:>8}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump({"python": sys.version.split()[0], "rows": rows}, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,15 @@
+"""Test collection: the adapters' modules are collected (for their doctests) only when
+their optional extra is installed; their tests in tests/adapters skip by themselves."""
+
+from __future__ import annotations
+
+import importlib.util
+
+_NEEDS = {
+    "src/naipes/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "src/naipes/adapters/gymnasium.py": ("gymnasium", "numpy"),
+    "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
+}
+
+collect_ignore = [path for path, mods in _NEEDS.items()
+                  if any(importlib.util.find_spec(m) is None for m in mods)]

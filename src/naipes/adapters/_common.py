@@ -1,0 +1,32 @@
+"""What the adapters share (internal): a game, its action space and its rules by name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from naipes.errors import UsageError
+from naipes.registry import GameInfo, find_game
+
+
+def resolve(game: str, rules: Any = None, **fields: Any) -> tuple[GameInfo, Any, Any]:
+    """The game's registry entry, its ``Rules`` (``rules`` or built from ``fields``) and action space."""
+    info = find_game(game)
+    module = info.load()
+    if rules is not None and fields:
+        raise UsageError("give rules= or rule fields, not both", code="rules_and_fields")
+    if rules is None:
+        try:
+            rules = module.Rules(**fields)
+        except TypeError as exc:
+            names = ", ".join(f.name for f in attrs.fields(module.Rules))
+            raise UsageError(f"{info.name}'s rules have no such field: {exc} (fields: {names})",
+                             code="no_such_rule") from exc
+    return info, rules, info.action_space(rules)
+
+
+def first_to_act(game: Any) -> int:
+    """The seat an adapter asks next: the lowest of ``to_act`` (a window's seats one at a time)."""
+    seat: int = min(game.to_act)
+    return seat

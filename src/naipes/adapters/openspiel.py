@@ -1,0 +1,193 @@
+"""Every naipes game as an OpenSpiel Python game (``pip install naipes-games[openspiel]``).
+
+>>> import pyspiel
+>>> from naipes.adapters import openspiel
+>>> game = openspiel.load("ranzo", seed=5)
+>>> game.num_players(), game.num_distinct_actions() == openspiel.space_of(game).size
+(4, True)
+>>> state = game.new_initial_state()
+>>> state.current_player() in range(4) and len(state.legal_actions()) > 0
+True
+
+Importing the module registers ``naipes_<game>`` for every registered game with
+``pyspiel``; its parameters are ``seed`` and every ``Rules`` field whose default
+is an int, float, bool or string (``players``, ``scope``...).
+The games are *sampled stochastic*: the shuffles happen inside naipes, each new
+initial state drawing its seed from the game's generator, and
+``resample_from_infostate`` deals a world from the player's view with
+:meth:`~naipes.game.View.sample`, seeded by OpenSpiel's sampler. Information
+state and observation tensors are the view's
+:meth:`~naipes.actions.ActionSpace.encode` vector (the view is the information
+set; it does not recall earlier own moves). Returns are ``Result.returns``.
+Games without a hard bound on their length (Machuco, Machiavelli) are cut at
+:data:`CAPS` decisions, where the adapter ends them with returns of 0.
+
+.. versionadded:: 1.0
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from naipes.adapters._common import first_to_act
+from naipes.errors import NaipesError
+from naipes.registry import GameInfo, find_game, games
+
+__all__ = ["CAPS", "NaipesSpielGame", "NaipesSpielState", "load", "space_of"]
+
+#: The decisions after which a game with no hard bound is cut (``max_game_length``).
+CAPS = {"machuco": 4000, "machiavelli": 3000}
+
+
+def load(name: str, **params: Any) -> Any:
+    """``pyspiel.load_game("naipes_<name>", params)``."""
+    return pyspiel.load_game(f"naipes_{find_game(name).name}", params)
+
+
+def space_of(game: Any) -> Any:
+    """The :class:`~naipes.actions.ActionSpace` behind a loaded naipes game."""
+    return game.space
+
+
+def _rule_params(rules_type: Any) -> dict[str, Any]:
+    """The Rules fields OpenSpiel can carry as parameters: those with an int, float, bool or str default."""
+    defaults = rules_type()
+    return {f.name: getattr(defaults, f.name) for f in attrs.fields(rules_type)
+            if type(getattr(defaults, f.name)) in (int, float, bool, str)}
+
+
+def _game_type(info: GameInfo, rules_type: Any) -> Any:
+    utility = pyspiel.GameType.Utility
+    params: dict[str, Any] = {"seed": 0, **_rule_params(rules_type)}
+    return pyspiel.GameType(
+        short_name=f"naipes_{info.name}", long_name=f"naipes {info.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if info.zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players, min_num_players=info.min_players,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=params)
+
+
+class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """A naipes game seen by OpenSpiel (one class per registered name, made by :func:`_register`)."""
+
+    info: GameInfo
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        module = self.info.load()
+        fields = {k: v for k, v in params.items() if k != "seed"}
+        self.rules = module.Rules(**fields)
+        self.module = module
+        self.space = self.info.action_space(self.rules)
+        self.players = module.Game(self.rules, seed=0).num_players
+        self.rng = random.Random(params.get("seed", 0))
+        self.cap = self.info.max_decisions or CAPS.get(self.info.name, 10_000)
+        low, high = self.info.returns_range
+        spiel_info = pyspiel.GameInfo(
+            num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
+            min_utility=float(low), max_utility=float(high),
+            utility_sum=0.0 if self.info.zero_sum else None, max_game_length=self.cap)
+        super().__init__(self._type, spiel_info, params)
+
+    def new_initial_state(self) -> NaipesSpielState:
+        """A new game, seeded from this game's generator."""
+        return NaipesSpielState(self, self.module.Game(self.rules, seed=self.rng.randrange(2**62)))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> NaipesObserver:
+        """Observation and information-state tensors: the view's encoding."""
+        return NaipesObserver(self.space)
+
+
+class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding a naipes game."""
+
+    def __init__(self, game: NaipesSpielGame, naipes_game: Any) -> None:
+        super().__init__(game)
+        self.game = naipes_game
+        self.space = game.space
+        self.cap = game.cap
+
+    def _cut(self) -> bool:
+        return len(self.game.history) >= self.cap
+
+    def current_player(self) -> int:
+        """The lowest seat to act (a window's seats one at a time), or TERMINAL."""
+        if self.game.is_over or self._cut():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return first_to_act(self.game)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self.space.legal_ids(self.game.view(player)))
+
+    def _apply_action(self, action: int) -> None:
+        seat = first_to_act(self.game)
+        self.game.play(self.space.move(int(action), self.game.view(seat)), seat)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        try:
+            return str(self.space.move(int(action), self.game.view(player)))
+        except NaipesError:
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """Over, or cut at the cap."""
+        return bool(self.game.is_over or self._cut())
+
+    def returns(self) -> list[float]:
+        """``Result.returns`` at the end; 0 for everyone before it and at the cap."""
+        result = self.game.result
+        return [float(r) for r in result.returns] if result is not None else [0.0] * self.game.num_players
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NaipesSpielState:
+        """A world dealt from ``player_id``'s view, seeded by OpenSpiel's sampler."""
+        world = self.game.view(player_id).sample(random.Random(probability_sampler()))
+        return NaipesSpielState(self.get_game(), world)
+
+    def __deepcopy__(self, memo: Any) -> NaipesSpielState:
+        new = NaipesSpielState(self.get_game(), self.game.clone())
+        return new
+
+    def __str__(self) -> str:
+        return json.dumps(self.game.to_dict()["state"], sort_keys=True)
+
+
+class NaipesObserver:
+    """OpenSpiel's PyObserver interface over :meth:`~naipes.actions.ActionSpace.encode`."""
+
+    def __init__(self, space: Any) -> None:
+        self.space = space
+        self.tensor = np.zeros(space.observation_size, np.float32)
+        self.dict = {name: self.tensor[start:start + length] for name, start, length in space.observation_spec}
+
+    def set_from(self, state: NaipesSpielState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s encoded view."""
+        self.tensor[:] = self.space.encode(state.game.view(player))
+
+    def string_from(self, state: NaipesSpielState, player: int) -> str:
+        """``player``'s view as JSON."""
+        return json.dumps(state.game.view(player).to_dict(), sort_keys=True)
+
+
+def _register(info: GameInfo) -> None:
+    module = info.load()
+    if not hasattr(module, "ActionSpace"):
+        return
+    kind = _game_type(info, module.Rules)
+    cls = type(f"Naipes{info.name.title()}Game", (NaipesSpielGame,), {"info": info, "_type": kind})
+    pyspiel.register_game(kind, cls)
+
+
+for _info in games():
+    if f"naipes_{_info.name}" not in pyspiel.registered_names():
+        _register(_info)
