@@ -25,6 +25,7 @@ implements :meth:`ActionSpace._index`, :meth:`ActionSpace._move` and
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Generic, Sequence, TypeVar
 
 from naipes.errors import IllegalMoveError, UsageError
@@ -54,7 +55,7 @@ class ActionSpace(Generic[R, M, V]):
     size: int
     observation_spec: tuple[Slice, ...]
 
-    @property
+    @functools.cached_property
     def observation_size(self) -> int:
         """The length of :meth:`encode`'s vector."""
         return sum(length for _, _, length in self.observation_spec)

@@ -264,6 +264,7 @@ RAISERS: dict[str, tuple[type[NaipesError], Callable[[], object]]] = {
     "no_such_deal": (UsageError, lambda: Game(TWO, seed=1).dealt_hand(0, 4)),
     # issue 12 (hardening)
     "too_long": (NotationError, lambda: naipes.machuco.Move.parse("1o" * 600)),
+    "wrong_rules": (UsageError, lambda: naipes.machuco.ActionSpace(Rules()).encode(Game(TWO, seed=1).view(0))),
     "bad_field": (IllegalMoveError, lambda: Envio(2.0)),  # type: ignore[arg-type]
     "too_large": (RulesError, lambda: Rules(envio_limit=101)),
     "out_of_range": (InvalidStateError, lambda: Game.from_dict(_tampered(scores=[0, 25]))),

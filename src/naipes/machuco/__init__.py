@@ -23,6 +23,7 @@ match. The rulings are in ``docs/games/machuco.rst`` (MC-01 to MC-24).
 from __future__ import annotations
 
 from naipes.machuco import scoring
+from naipes.machuco.actions import ActionSpace
 from naipes.machuco.bots import MachucoBot
 from naipes.machuco.describe import describe_event
 from naipes.machuco.events import (
@@ -62,6 +63,7 @@ from naipes.machuco.state import Game, Phase
 from naipes.machuco.view import View
 
 __all__ = [
+    "ActionSpace",
     "Cante",
     "CanteContested",
     "CanteResolved",

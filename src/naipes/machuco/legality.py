@@ -52,6 +52,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "not_a_move": (None, "not a card, 'mayor', 'envio N', 'quiero' or 'no quiero'"),
     "ambiguous": (None, "a short form that names several legal moves (parse_move)"),
     "too_long": (None, "a move text longer than MAX_MOVE_TEXT (1000) characters"),
+    "wrong_rules": (None, "rules of another game, or a view of other rules (ActionSpace)"),
     # malformed moves (IllegalMoveError, raised when the move is built)
     "bad_field": (None, "a move field of the wrong type (Envio(2.0), PlayCard('3o')); in a state dict or "
                         "position: a field of the wrong type or shape"),

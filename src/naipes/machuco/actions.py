@@ -1,0 +1,292 @@
+"""Machuco's dense action ids and observation vectors (:class:`ActionSpace`).
+
+Every Machuco move has an id, the same in every state (``view`` is never
+needed): the 40 cards in the deck's canonical order (oros, copas, espadas,
+bastos; 1–7, 10–12), then ``mayor``, ``quiero``, ``no quiero``, then the
+envíos ``2..envio_limit`` (none when ``envio_enabled`` is off):
+
+==========================  ==================================================
+id                          move
+==========================  ==================================================
+``0..39``                   ``PlayCard(card)``: id = 10 × suit + number index
+``40``                      ``mayor``
+``41``                      ``quiero``
+``42``                      ``no quiero``
+``43..41+envio_limit``      ``envio N`` for N = 2..``envio_limit`` (id 41 + N)
+==========================  ==================================================
+
+>>> from naipes import machuco
+>>> space = machuco.ActionSpace()
+>>> space.size, space.index(machuco.MAYOR), str(space.move(9)), str(space.move(44))
+(47, 40, '12o', 'envio 3')
+>>> game = machuco.Game(machuco.Rules(), seed=1)
+>>> view = game.view(game.current_player)
+>>> [space.move(i) for i in space.legal_ids(view)] == sorted(view.legal_moves, key=space.index)
+True
+>>> len(space.encode(view)) == space.observation_size
+True
+
+The observation is laid out *relative to the seat*: per-seat blocks start with
+the seat itself and follow the turn order (``seat``, ``seat+1``, …); per-side
+blocks start with the seat's own side and follow the turn order too (side of
+``seat+1`` next). The slice ``seat`` is the seat's absolute number, one-hot.
+The layout is in ``docs/games/machuco.rst`` ("Action ids and observations").
+
+.. versionadded:: 1.0
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from naipes.actions import ActionSpace as BaseSpace
+from naipes.errors import UsageError
+from naipes.machuco._tables import DECK40, Phase
+from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, envio, play_card
+from naipes.machuco.rules import Rules
+from naipes.machuco.scoring import Contest, PendingCante
+from naipes.machuco.view import View
+
+__all__ = [
+    "ActionSpace",
+    "CANTE_SCALE",
+    "HAND_SCALE",
+    "MAYOR_ID",
+    "NO_QUIERO_ID",
+    "PLAYS_SCALE",
+    "QUIERO_ID",
+    "TOTAL_SCALE",
+]
+
+#: The id of ``mayor``; ``quiero`` and ``no quiero`` follow; envío N is ``41 + N``.
+MAYOR_ID = 40
+#: The id of ``quiero``.
+QUIERO_ID = 41
+#: The id of ``no quiero``.
+NO_QUIERO_ID = 42
+#: Hand sizes are divided by this (a hand holds at most 3 cards).
+HAND_SCALE = 3.0
+#: The stock size and the plays of the hand are divided by this (36 plays in a hand).
+PLAYS_SCALE = 36.0
+#: A cante's value is divided by this (the highest figure, caracol real, is worth 6).
+CANTE_SCALE = 6.0
+#: A side's total of cante values (at most two figures of 6) is divided by this.
+TOTAL_SCALE = 12.0
+#: A majo chain's stack size is divided by this (the deck).
+_STACK_SCALE = 40.0
+
+_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+_RANK_INDEX: dict[int, int] = {r: i for i, r in enumerate(_RANKS)}
+#: The card index by the card's cached hash: an int key is cheaper to look up than a Card
+#: (whose ``__hash__`` is Python code); the 40 hashes are distinct (checked here).
+_BY_HASH: dict[int, int] = {c._hash: i for i, c in enumerate(DECK40)}
+assert len(_BY_HASH) == 40
+_PHASES = (Phase.PLAY, Phase.DECIDE, Phase.RESPOND, Phase.OVER)
+_PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
+_ONES40 = [1.0] * 40
+
+
+class ActionSpace(BaseSpace[Rules, Move, View]):
+    """Integer ids for Machuco's moves and a float encoding of its views.
+
+    Args:
+        rules: the rules (default :class:`~naipes.machuco.Rules`): the players,
+            the sides and the envíos fix ``size`` and the observation layout.
+
+    Every move has an id and ``view`` is never needed by :meth:`index` and
+    :meth:`move`. :meth:`encode` raises
+    :class:`~naipes.errors.UsageError` (code ``wrong_rules``) for a view of a
+    game played under other rules.
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise UsageError(f"a machuco.ActionSpace needs machuco.Rules, not {rules!r:.60}", code="wrong_rules")
+        self.rules = rules
+        n = self._n = rules.players
+        s = self._s = rules.num_sides
+        d = self._d = rules.deals_per_hand
+        limit = rules.envio_limit if rules.envio_enabled else 1
+        moves: list[Move] = [play_card(c) for c in DECK40]
+        moves += [MAYOR, QUIERO, NO_QUIERO]
+        moves += [envio(a) for a in range(2, limit + 1)]
+        self._moves: tuple[Move, ...] = tuple(moves)
+        self.size = len(moves)
+        self._ids: dict[Move, int] = {m: i for i, m in enumerate(moves)}
+        # the engine's moves are interned: look them up by identity first (cheaper than hashing)
+        self._by_identity: dict[int, int] = {id(m): i for i, m in enumerate(moves)}
+        self._limit = float(max(limit, 1))
+        self._pending_width = 1 + 3 + 1 + 2 * s
+        self.observation_spec = BaseSpace.spec(
+            ("hand", 40), ("table", 40), ("piles", 40 * s), ("aside", 40), ("deal_plays", 40 * n),
+            ("known", 40), ("out_of_play", 40),
+            ("hand_sizes", n), ("stock_size", 1), ("plays_done", 1), ("deal", d),
+            ("scores", s), ("chicos", s), ("partidos", s),
+            ("phase", 4), ("to_act", n), ("seat", n), ("dealer", n),
+            ("last_throw", 10), ("chain_number", 10), ("chain_level", 2), ("chain_side", s), ("chain_stack", 1),
+            ("last_capturer", s),
+            ("cantes", 4 * n), ("cantes_known", 1),
+            ("contest", 1 + 3 + 1), ("contest_sides", 2 * s), ("contest_seats", 2 * n),
+            ("pending", d * self._pending_width),
+            ("winner", s),
+        )
+        self._at = {name: start for name, start, _ in self.observation_spec}
+        self._offsets = tuple(start for _, start, _ in self.observation_spec)
+        self._size = sum(length for _, _, length in self.observation_spec)
+        # relative positions: _rel_seat[seat][t], _rel_side[seat][side]
+        self._rel_seat = tuple(tuple((t - seat) % n for t in range(n)) for seat in range(n))
+        self._rel_side = tuple(tuple((t - seat) % s for t in range(s)) for seat in range(n))
+        self._score_scale = (float(rules.target), float(rules.chicos_per_partido), float(rules.partidos_to_win))
+        self._checked: object = rules
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`encode`'s vector (computed once: ``encode`` asks for it every call)."""
+        return self._size
+
+    # -- ids -----------------------------------------------------------------------------------
+    def _index(self, move: Move, view: View | None) -> int | None:
+        i = self._by_identity.get(id(move))
+        if i is not None and self._moves[i] is move:
+            return i
+        try:
+            return self._ids.get(move)
+        except TypeError:  # an unhashable object is no move
+            return None
+
+    def _move(self, i: int, view: View | None) -> Move | None:
+        return self._moves[i]
+
+    # -- the observation -------------------------------------------------------------------------
+    def _encode(self, view: View) -> Sequence[float]:
+        if view.rules is not self._checked:
+            if view.rules != self.rules:
+                raise UsageError("this view's game has other rules than the action space", code="wrong_rules")
+            self._checked = view.rules
+        (o_hand, o_table, o_piles, o_aside, o_deal_plays, o_known, o_out, o_sizes, o_stock, o_plays, o_deal,
+         o_scores, o_chicos, o_partidos, o_phase, o_to_act, o_seat, o_dealer, o_throw, o_ch_number, o_ch_level,
+         o_ch_side, o_ch_stack, o_capturer, o_cantes, o_cantes_known, o_contest, o_contest_sides,
+         o_contest_seats, o_pending, o_winner) = self._offsets
+        ci = _BY_HASH
+        out = [0.0] * self._size
+        seat = view.seat
+        rel = self._rel_seat[seat]
+        rside = self._rel_side[seat]
+        # card zones
+        for c in view.hand:
+            out[o_hand + ci[c._hash]] = 1.0
+        for c in view.table:
+            out[o_table + ci[c._hash]] = 1.0
+        side = 0
+        for pile in view.piles:
+            b = o_piles + 40 * rside[side]
+            for c in pile:
+                out[b + ci[c._hash]] = 1.0
+            side += 1
+        for c in view.aside:
+            out[o_aside + ci[c._hash]] = 1.0
+        deal_starts = view.deal_starts
+        for s, c in view.plays[deal_starts[-1] if deal_starts else 0:]:
+            out[o_deal_plays + 40 * rel[s] + ci[c._hash]] = 1.0
+        for c in view.known:
+            out[o_known + ci[c._hash]] = 1.0
+        if view.in_play is not None:
+            out[o_out:o_out + 40] = _ONES40
+            for c in view.in_play:
+                out[o_out + ci[c._hash]] = 0.0
+        # counts and scores
+        t = 0
+        for size in view.hand_sizes:
+            out[o_sizes + rel[t]] = size / HAND_SCALE
+            t += 1
+        out[o_stock] = view.stock_size / PLAYS_SCALE
+        out[o_plays] = view.plays_done / PLAYS_SCALE
+        deal = view.deal_number
+        if 1 <= deal <= self._d:
+            out[o_deal + deal - 1] = 1.0
+        target, chicos, partidos = self._score_scale
+        side = 0
+        for v in view.scores:
+            out[o_scores + rside[side]] = v / target
+            side += 1
+        side = 0
+        for v in view.chicos:
+            out[o_chicos + rside[side]] = v / chicos
+            side += 1
+        side = 0
+        for v in view.partidos:
+            out[o_partidos + rside[side]] = v / partidos
+            side += 1
+        # whose turn
+        out[o_phase + _PHASE_INDEX[view.phase]] = 1.0
+        for t in view.to_act:
+            out[o_to_act + rel[t]] = 1.0
+        out[o_seat + seat] = 1.0
+        out[o_dealer + rel[view.dealer]] = 1.0
+        # majo, chain, last capture
+        if view.last_throw:
+            out[o_throw + _RANK_INDEX[view.last_throw]] = 1.0
+        chain = view.chain
+        if chain is not None:
+            number, level, side, stack = chain
+            out[o_ch_number + _RANK_INDEX[number]] = 1.0
+            if 1 <= level <= 2:
+                out[o_ch_level + level - 1] = 1.0
+            out[o_ch_side + rside[side]] = 1.0
+            out[o_ch_stack] = stack / _STACK_SCALE
+        if view.last_capturer is not None:
+            out[o_capturer + rside[view.last_capturer]] = 1.0
+        # cantes
+        for cante in view.cantes:
+            b = o_cantes + 4 * rel[cante.seat]
+            out[b + cante.category.value - 1] = 1.0
+            out[b + 3] = cante.value / CANTE_SCALE
+        if view.cantes_known:
+            out[o_cantes_known] = 1.0
+        contest = view.contest
+        if contest is not None:
+            self._encode_contest(out, contest, rel, rside)
+        if view.pending:
+            self._encode_pending(out, view.pending, rside)
+        if view.winner is not None:
+            out[o_winner + rside[view.winner]] = 1.0
+        return out
+
+    def _encode_contest(self, out: list[float], contest: Contest, rel: tuple[int, ...],
+                        rside: tuple[int, ...]) -> None:
+        at = self._at
+        n, s = self._n, self._s
+        base = at["contest"]
+        out[base] = 1.0
+        out[base + contest.category.value] = 1.0
+        out[base + 4] = contest.amount / self._limit
+        base = at["contest_sides"]
+        for side in contest.contenders:
+            out[base + rside[side]] = 1.0
+        for side, total in enumerate(contest.totals):
+            out[base + s + rside[side]] = total / TOTAL_SCALE
+        base = at["contest_seats"]
+        if 0 <= contest.decider < n:
+            out[base + rel[contest.decider]] = 1.0
+        if 0 <= contest.responder < n:
+            out[base + n + rel[contest.responder]] = 1.0
+
+    def _encode_pending(self, out: list[float], pending: Sequence[PendingCante], rside: tuple[int, ...]) -> None:
+        s = self._s
+        width = self._pending_width
+        start = self._at["pending"]
+        for p in pending:
+            if not 1 <= p.deal <= self._d:
+                continue
+            b = start + width * (p.deal - 1)
+            out[b] = 1.0
+            out[b + p.category.value] = 1.0
+            out[b + 4] = p.stake / self._limit
+            for side in p.contenders:
+                out[b + 5 + rside[side]] = 1.0
+            for side, total in enumerate(p.totals):
+                out[b + 5 + s + rside[side]] = total / TOTAL_SCALE
