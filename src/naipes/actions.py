@@ -54,11 +54,18 @@ class ActionSpace(Generic[R, M, V]):
     rules: R
     size: int
     observation_spec: tuple[Slice, ...]
+    #: The bounds of ``Result.returns`` under these rules, where they depend on the rules
+    #: (``None``: the game's ``GameInfo.returns_range``). The adapters read :meth:`bounds`.
+    returns_range: tuple[float, float] | None = None
 
     @functools.cached_property
     def observation_size(self) -> int:
         """The length of :meth:`encode`'s vector."""
         return sum(length for _, _, length in self.observation_spec)
+
+    def bounds(self, default: tuple[float, float]) -> tuple[float, float]:
+        """:attr:`returns_range`, or ``default`` (the game's ``GameInfo.returns_range``)."""
+        return self.returns_range if self.returns_range is not None else default
 
     def index(self, move: M, view: V | None = None) -> int:
         """The id of ``move`` (``view`` is needed where ids depend on the position).

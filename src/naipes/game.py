@@ -524,6 +524,10 @@ class Game(Generic[R, M, V]):
         self._clone_into(new)
         return new
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(game)`` is :meth:`clone` (frameworks that copy states use it)."""
+        return self.clone()
+
     def to_dict(self) -> dict[str, JSON]:
         """The full state as JSON-compatible data (hidden cards and RNG included)."""
         return {

@@ -194,6 +194,7 @@ register(GameInfo(
     player_counts=(2, 4), deck="spanish-40", complete_moves=True, max_decisions=None,
     module="naipes.machuco",
     summary="Machuco, the Canary Islands La Ronda: a fishing game with cantes, majos and limpias.",
+    returns_range=(0.0, 1.0), zero_sum=False,
     best_bot="naipes.machuco.bots:MachucoBot"))
 register(GameInfo(
     name="macarra", aliases=(), min_players=2, max_players=32, deck="spanish-40",
@@ -211,4 +212,5 @@ register(GameInfo(
     name="machiavelli", aliases=("machiavelli rummy",), min_players=2, max_players=6,
     deck="french-52x2", complete_moves=False, max_decisions=None, module="naipes.machiavelli",
     summary="Machiavelli: Italian open-table rummy with two decks.",
+    returns_range=(0.0, 1.0), zero_sum=False,
     best_bot="naipes.machiavelli.bots:SolverBot"))

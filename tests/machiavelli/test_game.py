@@ -212,7 +212,7 @@ def test_public_names() -> None:
 
     assert mv.__all__ == sorted(mv.__all__)
     assert set(mv.__all__) == {
-        "BaselineBot", "CODES", "CardDrawn", "CardsDealt", "DeckCut", "Draw", "DrawMade", "Forfeit",
+        "ActionSpace", "BaselineBot", "CODES", "CardDrawn", "CardsDealt", "DeckCut", "Draw", "DrawMade", "Forfeit",
         "ForfeitReason", "Game", "GameEnded", "HandEnded", "HandStarted", "Meld", "MeldKind", "Mode", "Move",
         "NextStarter", "Play", "PlayMade", "PointsScored", "Problem", "Result", "Rules", "Solution",
         "SolverBot", "TurnFailed", "View", "Workspace", "WorkspaceError", "can_go_out", "can_play",

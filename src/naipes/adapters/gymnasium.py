@@ -78,7 +78,7 @@ class NaipesEnv(gym.Env[Any, Any]):
             self.game.play(self.space.move(int(action), view), self.seat)
         except (IllegalMoveError, UsageError):
             info = {**self._info(), "illegal_action": True}
-            return self._observe(), float(self.info.returns_range[0]), True, False, info
+            return self._observe(), float(self.space.bounds(self.info.returns_range)[0]), True, False, info
         self._advance()
         over = self.game.is_over
         reward = float(self.game.result.returns[self.seat]) if over else 0.0

@@ -93,7 +93,7 @@ class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.players = module.Game(self.rules, seed=0).num_players
         self.rng = random.Random(params.get("seed", 0))
         self.cap = self.info.max_decisions or CAPS.get(self.info.name, 10_000)
-        low, high = self.info.returns_range
+        low, high = self.space.bounds(self.info.returns_range)
         spiel_info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
             min_utility=float(low), max_utility=float(high),
@@ -114,9 +114,17 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: NaipesSpielGame, naipes_game: Any) -> None:
         super().__init__(game)
-        self.game = naipes_game
-        self.space = game.space
-        self.cap = game.cap
+        self.game = naipes_game  # the only attribute: OpenSpiel clones a state by copying them
+
+    @property
+    def space(self) -> Any:
+        """The game's action space."""
+        return self.get_game().space
+
+    @property
+    def cap(self) -> int:
+        """The decisions at which the adapter cuts the game."""
+        return int(self.get_game().cap)
 
     def _cut(self) -> bool:
         return len(self.game.history) >= self.cap

@@ -51,7 +51,7 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v1"}
         players = self.module.Game(self.rules, seed=0).num_players
         self.possible_agents = [f"seat_{s}" for s in range(players)]
-        low, high = self.info.returns_range
+        low, high = self.space.bounds(self.info.returns_range)
         obs = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (self.space.observation_size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8)})

@@ -17,6 +17,7 @@ See the rules page in the docs (MV-01 to MV-16) and the workspace guide.
 
 from __future__ import annotations
 
+from naipes.machiavelli.actions import ActionSpace
 from naipes.machiavelli.bots import BaselineBot, SolverBot
 from naipes.machiavelli.describe import describe_event, render, terminal_turn
 from naipes.machiavelli.events import (
@@ -56,6 +57,7 @@ from naipes.machiavelli.view import View
 from naipes.machiavelli.workspace import Workspace, WorkspaceError
 
 __all__ = [
+    "ActionSpace",
     "BaselineBot",
     "CODES",
     "CardDrawn",

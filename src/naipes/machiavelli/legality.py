@@ -63,6 +63,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "not_a_card": (None, "something that is not a card of the decks (notation, melds, solver input)"),
     "not_one_meld": (None, "Meld.parse given no meld or several"),
     "joker_undeclared": ("MV-12", "a joker without the card it stands for (JK instead of JK=7H)"),
+    "view_needed": (None, "ActionSpace: a play shape's id or move asked without the view"),
     "too_long": (None, "notation longer than MAX_MOVE_TEXT (moves) or MAX_TABLE_TEXT (tables)"),
     # malformed moves (IllegalMoveError) and state dicts (InvalidStateError)
     "bad_field": (None, "a move field of the wrong type, or a state dict field of the wrong type or shape"),

@@ -1,0 +1,362 @@
+"""Dense action ids and observation vectors for Machiavelli (:class:`ActionSpace`).
+
+A Machiavelli turn may submit any valid layout, far too many to number, so
+the ids name *shapes* of play relative to the view, the shapes that
+``legal_moves`` lists (MV-16, :mod:`naipes.machiavelli.listing`):
+
+- ``0``: :class:`~naipes.machiavelli.moves.Draw`; ``1``: ``Forfeit(GAVE_UP)``;
+- extensions: "extend table meld ``k`` at its low or high end, with a natural
+  hand card or a joker": ``2 + slots * k + slot`` for ``k < max_melds``
+  (``deck_size // 3``, the most melds a table can hold); ``slot`` is
+  ``2 * end + joker`` (``end`` 0 low, 1 high; a group of three's fourth suit
+  is its high end), only ``end`` without jokers in play (``slots`` 2 or 4);
+- catalogue melds: "lay catalogue meld ``m`` from the hand", ``m`` one of
+  the fixed list :attr:`ActionSpace.catalogue` of every three-card meld the
+  rules allow (jokers included), groups first.
+
+Every play ``legal_moves`` lists has an id; ``Forfeit(TIMEOUT)`` (accepted,
+never listed) and every other layout have none.
+
+>>> from naipes.machiavelli import Game, Rules
+>>> space = ActionSpace(Rules(players=2))
+>>> space.size, space.max_melds, len(space.catalogue)
+(166, 34, 96)
+>>> game = Game.from_position(Rules(players=2), hands=["7S 8H 8D 8C", "KD"],
+...                           table="[4S 5S 6S]", stock="KH")
+>>> view = game.view(0)
+>>> [str(space.move(i, view)) for i in space.legal_ids(view)]
+['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]']
+>>> space.legal_ids(view)
+(0, 1, 3, 101)
+
+.. versionadded:: 1.0
+"""
+
+from __future__ import annotations
+
+import threading
+from itertools import combinations
+from typing import Optional, Sequence
+
+from naipes.actions import ActionSpace as BaseSpace
+from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.errors import UsageError
+from naipes.machiavelli.listing import _extensions
+from naipes.machiavelli.melds import Meld
+from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, ForfeitReason, Move, Play
+from naipes.machiavelli.rules import Rules
+from naipes.machiavelli.view import View
+
+__all__ = ["DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "ActionSpace", "card_kind"]
+
+#: The id of :class:`~naipes.machiavelli.moves.Draw`.
+DRAW_ID = 0
+#: The id of ``Forfeit(ForfeitReason.GAVE_UP)`` (``Forfeit(TIMEOUT)`` has none).
+FORFEIT_ID = 1
+#: Floats per table meld in the ``table_melds`` slice (see :class:`ActionSpace`).
+MELD_WIDTH = 36
+
+#: card -> kind: ♠A..♠K 0–12, ♥ 13–25, ♦ 26–38, ♣ 39–51, the joker 52.
+_KIND: dict[Card, int] = {Card(r, s): 13 * i + r - 1 for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
+_KIND[JOKER] = 52
+_SUIT = {s: i for i, s in enumerate(FRENCH_SUITS)}
+_PHASES = ("playing", "over")
+
+
+def card_kind(card: Card) -> int:
+    """The fixed order of card kinds in the encoding: ♠A..♠K 0–12, ♥ 13–25, ♦ 26–38, ♣ 39–51, joker 52.
+
+    >>> card_kind(Card.parse("AS")), card_kind(Card.parse("KC")), card_kind(Card.parse("JK"))
+    (0, 51, 52)
+    """
+    return _KIND[card]
+
+
+def _catalogue(rules: Rules) -> tuple[Meld, ...]:
+    """Every three-card meld a hand may lay under ``rules``: groups by rank, then runs by suit and low rank."""
+    most = 3 - rules.min_natural_per_combination if rules.jokers else 0
+    patterns = [j for n in range(most + 1) for j in combinations(range(3), n)]
+    out: list[Meld] = []
+    for rank in range(1, 14):
+        for suits in combinations(FRENCH_SUITS, 3):
+            cards = tuple(Card(rank, s) for s in suits)
+            out.extend(Meld(cards, j) for j in patterns)
+    for suit in FRENCH_SUITS:
+        for low in range(1, 12):
+            cards = tuple(Card(r, suit) for r in range(low, low + 3))
+            out.extend(Meld(cards, j) for j in patterns)
+    return tuple(out)
+
+
+_Slots = tuple[Optional[tuple[Meld, Card]], ...]
+
+
+class ActionSpace(BaseSpace[Rules, Move, View]):
+    """Machiavelli's action ids (Draw, Forfeit, play shapes) and its view encoding.
+
+    ``index`` and ``move`` of a play need the view (its table gives meld ``k``
+    and the rest of the layout): without one they raise
+    :class:`~naipes.errors.UsageError` with code ``view_needed``; Draw and
+    Forfeit work without. ``move(i, view)`` builds the play of shape ``i`` on
+    that table, exactly as ``legal_moves`` lists it; it is refused
+    (``no_action_id``) when the shape cannot be built there (no meld ``k``, a
+    run that reaches the ace or the king, a group of four). The play it builds
+    may still be illegal (a card the hand lacks, an opening too low):
+    :meth:`mask` is True only for legal ones. A play has an id only in the
+    listed form (the new meld last, extended melds in place, canonical order).
+
+    Attributes:
+        max_melds: the table melds that extension ids reach (``deck_size // 3``:
+            all of them).
+        slots: extension ids per table meld (4 with jokers in play, else 2).
+        catalogue: the melds of the catalogue ids, in id order.
+        catalogue_start: the id of ``catalogue[0]``.
+
+    The encoding (:attr:`observation_spec`), with ``D = rules.deck_size``,
+    ``C = rules.copies``, ``J = rules.jokers``, ``P`` players; per-seat slices
+    are **relative to the view's seat** (place ``r`` is seat ``(seat + r) % P``:
+    0 is the viewer, 1 the next to play):
+
+    - ``hand``, ``table_cards``, ``out_of_play`` (``D`` each): card counts as
+      0/1 thermometers, kind by kind in :func:`card_kind` order: place
+      ``C * kind + j`` is 1 when the zone holds more than ``j`` copies; the
+      jokers are places ``52 * C + j``. The hand's order is not encoded;
+    - ``table_melds`` (``max_melds * MELD_WIDTH``): meld ``k`` of the table at
+      ``MELD_WIDTH * k``: present, is a run, suits (4), ranks (13), suits
+      declared by jokers (4, groups), ranks declared by jokers (13, runs);
+      zeros past the last meld;
+    - ``hand_sizes`` (``P``, / ``D``), ``stock_size`` (1, / ``D``),
+      ``opened`` (``P``), ``known_jokers`` (``P``, / ``max(J, 1)``);
+    - ``totals``, ``scores``, ``last_points`` (``P`` each, / ``threshold`` in a
+      session, / 100 in single-deal mode; a final total may pass 1),
+      ``last_winners`` (``P``);
+    - ``to_act`` (``P``), ``starter`` (``P``, one-hot), ``seat`` (``P``,
+      one-hot, absolute), ``phase`` (2: playing, over).
+
+    Not encoded: the hand's order, ``hand_number``, ``cut``, ``last_hands``.
+
+    Raises:
+        UsageError: for rules that are not Machiavelli's ``Rules``, and from
+            :meth:`encode`, ``index`` and ``move`` for a view of other rules
+            (code ``wrong_rules``).
+
+    .. versionadded:: 1.0
+    """
+
+    max_melds: int
+    slots: int
+    catalogue: tuple[Meld, ...]
+    catalogue_start: int
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise UsageError(f"Machiavelli rules, not {type(rules).__name__}", code="wrong_rules")
+        self.rules = rules
+        self.max_melds = rules.deck_size // 3
+        self.slots = 4 if rules.jokers else 2
+        self.catalogue_start = 2 + self.slots * self.max_melds
+        self.catalogue = _catalogue(rules)
+        self._physical = tuple(m.physical for m in self.catalogue)
+        self._catalogue_id = {m: self.catalogue_start + i for i, m in enumerate(self.catalogue)}
+        self.size = self.catalogue_start + len(self.catalogue)
+        d, p = rules.deck_size, rules.players
+        self.observation_spec = BaseSpace.spec(
+            ("hand", d), ("table_cards", d), ("table_melds", self.max_melds * MELD_WIDTH), ("out_of_play", d),
+            ("hand_sizes", p), ("stock_size", 1), ("opened", p), ("known_jokers", p), ("totals", p),
+            ("scores", p), ("last_points", p), ("last_winners", p), ("to_act", p), ("starter", p),
+            ("seat", p), ("phase", 2),
+        )
+        self._at = {name: start for name, start, _ in self.observation_spec}
+        self._size = self.observation_size
+        copies = rules.copies
+        # caps[kind]: the copies of a kind in the decks; base[kind]: its first thermometer place.
+        self._caps = [copies] * 52 + [rules.jokers]
+        self._base = [copies * q for q in range(53)]
+        self._score_scale = float(rules.threshold if rules.mode == "session" else 100)
+        self._joker_scale = float(max(rules.jokers, 1))
+        self._deck = float(d)
+        self._memo: dict[int, tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]] = {}
+        self._lock = threading.Lock()
+
+    # -- per-meld tables (memoized by the meld's identity; the entry keeps the meld alive) -------
+    def _meld_info(self, meld: Meld) -> tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]:
+        entry = self._memo.get(id(meld))
+        if entry is not None and entry[0] is meld:
+            return entry
+        entry = (meld, self._slots_of(meld), _meld_features(meld), tuple(_KIND[c] for c in meld.physical))
+        with self._lock:
+            if len(self._memo) > 20_000:
+                self._memo.clear()
+            self._memo[id(meld)] = entry
+        return entry
+
+    def _slots_of(self, meld: Meld) -> _Slots:
+        """The extensions of ``meld`` by slot (``2 * end + joker``), None where none."""
+        found: list[tuple[Meld, Card] | None] = [None] * 4
+        cards = meld.cards
+        if len(cards) < 3:
+            return tuple(found)
+        ext = _extensions(meld)
+        if cards[0].suit is cards[1].suit:  # a run: the low end's two come first
+            at = 0
+            if cards[0].rank > 1:
+                found[0], found[1] = ext[0], ext[1]
+                at = 2
+            if cards[-1].rank < 13:
+                found[2], found[3] = ext[at], ext[at + 1]
+        elif ext:
+            found[2], found[3] = ext[0], ext[1]
+        if self.slots == 2:
+            found[1] = found[3] = None
+        return tuple(found)
+
+    # -- ids -----------------------------------------------------------------------------------
+    def _index(self, move: Move, view: View | None) -> int | None:
+        if type(move) is Draw:
+            return DRAW_ID
+        if type(move) is Forfeit:
+            return FORFEIT_ID if move.reason is ForfeitReason.GAVE_UP else None
+        if not isinstance(move, Play):
+            return None
+        if view is None:
+            raise UsageError("a play's action id depends on the view: pass view=", code="view_needed")
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        table, new, cards = view.table, move.table, move.cards
+        n = len(table)
+        if len(new) == n + 1 and len(cards) == 3:
+            i = self._catalogue_id.get(new[-1])
+            if i is None or cards != self._physical[i - self.catalogue_start] or new[:n] != table:
+                return None
+            return i
+        if len(new) != n or len(cards) != 1:
+            return None
+        for k in range(min(n, self.max_melds)):
+            if new[k] is not table[k] and new[k] != table[k]:
+                break
+        else:
+            return None
+        old, got = table[k], new[k]
+        if len(got) != len(old) + 1 or len(old) < 3:
+            return None
+        run = old.cards[0].suit is old.cards[1].suit
+        end = 0 if run and got.cards[0] != old.cards[0] else 1
+        joker = 1 if cards[0].is_joker else 0
+        if joker and self.slots == 2:
+            return None
+        ext = self._meld_info(old)[1][2 * end + joker]
+        if ext is None or cards[0] != ext[1] or (got is not ext[0] and got != ext[0]):
+            return None
+        for j in range(k + 1, n):  # the rest of the table unchanged
+            if new[j] is not table[j] and new[j] != table[j]:
+                return None
+        return 2 + self.slots * k + (2 * end + joker if self.slots == 4 else end)
+
+    def _move(self, i: int, view: View | None) -> Move | None:
+        if i == DRAW_ID:
+            return DRAW
+        if i == FORFEIT_ID:
+            return FORFEIT
+        if view is None:
+            raise UsageError(f"action {i} is a play shape relative to the view: pass view=", code="view_needed")
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        table = view.table
+        if i >= self.catalogue_start:
+            c = i - self.catalogue_start
+            return Play._trusted(table + (self.catalogue[c],), self._physical[c])
+        k, slot = divmod(i - 2, self.slots)
+        if k >= len(table):
+            return None
+        if self.slots == 2:
+            slot *= 2
+        ext = self._meld_info(table[k])[1][slot]
+        if ext is None:
+            return None
+        return Play._trusted(table[:k] + (ext[0],) + table[k + 1:], (ext[1],))
+
+    # -- the observation -----------------------------------------------------------------------
+    def _encode(self, view: View) -> Sequence[float]:
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        out = [0.0] * self._size
+        at = self._at
+        caps, base = self._caps, self._base
+        counts = [0] * 53
+        start = at["hand"]
+        for card in view.hand:
+            q = _KIND[card]
+            j = counts[q]
+            if j < caps[q]:
+                out[start + base[q] + j] = 1.0
+                counts[q] = j + 1
+        counts = [0] * 53
+        start = at["table_cards"]
+        place = at["table_melds"]
+        for k, meld in enumerate(view.table):
+            _, _, features, kinds = self._meld_info(meld)
+            if k < self.max_melds:
+                p = place + MELD_WIDTH * k
+                for f in features:
+                    out[p + f] = 1.0
+            for q in kinds:
+                j = counts[q]
+                if j < caps[q]:
+                    out[start + base[q] + j] = 1.0
+                    counts[q] = j + 1
+        if view.out_of_play:
+            counts = [0] * 53
+            start = at["out_of_play"]
+            for card in view.out_of_play:
+                q = _KIND[card]
+                j = counts[q]
+                if j < caps[q]:
+                    out[start + base[q] + j] = 1.0
+                    counts[q] = j + 1
+        n = self.rules.players
+        seat = view.seat
+        order = [(seat + r) % n for r in range(n)]
+        deck, scale = self._deck, self._score_scale
+        hs, op, kj = at["hand_sizes"], at["opened"], at["known_jokers"]
+        tt, sc, lp, lw = at["totals"], at["scores"], at["last_points"], at["last_winners"]
+        ta, st = at["to_act"], at["starter"]
+        last_points = view.last_points
+        for r, s in enumerate(order):
+            out[hs + r] = view.hand_sizes[s] / deck
+            out[op + r] = 1.0 if view.opened[s] else 0.0
+            out[kj + r] = view.known_jokers[s] / self._joker_scale
+            out[tt + r] = view.totals[s] / scale
+            out[sc + r] = view.scores[s] / scale
+            if last_points:
+                out[lp + r] = last_points[s] / scale
+            if s in view.last_winners:
+                out[lw + r] = 1.0
+            if s in view.to_act:
+                out[ta + r] = 1.0
+            if s == view.starter:
+                out[st + r] = 1.0
+        out[at["stock_size"]] = view.stock_size / deck
+        out[at["seat"] + seat] = 1.0
+        out[at["phase"] + (0 if view.to_act else 1)] = 1.0
+        return out
+
+
+def _meld_features(meld: Meld) -> tuple[int, ...]:
+    """The places set to 1 in a meld's ``MELD_WIDTH`` block (see :class:`ActionSpace`)."""
+    cards = meld.cards
+    run = len(cards) > 1 and cards[0].suit is cards[1].suit
+    places = {0}
+    if run:
+        places.add(1)
+    for c in cards:
+        if c.suit in _SUIT:
+            places.add(2 + _SUIT[c.suit])
+        places.add(6 + c.rank - 1)
+    for p in meld.jokers:
+        c = cards[p]
+        if run:
+            places.add(23 + c.rank - 1)
+        elif c.suit in _SUIT:
+            places.add(19 + _SUIT[c.suit])
+    return tuple(sorted(places))
