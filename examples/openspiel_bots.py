@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from naipes.adapters import openspiel
@@ -29,7 +28,19 @@ def bots(game: object, kind: str, simulations: int, rng: np.random.RandomState) 
     if kind == "mcts":
         return mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations, evaluator=evaluator,
                             random_state=rng, solve=False)
-    return pyspiel.make_uniform_random_bot(0, int(rng.randint(2**31)))
+    return RandomPlayer(rng)
+
+
+class RandomPlayer:
+    """Uniform random play in Python (the C++ ``pyspiel`` bots crash on Python games)."""
+
+    def __init__(self, rng: np.random.RandomState) -> None:
+        self.rng = rng
+
+    def step(self, state: object) -> int:
+        """A uniformly random legal action."""
+        legal = state.legal_actions()  # type: ignore[attr-defined]
+        return int(legal[self.rng.randint(len(legal))])
 
 
 def play(game: object, players: list[object]) -> list[float]:
