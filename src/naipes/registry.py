@@ -207,6 +207,7 @@ register(GameInfo(
     name="ranzo", aliases=(), min_players=3, max_players=4, deck="spanish-48",
     complete_moves=True, max_decisions=1120, module="naipes.ranzo",
     summary="Ranzo: a four-player draw-and-discard rummy with envido and truco steals.",
+    returns_range=(-30.0, 90.0), zero_sum=True,
     best_bot="naipes.ranzo.bots:RanzoBot"))
 register(GameInfo(
     name="machiavelli", aliases=("machiavelli rummy",), min_players=2, max_players=6,

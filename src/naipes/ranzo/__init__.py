@@ -16,6 +16,7 @@ The rules are ``ranzo.md`` (RZ-01 to RZ-16) with the invented hand values of
 from __future__ import annotations
 
 from naipes.ranzo._phase import Phase
+from naipes.ranzo.actions import ActionSpace
 from naipes.ranzo.bots import RanzoBot
 from naipes.ranzo.describe import describe_event
 from naipes.ranzo.events import (
@@ -39,6 +40,7 @@ from naipes.ranzo.state import Game
 from naipes.ranzo.view import View
 
 __all__ = [
+    "ActionSpace",
     "AfterSteal",
     "BUILTIN_SPECIALS",
     "CallRanzo",

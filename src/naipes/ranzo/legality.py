@@ -84,7 +84,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "out_of_range": (None, "a state's number out of its range"),
     "too_large": (None, "a state list longer than the game allows"),
     # calls (UsageError from Game.from_position, as from the constructor)
-    "wrong_rules": (None, "rules that are not naipes.ranzo.Rules"),
+    "wrong_rules": (None, "rules that are not naipes.ranzo.Rules, or a view of other rules (ActionSpace)"),
     "seed_and_rng": (None, "both seed= and rng= given"),
 }
 
