@@ -30,3 +30,12 @@ def first_to_act(game: Any) -> int:
     """The seat an adapter asks next: the lowest of ``to_act`` (a window's seats one at a time)."""
     seat: int = min(game.to_act)
     return seat
+
+
+def int8_mask(space: Any, view: Any) -> Any:
+    """The seat's legal ids as a numpy ``int8`` mask of ``space.size``."""
+    import numpy as np
+
+    mask = np.zeros(space.size, np.int8)
+    mask[list(space.legal_ids(view))] = 1
+    return mask

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 import gymnasium as gym
 import numpy as np
 
-from naipes.adapters._common import first_to_act, resolve
+from naipes.adapters._common import first_to_act, int8_mask, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
 
@@ -92,11 +92,11 @@ class NaipesEnv(gym.Env[Any, Any]):
             game.play(bot.choose(game.view(seat)), seat)
 
     def _observe(self) -> np.ndarray[Any, Any]:
-        return np.asarray(self.space.encode(self.game.view(self.seat)), dtype=np.float32)
+        out = np.zeros(self.space.observation_size, np.float32)
+        return self.space.encode(self.game.view(self.seat), out=out)  # type: ignore[no-any-return]
 
     def _info(self) -> dict[str, Any]:
-        mask = np.asarray(self.space.mask(self.game.view(self.seat)), dtype=np.int8)
-        return {"action_mask": mask, "illegal_action": False}
+        return {"action_mask": int8_mask(self.space, self.game.view(self.seat)), "illegal_action": False}
 
     def render(self) -> str | None:
         """The table as the seat sees it (``render_mode="ansi"``)."""

@@ -25,7 +25,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from naipes.adapters._common import first_to_act, resolve
+from naipes.adapters._common import first_to_act, int8_mask, resolve
 from naipes.errors import IllegalMoveError, UsageError
 
 __all__ = ["NaipesAEC", "env"]
@@ -84,9 +84,8 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The encoded view of ``agent`` and its int8 mask."""
         view = self.game.view(self.possible_agents.index(agent))
-        vector = np.asarray(self.space.encode(view), dtype=np.float32)
-        mask = np.asarray(self.space.mask(view), dtype=np.int8)
-        return {"observation": vector, "action_mask": mask}
+        vector = self.space.encode(view, out=np.zeros(self.space.observation_size, np.float32))
+        return {"observation": vector, "action_mask": int8_mask(self.space, view)}
 
     def step(self, action: Any) -> None:
         """Play action id ``action`` for the selected seat (``None`` for a finished seat)."""
