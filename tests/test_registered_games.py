@@ -136,3 +136,28 @@ def test_hardening_kit(info: naipes.GameInfo) -> None:
                       for o in others)
     run_hardening(lambda seed: module.Game(module.Rules(), seed=seed), examples=4, tampers=25,
                   strangers=strangers)
+
+
+@pytest.mark.parametrize("info", INFOS, ids=[i.name for i in INFOS])
+def test_action_space_round_trips_masks_and_encodes(info: naipes.GameInfo) -> None:
+    """The machine interface of every game: ids round-trip, the mask is the legal moves with an id,
+    encodings have the declared size and are the same for equal views."""
+    module = info.load()
+    space = info.action_space(module.Rules())
+    low, high = space.bounds(info.returns_range)
+    for seed in range(3):
+        game = _random_position(module, seed, 40 * seed)
+        for seat in range(game.num_players):
+            view = game.view(seat)
+            ids = space.legal_ids(view)
+            assert sum(space.mask(view)) == len(ids) and len(space.mask(view)) == space.size
+            assert all(space.index(space.move(i, view), view) == i for i in ids)
+            if info.complete_moves:
+                assert len(ids) == len(view.legal_moves)
+            assert space.encode(view) == space.encode(game.clone().view(seat))
+            assert len(space.encode(view)) == space.observation_size
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.play(game.legal_moves(seat)[0], seat)
+        assert all(low <= r <= high for r in game.result.returns)
+        assert not info.zero_sum or abs(sum(game.result.returns)) < 1e-9

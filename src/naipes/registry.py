@@ -61,7 +61,8 @@ class GameInfo:
         module: the module that holds ``Game``, ``Rules``, ``Move`` (imported on demand).
         summary: one line saying what the game is.
         best_bot: ``"module:Class"`` of the strongest bot shipped, used by ``naipes demo``.
-        returns_range: the lowest and highest value ``Result.returns`` can hold for a seat.
+        returns_range: the lowest and highest value ``Result.returns`` can hold for a seat
+            under the default rules (``ActionSpace(rules).bounds(...)`` gives them for others).
         zero_sum: whether ``Result.returns`` sums to 0 in every game.
 
     Raises:
@@ -202,6 +203,7 @@ register(GameInfo(
     # (naipes.macarra.Rules.max_decisions), plus the three bids of the punishment
     complete_moves=True, max_decisions=4_110_003, module="naipes.macarra",
     summary="Macarra: a patience race in which every slip costs macarras.",
+    returns_range=(-12_330_034.0, 4_110_022.0), zero_sum=True,
     best_bot="naipes.macarra.bots:PerfectBot"))
 register(GameInfo(
     name="ranzo", aliases=(), min_players=3, max_players=4, deck="spanish-48",

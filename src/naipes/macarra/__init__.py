@@ -20,6 +20,7 @@ The rules are ``docs/games/macarra.rst`` (the house rulings MK-01 to MK-11).
 
 from __future__ import annotations
 
+from naipes.macarra.actions import ActionSpace
 from naipes.macarra.bots import BiddingStrategy, CarelessBot, PerfectBot
 from naipes.macarra.describe import describe_event, terminal_turn
 from naipes.macarra.events import (
@@ -65,6 +66,7 @@ from naipes.macarra.view import View
 
 __all__ = [
     "AceDrawn",
+    "ActionSpace",
     "BIDS",
     "Bid",
     "BidRevealed",

@@ -1,0 +1,307 @@
+"""Dense action ids and observation vectors for Macarra (:class:`ActionSpace`).
+
+Every Macarra move has an id, the same in every state, and ``index``/``move``
+need no view. With ``N`` players, a ``K``-card deck (40 or 48), ``D`` decks
+and so ``F = 4 * D`` possible foundations, the ids run:
+
+=================================  ==========================  ================================
+ids                                move                        order inside the block
+=================================  ==========================  ================================
+``0``                              ``draw``                    --
+``1``                              ``pass``                    --
+``2 .. 5``                         ``<ace> new``               suits oros, copas, espadas, bastos
+``6 ..``  (``F * (K - 4)``)        ``<card> f<i>``             foundation ``i``, then the card
+                                                               (aces never go on a foundation)
+next ``N * K``                     ``<card> p<seat>``          seat, then the card
+last ``11`` (with the punishment)  ``bid 0`` .. ``bid 10``     the amount
+=================================  ==========================  ================================
+
+Cards run in the rules' deck order: suit by suit (oros, copas, espadas,
+bastos), each from 1 up to 12 (40 cards: without 8 and 9). With the default
+rules (4 players, one 40-card deck) the size is 321:
+
+>>> from naipes import macarra
+>>> space = ActionSpace()
+>>> space.size, space.index(macarra.DRAW), space.move(2)
+(321, 0, StartFoundation(card=Card.parse('1o')))
+>>> space.move(space.index(macarra.Move.parse("12b p2")))
+PlaceOnPile(card=Card.parse('12b'), seat=2)
+>>> ActionSpace(macarra.Rules(final_punishment=False)).size
+310
+
+The observation (:meth:`ActionSpace.encode`) is laid out by
+:attr:`ActionSpace.observation_spec`; seats are absolute (seat ``s`` is always
+place ``s``) and the viewer is marked in the ``seat`` slice, because the move
+ids name absolute seats. ``docs/games/macarra.rst`` has the table.
+
+.. versionadded:: 1.0
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from naipes.actions import ActionSpace as BaseSpace
+from naipes.cards import Card
+from naipes.errors import UsageError
+from naipes.macarra._tables import CARDS, Phase, tables
+from naipes.macarra.moves import (
+    BIDS,
+    DRAW,
+    PASS,
+    Move,
+    on_foundation,
+    on_pile,
+    start_foundation,
+)
+from naipes.macarra.rules import Rules
+from naipes.macarra.view import View
+
+__all__ = ["ActionSpace", "returns_bounds"]
+
+_PHASES = (Phase.PLAY, Phase.PUNISHMENT, Phase.OVER)
+_NBIDS = len(BIDS)
+
+
+def returns_bounds(rules: Rules) -> tuple[float, float]:
+    """The lowest and highest ``Result.returns`` of a seat in a game dealt under ``rules``.
+
+    With ``N`` players, ``D`` decks and ``P = max_decisions - (N - 1)`` play decisions:
+
+    * an infraction costs its maker ``N - 1`` and gives every other seat 1;
+    * an ace drawn from a stock gives its drawer ``N - 1`` and costs every other
+      seat 1 (``ace_macarra``); a drawn ace either starts a foundation (at most
+      ``4 * D`` times in a game) or is laid on its drawer's own pile, which is
+      an infraction, so aces bring a seat at most ``4 * D * (N - 1)`` beyond what
+      its infractions cost it, and cost it at most ``4 * D`` beyond what the
+      others' infractions give it;
+    * the final punishment costs the loser at most 10 per other seat and
+      brings every other seat at most 10.
+
+    So ``low = -((N - 1) * P + 4 * D + 10 * (N - 1))`` and
+    ``high = P + 4 * D * (N - 1) + 10``, without the ``P`` terms under
+    ``infractions="forbid"``, the ``D`` terms without ``ace_macarra`` and the
+    10s without ``final_punishment``. A game from ``from_position`` or
+    ``from_dict`` starts from its own ledger and is not bounded by them.
+
+    >>> returns_bounds(Rules(infractions="forbid"))
+    (-34.0, 22.0)
+    >>> returns_bounds(Rules())
+    (-12330034.0, 4110022.0)
+
+    .. versionadded:: 1.0
+    """
+    n, d = rules.players, rules.num_decks
+    plays = rules.max_decisions - (n - 1) if rules.infractions == "penalize" else 0
+    aces = 4 * d if rules.ace_macarra else 0
+    bid = 10 if rules.final_punishment else 0
+    return (-float((n - 1) * plays + aces + bid * (n - 1)), float(plays + aces * (n - 1) + bid))
+
+
+class ActionSpace(BaseSpace[Rules, Move, View]):
+    """Integer ids for every Macarra move and a float encoding of a :class:`~naipes.macarra.View`.
+
+    Args:
+        rules: the rules (default :class:`~naipes.macarra.Rules`).
+
+    Attributes:
+        rules: the rules.
+        size: the number of ids: ``2 + 4 + F * (K - 4) + N * K`` plus 11 bids
+            when ``final_punishment`` is on.
+        observation_spec: the named slices of :meth:`encode`'s vector.
+        returns_range: the bounds of ``Result.returns`` under the rules (:func:`returns_bounds`);
+            the adapters read them.
+        score_scale: scores are divided by it: ``10 * (players - 1)``, the
+            most the final punishment can cost the loser.
+
+    Raises:
+        UsageError: for rules that are not Macarra's ``Rules`` (code ``wrong_rules``).
+
+    .. versionadded:: 1.0
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise UsageError(f"an ActionSpace of Macarra takes macarra.Rules, not {rules!r:.60}",
+                             code="wrong_rules")
+        self.rules = rules
+        t = tables(rules.deck)
+        n, k, d = rules.players, rules.deck, rules.num_decks
+        f = 4 * d
+        self._n, self._k, self._d, self._f = n, k, d, f
+        self._c = c = k * d
+        deck = t.full_deck  # codes in the fixed card order
+        #: card -> its place in the fixed card order
+        self._card_index: dict[Card, int] = {}
+        for i, code in enumerate(deck):
+            card = CARDS[code]
+            assert card is not None
+            self._card_index[card] = i
+        # Cards are interned (one object per card), so the hot paths look cards up by identity
+        self._by_card_id: dict[int, int] = {id(card): i for card, i in self._card_index.items()}
+        # the id table: the engine's interned moves, so move(i) is the object legal_moves holds
+        moves: list[Move] = [DRAW, PASS]
+        moves += [start_foundation(code) for code in deck if code & 15 == 1]
+        non_aces = [code for code in deck if code & 15 != 1]
+        for i in range(f):
+            moves += [on_foundation(i, code) for code in non_aces]
+        for s in range(n):
+            moves += [on_pile(s, code) for code in deck]
+        if rules.final_punishment:
+            moves += BIDS
+        self._moves: tuple[Move, ...] = tuple(moves)
+        self._ids: dict[Move, int] = {m: i for i, m in enumerate(moves)}
+        self._by_identity: dict[int, int] = {id(m): i for i, m in enumerate(moves)}
+        self.size = len(moves)
+        self.score_scale = float(10 * (n - 1))
+        self.returns_range = returns_bounds(rules)
+        self.observation_spec = BaseSpace.spec(
+            ("seat", n), ("to_act", n), ("phase", 3), ("held", k), ("foundations", f * k),
+            ("pile_tops", n * k), ("piles", n * c), ("pile_sizes", n), ("stock_sizes", n),
+            ("recycled", n), ("stocks", n * c), ("unseen", k), ("out", n), ("scores", n),
+            ("turns", 1), ("loser", n), ("capped", 1), ("answered", n), ("my_bid", _NBIDS),
+            ("bids", n), ("punishment_card", k))
+        self._observation_size = sum(length for _, _, length in self.observation_spec)
+        self._at = {name: start for name, start, _ in self.observation_spec}
+        self._full_counts = [d] * k
+        self._phase_at = {p: self._at["phase"] + i for i, p in enumerate(_PHASES)}
+        ranks = k // 4
+        #: per card, the places of its suit's cards from the ace up to it (a foundation's run)
+        self._run = [range(j - j % ranks, j + 1) for j in range(k)]
+        #: ``1 - depth / C`` for each depth
+        self._depth_value = [1.0 - depth / c for depth in range(c)]
+        #: a count of copies scaled by the decks
+        self._count_value = [x / d for x in range(d + 1)]
+
+    # -- ids ----------------------------------------------------------------------------------
+    def _index(self, move: Move, view: View | None) -> int | None:
+        i = self._by_identity.get(id(move))
+        if i is not None and self._moves[i] is move:
+            return i
+        try:
+            return self._ids.get(move)
+        except TypeError:  # an unhashable object is no move
+            return None
+
+    def _move(self, i: int, view: View | None) -> Move | None:
+        return self._moves[i]
+
+    def legal_ids(self, view: View) -> tuple[int, ...]:
+        """The ids of the seat's legal moves (every Macarra move has one), ascending."""
+        by_identity, moves = self._by_identity.get, self._moves
+        ids = []
+        for m in view.legal_moves:
+            i = by_identity(id(m))
+            if i is None or moves[i] is not m:
+                i = self._index(m, view)
+                if i is None:
+                    continue
+            ids.append(i)
+        ids.sort()
+        return tuple(ids)
+
+    # -- observations -------------------------------------------------------------------------
+    def _encode(self, view: View) -> Sequence[float]:
+        rules = view.rules
+        if rules is not self.rules and rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        try:
+            return self._fill(view, rules)
+        except KeyError:
+            raise UsageError("the view holds a card that is not of the rules' deck",
+                             code="wrong_rules") from None
+
+    def _fill(self, view: View, rules: Rules) -> list[float]:
+        k, c = self._k, self._c
+        at = self._at
+        ci = self._by_card_id
+        out = [0.0] * self._observation_size
+        out[at["seat"] + view.seat] = 1.0
+        base = at["to_act"]
+        for s in view.to_act:
+            out[base + s] = 1.0
+        out[self._phase_at[view.phase]] = 1.0
+        held = view.held
+        if held is not None:
+            out[at["held"] + ci[id(held)]] = 1.0
+        # foundations: the top card of each, in creation order; and what is out of the hidden stocks
+        in_play = view.cards_in_play
+        unseen = self._full_counts[:] if in_play is None else self._counts(in_play)
+        base = at["foundations"]
+        run = self._run
+        for i, top in enumerate(view.foundations):
+            t = ci[id(top)]
+            out[base + i * k + t] = 1.0
+            for j in run[t]:  # its ace up to the top
+                unseen[j] -= 1
+        if held is not None:
+            unseen[ci[id(held)]] -= 1
+        tops, piles, sizes = at["pile_tops"], at["piles"], at["pile_sizes"]
+        depth_value = self._depth_value
+        scale = 1.0 / c
+        for s, pile in enumerate(view.piles):
+            if pile:
+                out[tops + s * k + ci[id(pile[-1])]] = 1.0
+                out[sizes + s] = len(pile) * scale
+                self._by_depth(out, piles + s * c, reversed(pile), unseen)
+        base = at["stock_sizes"]
+        for s, size in enumerate(view.stock_sizes):
+            out[base + s] = size * scale
+        recycled, stocks = at["recycled"], at["stocks"]
+        for s, known in enumerate(view.recycled_stocks):
+            if known is not None:
+                out[recycled + s] = 1.0
+                self._by_depth(out, stocks + s * c, known, unseen)
+        base = at["unseen"]
+        out[base:base + k] = map(self._count_value.__getitem__, unseen)
+        base = at["out"]
+        for s in view.out:
+            out[base + s] = 1.0
+        base = at["scores"]
+        sscale = 1.0 / self.score_scale
+        for s, score in enumerate(view.scores):
+            if score:
+                out[base + s] = score * sscale
+        out[at["turns"]] = view.turns / rules.max_turns
+        if view.loser is not None:
+            out[at["loser"] + view.loser] = 1.0
+        if view.capped:
+            out[at["capped"]] = 1.0
+        base = at["answered"]
+        for s in view.answered:
+            out[base + s] = 1.0
+        if view.my_bid is not None:
+            out[at["my_bid"] + view.my_bid] = 1.0
+        base = at["bids"]
+        for s, bid in enumerate(view.bids):
+            if bid is not None:
+                out[base + s] = (bid + 1) / _NBIDS
+        if view.punishment_card is not None:
+            out[at["punishment_card"] + ci[id(view.punishment_card)]] = 1.0
+        return out
+
+    def _by_depth(self, out: list[float], base: int, cards: Iterable[Card], unseen: list[int]) -> None:
+        """Card ``j``'s copies at ``base + j * D ..``: ``1 - depth / C``, nearest the top first."""
+        ci, d = self._by_card_id, self._d
+        depth_value = self._depth_value
+        if d == 1:
+            for depth, card in enumerate(cards):
+                j = ci[id(card)]
+                out[base + j] = depth_value[depth]
+                unseen[j] -= 1
+            return
+        copies: dict[int, int] = {}
+        for depth, card in enumerate(cards):
+            j = ci[id(card)]
+            copy = copies.get(j, 0)
+            copies[j] = copy + 1
+            out[base + j * d + copy] = depth_value[depth]
+            unseen[j] -= 1
+
+    def _counts(self, cards: Sequence[Card]) -> list[int]:
+        counts = [0] * self._k
+        for card in cards:
+            counts[self._card_index[card]] += 1
+        return counts
