@@ -9,6 +9,7 @@ _NEEDS = {
     "src/naipes/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
     "src/naipes/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
+    "examples/openspiel_bots.py": ("pyspiel", "numpy"),
 }
 
 collect_ignore = [path for path, mods in _NEEDS.items()
