@@ -46,8 +46,12 @@ CAPS = {"machuco": 4000, "machiavelli": 3000}
 
 
 def load(name: str, **params: Any) -> Any:
-    """``pyspiel.load_game("naipes_<name>", params)``."""
-    return pyspiel.load_game(f"naipes_{find_game(name).name}", params)
+    """``pyspiel.load_game("naipes_<name>", params)``, registering the game first if it is new
+    (a game registered with naipes after this module was imported)."""
+    info = find_game(name)
+    if f"naipes_{info.name}" not in pyspiel.registered_names():
+        _register(info)
+    return pyspiel.load_game(f"naipes_{info.name}", params)
 
 
 def space_of(game: Any) -> Any:
