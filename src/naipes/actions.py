@@ -156,12 +156,40 @@ class ActionSpace(Generic[R, M, V]):
             start += length
         return tuple(out)
 
+    # -- a fixed catalogue of moves (games whose every move has one id) ----------------------
+    def _set_catalogue(self, moves: Sequence[M]) -> None:
+        """Number ``moves`` 0..n-1: sets :attr:`size`, and :meth:`_index`/:meth:`_move` use them.
+
+        Lookups go by identity first (the engines' moves are interned and kept alive
+        here), then by value.
+        """
+        self._moves: tuple[M, ...] = tuple(moves)
+        self._ids: dict[M, int] = {m: i for i, m in enumerate(self._moves)}
+        self._by_identity: dict[int, int] = {id(m): i for i, m in enumerate(self._moves)}
+        self.size = len(self._moves)
+
+    @staticmethod
+    def _own_rules(rules: Any, rules_type: type[R]) -> R:
+        """``rules`` (``None``: the defaults) when they are a ``rules_type``, else ``wrong_rules``."""
+        if rules is None:
+            return rules_type()
+        if not isinstance(rules, rules_type):
+            raise UsageError(f"this ActionSpace takes {rules_type.__module__}.{rules_type.__name__}, "
+                             f"not {rules!r:.60}", code="wrong_rules")
+        return rules
+
     # -- what a game implements ------------------------------------------------------------
     def _index(self, move: M, view: V | None) -> int | None:
-        raise NotImplementedError
+        i = self._by_identity.get(id(move))
+        if i is not None:
+            return i
+        try:
+            return self._ids.get(move)
+        except TypeError:  # an unhashable object is no move
+            return None
 
     def _move(self, i: int, view: V | None) -> M | None:
-        raise NotImplementedError
+        return self._moves[i]
 
     def _encode(self, view: V) -> Sequence[float]:
         raise NotImplementedError

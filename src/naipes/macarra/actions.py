@@ -121,11 +121,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     """
 
     def __init__(self, rules: Rules | None = None) -> None:
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise UsageError(f"an ActionSpace of Macarra takes macarra.Rules, not {rules!r:.60}",
-                             code="wrong_rules")
+        rules = self._own_rules(rules, Rules)
         self.rules = rules
         t = tables(rules.deck)
         n, k, d = rules.players, rules.deck, rules.num_decks
@@ -151,10 +147,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             moves += [on_pile(s, code) for code in deck]
         if rules.final_punishment:
             moves += BIDS
-        self._moves: tuple[Move, ...] = tuple(moves)
-        self._ids: dict[Move, int] = {m: i for i, m in enumerate(moves)}
-        self._by_identity: dict[int, int] = {id(m): i for i, m in enumerate(moves)}
-        self.size = len(moves)
+        self._set_catalogue(moves)
         self.score_scale = float(10 * (n - 1))
         self.returns_range = returns_bounds(rules)
         self.observation_spec = BaseSpace.spec(
@@ -176,18 +169,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._count_value = [x / d for x in range(d + 1)]
 
     # -- ids ----------------------------------------------------------------------------------
-    def _index(self, move: Move, view: View | None) -> int | None:
-        i = self._by_identity.get(id(move))
-        if i is not None and self._moves[i] is move:
-            return i
-        try:
-            return self._ids.get(move)
-        except TypeError:  # an unhashable object is no move
-            return None
-
-    def _move(self, i: int, view: View | None) -> Move | None:
-        return self._moves[i]
-
     def legal_ids(self, view: View) -> tuple[int, ...]:
         """The ids of the seat's legal moves (every Macarra move has one), ascending."""
         by_identity, moves = self._by_identity.get, self._moves

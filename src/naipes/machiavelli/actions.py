@@ -149,9 +149,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     catalogue_start: int
 
     def __init__(self, rules: Rules | None = None) -> None:
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise UsageError(f"Machiavelli rules, not {type(rules).__name__}", code="wrong_rules")
+        rules = self._own_rules(rules, Rules)
         self.rules = rules
         self.max_melds = rules.deck_size // 3
         self.slots = 4 if rules.jokers else 2

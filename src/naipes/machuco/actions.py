@@ -102,10 +102,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     """
 
     def __init__(self, rules: Rules | None = None) -> None:
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise UsageError(f"a machuco.ActionSpace needs machuco.Rules, not {rules!r:.60}", code="wrong_rules")
+        rules = self._own_rules(rules, Rules)
         self.rules = rules
         n = self._n = rules.players
         s = self._s = rules.num_sides
@@ -114,11 +111,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         moves: list[Move] = [play_card(c) for c in DECK40]
         moves += [MAYOR, QUIERO, NO_QUIERO]
         moves += [envio(a) for a in range(2, limit + 1)]
-        self._moves: tuple[Move, ...] = tuple(moves)
-        self.size = len(moves)
-        self._ids: dict[Move, int] = {m: i for i, m in enumerate(moves)}
-        # the engine's moves are interned: look them up by identity first (cheaper than hashing)
-        self._by_identity: dict[int, int] = {id(m): i for i, m in enumerate(moves)}
+        self._set_catalogue(moves)
         self._limit = float(max(limit, 1))
         self._pending_width = 1 + 3 + 1 + 2 * s
         self.observation_spec = BaseSpace.spec(
@@ -149,18 +142,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         return self._size
 
     # -- ids -----------------------------------------------------------------------------------
-    def _index(self, move: Move, view: View | None) -> int | None:
-        i = self._by_identity.get(id(move))
-        if i is not None and self._moves[i] is move:
-            return i
-        try:
-            return self._ids.get(move)
-        except TypeError:  # an unhashable object is no move
-            return None
-
-    def _move(self, i: int, view: View | None) -> Move | None:
-        return self._moves[i]
-
     # -- the observation -------------------------------------------------------------------------
     def _encode(self, view: View) -> Sequence[float]:
         if view.rules is not self._checked:

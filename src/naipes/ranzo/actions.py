@@ -126,11 +126,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     """
 
     def __init__(self, rules: Rules | None = None) -> None:
-        if rules is None:
-            rules = Rules()
-        if not isinstance(rules, Rules):
-            raise UsageError(f"rules must be naipes.ranzo.Rules, not {type(rules).__name__}",
-                             code="wrong_rules")
+        rules = self._own_rules(rules, Rules)
         self.rules = rules
         start, n = rules.starting_points, rules.players
         # balances never go below 0 and only move between seats (RZ-13, RZ-14)
@@ -145,11 +141,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         moves += [discard(c) for c in deck]
         moves += [truco(c) for c in deck if c.rank > 1]
         moves += envidos
-        self._moves: tuple[Move, ...] = tuple(moves)
-        self.size = len(moves)
-        #: by ``id()`` of the interned moves (kept alive by ``_moves``), then by value
-        self._by_obj: dict[int, int] = {id(m): i for i, m in enumerate(moves)}
-        self._by_move: dict[Move, int] = {m: i for i, m in enumerate(moves)}
+        self._set_catalogue(moves)
         self._card: dict[int, int] = {id(c): i for i, c in enumerate(deck)}
         n = self._n = rules.players
         d = self._d = len(deck)
@@ -178,21 +170,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._score_scale = start if start else 1
 
     # -- ids ---------------------------------------------------------------------------------
-    def _index(self, move: Move, view: View | None) -> int | None:
-        i = self._by_obj.get(id(move))
-        if i is not None:
-            return i
-        try:
-            return self._by_move.get(move)
-        except TypeError:  # an unhashable non-move
-            return None
-
-    def _move(self, i: int, view: View | None) -> Move | None:
-        return self._moves[i]
-
     def legal_ids(self, view: View) -> tuple[int, ...]:
         """The ids of the seat's legal moves (every Ranzo move has one), ascending."""
-        get = self._by_obj.get
+        get = self._by_identity.get
         ids = []
         for m in view.legal_moves:
             i = get(id(m))
@@ -207,7 +187,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     def mask(self, view: View) -> tuple[bool, ...]:
         """``size`` flags: True for the ids of the seat's legal moves."""
         flags = [False] * self.size
-        get = self._by_obj.get
+        get = self._by_identity.get
         for m in view.legal_moves:
             i = get(id(m))
             if i is None:
