@@ -37,94 +37,98 @@ clock = time.process_time
 Loop = Callable[[random.Random, float], tuple[int, float]]
 
 
-def _bare(module: Any) -> Loop:
+Episode = Callable[[random.Random], int]
+
+
+def _timed(episode: Episode) -> Loop:
+    """A loop that plays whole episodes until the deadline: (decisions, CPU seconds)."""
     def run(rng: random.Random, until: float) -> tuple[int, float]:
         steps, start = 0, clock()
         while clock() < until:
-            game = module.Game(module.Rules(), seed=rng.randrange(2**31))
-            while not game.is_over:
-                seat = min(game.to_act)
-                moves = game.legal_moves(seat)
-                game.play(moves[rng.randrange(len(moves))], seat)
-                steps += 1
+            steps += episode(rng)
         return steps, clock() - start
     return run
+
+
+def _bare(module: Any) -> Loop:
+    def episode(rng: random.Random) -> int:
+        game, steps = module.Game(module.Rules(), seed=rng.randrange(2**31)), 0
+        while not game.is_over:
+            seat = min(game.to_act)
+            moves = game.legal_moves(seat)
+            game.play(moves[rng.randrange(len(moves))], seat)
+            steps += 1
+        return steps
+    return _timed(episode)
 
 
 def _ids(module: Any) -> Loop:
     space = module.ActionSpace(module.Rules())
 
-    def run(rng: random.Random, until: float) -> tuple[int, float]:
-        steps, start = 0, clock()
-        while clock() < until:
-            game = module.Game(module.Rules(), seed=rng.randrange(2**31))
-            while not game.is_over:
-                seat = min(game.to_act)
-                view = game.view(seat)
-                ids = space.legal_ids(view)
-                game.play(space.move(ids[rng.randrange(len(ids))], view), seat)
-                steps += 1
-        return steps, clock() - start
-    return run
+    def episode(rng: random.Random) -> int:
+        game, steps = module.Game(module.Rules(), seed=rng.randrange(2**31)), 0
+        while not game.is_over:
+            seat = min(game.to_act)
+            view = game.view(seat)
+            ids = space.legal_ids(view)
+            game.play(space.move(ids[rng.randrange(len(ids))], view), seat)
+            steps += 1
+        return steps
+    return _timed(episode)
+
+
+def _pick(mask: Any, rng: random.Random) -> int:
+    import numpy as np
+
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.randrange(len(legal))])
 
 
 def _pettingzoo(name: str) -> Loop:
-    import numpy as np
-
     from naipes.adapters.pettingzoo import env
 
     e = env(name)
 
-    def run(rng: random.Random, until: float) -> tuple[int, float]:
-        steps, start = 0, clock()
-        while clock() < until:
-            e.reset(seed=rng.randrange(2**31))
-            while True:
-                obs, _, term, trunc, _ = e.last()
-                if term or trunc:
-                    break
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.randrange(len(legal))]))
-                steps += 1
-        return steps, clock() - start
-    return run
+    def episode(rng: random.Random) -> int:
+        e.reset(seed=rng.randrange(2**31))
+        steps = 0
+        while True:
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                return steps
+            e.step(_pick(obs["action_mask"], rng))
+            steps += 1
+    return _timed(episode)
 
 
 def _gymnasium(name: str) -> Loop:
-    import numpy as np
-
     from naipes.adapters.gymnasium import env
 
     e = env(name)
 
-    def run(rng: random.Random, until: float) -> tuple[int, float]:
-        steps, start = 0, clock()
-        while clock() < until:
-            _, info = e.reset(seed=rng.randrange(2**31))
-            done = False
-            while not done:
-                legal = np.flatnonzero(info["action_mask"])
-                _, _, done, _, info = e.step(int(legal[rng.randrange(len(legal))]))
-                steps += 1
-        return steps, clock() - start
-    return run
+    def episode(rng: random.Random) -> int:
+        _, info = e.reset(seed=rng.randrange(2**31))
+        steps, done = 0, False
+        while not done:
+            _, _, done, _, info = e.step(_pick(info["action_mask"], rng))
+            steps += 1
+        return steps
+    return _timed(episode)
 
 
 def _spiel(game: Any) -> Loop:
-    def run(rng: random.Random, until: float) -> tuple[int, float]:
-        steps, start = 0, clock()
-        while clock() < until:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(actions, probs)[0])
-                    continue
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-                steps += 1
-        return steps, clock() - start
-    return run
+    def episode(rng: random.Random) -> int:
+        state, steps = game.new_initial_state(), 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+    return _timed(episode)
 
 
 def _openspiel_naipes(name: str) -> Loop:
@@ -144,15 +148,14 @@ def _rlcard(env_id: str) -> Loop:
 
     e = rlcard.make(env_id, config={"seed": 0})
 
-    def run(rng: random.Random, until: float) -> tuple[int, float]:
-        steps, start = 0, clock()
-        while clock() < until:
-            state, _ = e.reset()
-            while not e.is_over():
-                state, _ = e.step(rng.choice(list(state["legal_actions"].keys())))
-                steps += 1
-        return steps, clock() - start
-    return run
+    def episode(rng: random.Random) -> int:
+        state, _ = e.reset()
+        steps = 0
+        while not e.is_over():
+            state, _ = e.step(rng.choice(list(state["legal_actions"].keys())))
+            steps += 1
+        return steps
+    return _timed(episode)
 
 
 def _has(module: str) -> bool:

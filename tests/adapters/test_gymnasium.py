@@ -40,3 +40,12 @@ def test_episodes_end_with_returns_and_illegal_ids_are_punished(game: str) -> No
     assert terminated and not info["illegal_action"]
     assert (low, high) == e.space.bounds(find_game(game).returns_range)
     assert low <= reward <= high
+
+
+@pytest.mark.parametrize("bad", [1.5, "3", True, -1, 10**9])
+def test_malformed_actions_end_the_episode_as_illegal(bad: object) -> None:
+    e = env("ranzo")
+    e.reset(seed=2)
+    before = e.game.to_dict()
+    _, reward, terminated, _, info = e.step(bad)
+    assert terminated and info["illegal_action"] and e.game.to_dict() == before

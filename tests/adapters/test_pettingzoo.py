@@ -49,3 +49,13 @@ def test_a_window_selects_its_seats_one_at_a_time() -> None:
         seen.append(e.agent_selection)
         e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert seen[1:4] == ["seat_1", "seat_2", "seat_3"]  # the claim window after seat 0's discard
+
+
+@pytest.mark.parametrize("bad", [1.5, "3", True, None, -1, 10**9])
+def test_malformed_actions_are_refused_and_change_nothing(bad: object) -> None:
+    e = env("macarra", players=2)
+    e.reset(seed=2)
+    before = e.game.to_dict()
+    with pytest.raises(IllegalMoveError):
+        e.step(bad)
+    assert e.game.to_dict() == before

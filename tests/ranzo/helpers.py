@@ -56,3 +56,24 @@ def balances(game: Game) -> tuple[int, ...]:
 
 
 __all__ = ["answer", "balances", "cards", "position"]
+
+
+def rules_strategy(max_rounds: int = 3) -> Any:
+    """A Hypothesis strategy of Ranzo rule variants (players, deck, RZ-09/10/14/16 options)."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def draw_rules(draw: st.DrawFn) -> Rules:
+        players = draw(st.sampled_from((4, 3)))
+        return Rules(
+            players=players,
+            deck=draw(st.sampled_from((48, 40))),
+            envido_beats_truco=draw(st.booleans()),
+            after_steal_next=draw(st.sampled_from(("after_discarder", "after_stealer"))),
+            starting_points=draw(st.sampled_from((0, 2, 30))),
+            rounds=draw(st.sampled_from(tuple(range(1, max_rounds + 1)))),
+            value_regular=draw(st.sampled_from((None, 4))),
+            teams=players == 4 and draw(st.booleans()),
+        )
+
+    return draw_rules()

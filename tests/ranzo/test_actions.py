@@ -26,24 +26,10 @@ from naipes.ranzo import (
     View,
 )
 
-from ranzo.helpers import position
+from ranzo.helpers import position, rules_strategy
 
 
-@st.composite
-def _rules(draw: st.DrawFn) -> Rules:
-    players = draw(st.sampled_from((4, 3)))
-    return Rules(
-        players=players,
-        deck=draw(st.sampled_from((48, 40))),
-        envido_beats_truco=draw(st.booleans()),
-        after_steal_next=draw(st.sampled_from(("after_discarder", "after_stealer"))),
-        starting_points=draw(st.sampled_from((0, 2, 30))),
-        rounds=draw(st.sampled_from((1, 2))),
-        teams=players == 4 and draw(st.booleans()),
-    )
-
-
-RULES = _rules()
+RULES = rules_strategy(max_rounds=2)
 
 
 # -- ids ----------------------------------------------------------------------------------------

@@ -22,22 +22,9 @@ from naipes.ranzo import (
 )
 from naipes.testing import run_conformance
 
-@st.composite
-def _rules(draw: st.DrawFn) -> Rules:
-    players = draw(st.sampled_from((4, 3)))
-    return Rules(
-        players=players,
-        deck=draw(st.sampled_from((48, 40))),
-        envido_beats_truco=draw(st.booleans()),
-        after_steal_next=draw(st.sampled_from(("after_discarder", "after_stealer"))),
-        starting_points=draw(st.sampled_from((0, 2, 30))),
-        rounds=draw(st.sampled_from((1, 2, 3))),
-        value_regular=draw(st.sampled_from((None, 4))),
-        teams=players == 4 and draw(st.booleans()),
-    )
+from ranzo.helpers import rules_strategy
 
-
-RULES = _rules()
+RULES = rules_strategy(max_rounds=3)
 
 
 def _cards(game: Game) -> Counter[object]:

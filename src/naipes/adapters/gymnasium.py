@@ -75,7 +75,7 @@ class NaipesEnv(gym.Env[Any, Any]):
         """Play id ``action`` for the seat, then the opponents up to its next turn or the end."""
         view = self.game.view(self.seat)
         try:
-            self.game.play(self.space.move(int(action), view), self.seat)
+            self.game.play(self.space.move(action, view), self.seat)
         except (IllegalMoveError, UsageError):
             info = {**self._info(), "illegal_action": True}
             return self._observe(), float(self.space.bounds(self.info.returns_range)[0]), True, False, info

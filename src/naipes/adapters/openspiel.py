@@ -144,7 +144,7 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         seat = first_to_act(self.game)
-        self.game.play(self.space.move(int(action), self.game.view(seat)), seat)
+        self.game.play(self.space.move(action, self.game.view(seat)), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:

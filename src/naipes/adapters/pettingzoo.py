@@ -96,7 +96,7 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         view = self.game.view(seat)
         try:
-            move = self.space.move(int(action), view)
+            move = self.space.move(action, view)
             self.game.play(move, seat)
         except (IllegalMoveError, UsageError) as exc:
             raise IllegalMoveError(f"{agent}: action {action!r} is not legal now: {exc.reason}",
