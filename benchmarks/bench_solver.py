@@ -14,6 +14,7 @@ independent integer program of the Machiavelli rules (count and value).
     python benchmarks/bench_solver.py --smoke    # a few seconds (CI)
     python benchmarks/bench_solver.py --json out.json
     python benchmarks/bench_solver.py --only 60/20 --positions 300 --no-reference
+    python benchmarks/bench_solver.py --worst    # the pathological suite (250 positions)
 
 Times are process CPU time by default (``--clock wall`` for wall-clock time):
 on a shared machine other processes inflate wall-clock times of both solvers.
@@ -25,6 +26,7 @@ import argparse
 import itertools
 import json
 import random
+import signal
 import statistics
 import sys
 import time
@@ -37,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from naipes.cards import FRENCH_SUITS, JOKER, Card  # noqa: E402
 from naipes.machiavelli.melds import Meld, is_valid_meld  # noqa: E402
 from naipes.machiavelli.rules import Rules  # noqa: E402
-from naipes.machiavelli.solver import Solution, solve  # noqa: E402
+from naipes.machiavelli.solver import Solution, can_go_out, can_play, solve  # noqa: E402
 
 Position = tuple[list[Meld], list[Card]]
 
@@ -45,19 +47,27 @@ Position = tuple[list[Meld], list[Card]]
 # ---------------------------------------------------------------- positions
 
 
-def random_table(rng: random.Random, size: int, copies: int, jokers: int) -> tuple[list[Meld], Counter[Card], int]:
-    """Random valid melds of exactly ``size`` cards; returns them, the unused cards and jokers."""
+def random_table(
+    rng: random.Random, size: int, copies: int, jokers: int, place: int | None = None
+) -> tuple[list[Meld], Counter[Card], int]:
+    """Random valid melds of exactly ``size`` cards; returns them, the unused cards and jokers.
+
+    ``place``: exactly this many jokers go on the table (None: each meld takes one with odds 0.35).
+    """
+    rate = 0.35 if place is None else 0.7
     while True:
         pool = Counter({Card(r, s): copies for s in FRENCH_SUITS for r in range(1, 14)})
         left, melds, total = jokers, [], 0
         for _ in range(2000):
             if total == size:
+                if place is not None and jokers - left != place:
+                    break
                 return melds, pool, left
             meld = _random_meld(rng, min(size - total, 5))
             if meld is None:
                 continue
             joker_at: tuple[int, ...] = ()
-            if left and rng.random() < 0.35:
+            if left and (place is None or jokers - left < place) and rng.random() < rate:
                 joker_at = (rng.randrange(len(meld)),)
             need = Counter(c for i, c in enumerate(meld) if i not in joker_at)
             if any(pool[c] < n for c, n in need.items()):
@@ -80,31 +90,75 @@ def _random_meld(rng: random.Random, room: int) -> Optional[list[Card]]:
     return [Card(rank, s) for s in rng.sample(FRENCH_SUITS, rng.randint(3, min(4, room)))]
 
 
-def random_position(rng: random.Random, table: int, hand: int | None, copies: int, jokers: int) -> Position:
-    """A seeded position: a valid table of ``table`` cards and ``hand`` cards (None: all the rest)."""
-    melds, pool, left = random_table(rng, table, copies, jokers)
-    rest = list(pool.elements()) + [JOKER] * left
+def random_position(
+    rng: random.Random, table: int, hand: int | None, copies: int, jokers: int, kind: str = ""
+) -> Position:
+    """A seeded position: a valid table of ``table`` cards and ``hand`` cards (None: all the rest).
+
+    ``kind``: ``""`` (jokers anywhere), ``"2+2"`` (two jokers on the table, two in the hand),
+    ``"table"`` (every joker on the table) or ``"swap"`` (every joker on the table and the
+    hand holding as many of their declared cards as the decks have left).
+    """
+    if not kind:
+        melds, pool, left = random_table(rng, table, copies, jokers)
+        rest = list(pool.elements()) + [JOKER] * left
+        rng.shuffle(rest)
+        return melds, rest if hand is None else rest[:hand]
+    place = 2 if kind == "2+2" else jokers
+    melds, pool, left = random_table(rng, table, copies, jokers, place)
+    first = [JOKER] * left
+    if kind == "swap":
+        for card in (c for m in melds for c in m.declared):
+            if pool[card]:
+                pool[card] -= 1
+                first.append(card)
+    rest = list(pool.elements())
     rng.shuffle(rest)
-    return melds, rest if hand is None else rest[:hand]
+    cards = first + rest if hand is None else first + rest[: max(0, hand - len(first))]
+    rng.shuffle(cards)
+    return melds, cards
 
 
-# (label, table cards, hand cards or None for the rest, copies, jokers, positions full, smoke)
-SIZES = [
-    ("0/13", 0, 13, 2, 0, 120, 3),
-    ("10/13", 10, 13, 2, 0, 120, 3),
-    ("20/13", 20, 13, 2, 0, 120, 3),
-    ("40/13", 40, 13, 2, 0, 120, 3),
-    ("60/13", 60, 13, 2, 0, 120, 3),
-    ("0/20", 0, 20, 2, 0, 120, 3),
-    ("10/20", 10, 20, 2, 0, 120, 3),
-    ("20/20", 20, 20, 2, 0, 120, 3),
-    ("40/20", 40, 20, 2, 0, 120, 3),
-    ("60/20", 60, 20, 2, 0, 120, 3),
-    ("whole deck 40/64", 40, None, 2, 0, 40, 1),
-    ("3 decks 90/20", 90, 20, 3, 0, 120, 2),
-    ("2 jokers 60/20", 60, 20, 2, 2, 120, 2),
-    ("4 jokers 60/20", 60, 20, 2, 4, 120, 2),
-    ("4 jokers 20/20", 20, 20, 2, 4, 60, 1),
+# (label, table cards, hand cards or None for the rest, copies, jokers, positions full, smoke, kind)
+Size = tuple[str, int, Optional[int], int, int, int, int, str]
+SIZES: list[Size] = [
+    ("0/13", 0, 13, 2, 0, 120, 3, ""),
+    ("10/13", 10, 13, 2, 0, 120, 3, ""),
+    ("20/13", 20, 13, 2, 0, 120, 3, ""),
+    ("40/13", 40, 13, 2, 0, 120, 3, ""),
+    ("60/13", 60, 13, 2, 0, 120, 3, ""),
+    ("0/20", 0, 20, 2, 0, 120, 3, ""),
+    ("10/20", 10, 20, 2, 0, 120, 3, ""),
+    ("20/20", 20, 20, 2, 0, 120, 3, ""),
+    ("40/20", 40, 20, 2, 0, 120, 3, ""),
+    ("60/20", 60, 20, 2, 0, 120, 3, ""),
+    ("whole deck 40/64", 40, None, 2, 0, 40, 1, ""),
+    ("3 decks 90/20", 90, 20, 3, 0, 120, 2, ""),
+    ("2 jokers 60/20", 60, 20, 2, 2, 120, 2, ""),
+    ("4 jokers 60/20", 60, 20, 2, 4, 120, 2, ""),
+    ("4 jokers 20/20", 20, 20, 2, 4, 60, 1, ""),
+    ("3 decks 136/20", 136, 20, 3, 0, 60, 1, ""),
+    ("3 decks 0/156", 0, None, 3, 0, 40, 1, ""),
+    ("whole deck 84/20", 84, None, 2, 0, 60, 1, ""),
+    ("2+2 jokers 20/13", 20, 13, 2, 4, 120, 2, "2+2"),
+    ("2+2 jokers 40/13", 40, 13, 2, 4, 120, 2, "2+2"),
+    ("swap-rich 40/13", 40, 13, 2, 4, 120, 2, "swap"),
+    ("swap-rich 3d 90/20", 90, 20, 3, 4, 60, 1, "swap"),
+]
+
+# The pathological suite (--worst): as SIZES, plus natural cards per meld and the opening minimum
+# (then the player has not opened). Positions of issue 14 and more of the same families.
+WORST: list[tuple[str, int, Optional[int], int, int, int, int, str, int, int]] = [
+    ("3d 4J on table 122/37", 122, 37, 3, 4, 25, 1, "table", 2, 0),
+    ("3d 4J on table 122/37 n1", 122, 37, 3, 4, 25, 1, "table", 1, 0),
+    ("3d swap-rich 122/37", 122, 37, 3, 4, 25, 1, "swap", 2, 0),
+    ("whole deck 4J 40/68", 40, None, 2, 4, 25, 1, "", 2, 0),
+    ("whole deck 4J on t 40/68", 40, None, 2, 4, 25, 1, "table", 2, 0),
+    ("2+2 jokers 50/13", 50, 13, 2, 4, 25, 1, "2+2", 2, 0),
+    ("long hand 4J 20/50", 20, 50, 2, 4, 25, 1, "", 2, 0),
+    ("3d 4J 60/60", 60, 60, 3, 4, 25, 1, "", 2, 0),
+    ("4J on table 80/24 n1", 80, 24, 2, 4, 25, 1, "table", 1, 0),
+    ("opening 3d 4J 60/37", 60, 37, 3, 4, 25, 1, "", 2, 40),
 ]
 
 
@@ -308,85 +362,150 @@ def check_layout(position: Position, answer: Solution, rules: Rules) -> None:
     assert after == before + Counter(answer.played) - Counter(answer.taken)
 
 
+class _Cap(Exception):
+    """A position went over ``--cap`` seconds."""
+
+
+def _capped(cap: Optional[float], fn: Callable[[], Any]) -> tuple[Any, bool]:
+    """``fn()``, or ``(None, True)`` when it runs longer than ``cap`` wall seconds."""
+    if not cap:
+        return fn(), False
+
+    def alarm(signum: int, frame: Any) -> None:
+        raise _Cap
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, cap)
+    try:
+        return fn(), False
+    except _Cap:
+        return None, True
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def suites(args: argparse.Namespace) -> list[tuple[Size, Rules, bool]]:
+    """The sizes to run: (size, rules, opened) each."""
+    if args.worst:
+        return [(size[:8], Rules(players=6 if size[3] == 3 else 4, decks=size[3], jokers=size[4],
+                                 min_natural_per_combination=size[8], initial_meld_min=size[9]), not size[9])
+                for size in WORST]  # type: ignore[misc]
+    return [(size, Rules(players=6 if size[3] == 3 else 4, decks=size[3], jokers=size[4]), True) for size in SIZES]
+
+
 def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     """Measure every size; yields one row per size as soon as it is done."""
     seed = args.seed
-    rummikub = make_rummikub()
+    rummikub = None if args.worst else make_rummikub()
     reference = None if args.smoke or args.no_reference else make_reference()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
-    for label, table, hand, copies, jokers, full, small in SIZES:
+    for (label, table, hand, copies, jokers, full, small, kind), rules, opened in suites(args):
         if args.only and args.only != label:
             continue
-        rules = Rules(players=6 if copies == 3 else 4, decks=copies, jokers=jokers)
         rng = random.Random(f"{seed}:{label}")
         count = small if args.smoke else (args.positions or full)
-        ours, theirs, speedups, agree, exact, checked = [], [], [], 0, 0, 0
+        m: dict[str, Any] = {"ours": [], "theirs": [], "speedups": [], "agree": 0, "exact": 0, "checked": 0,
+                             "out": [], "play": [], "over": 0}
         for _ in range(1 if args.smoke else 3):  # warm both solvers' caches on positions not timed
-            warm = random_position(random.Random(f"warm:{seed}:{label}"), table, hand, copies, jokers)
-            solve(*warm, rules)
+            warm = random_position(random.Random(f"warm:{seed}:{label}"), table, hand, copies, jokers, kind)
+            _capped(args.cap, lambda: solve(*warm, rules, opened=opened))
             if rummikub is not None:
                 rummikub(warm, copies, jokers)
         for _ in range(count):
-            position = random_position(rng, table, hand, copies, jokers)
-            t0 = clock()
-            answer = solve(*position, rules)
-            ours.append(max(clock() - t0, 1e-6))
+            position = random_position(rng, table, hand, copies, jokers, kind)
+            _measure(m, position, rules, opened, args.cap, clock)
+            answer = m.pop("answer")
             got = (0, 0) if answer is None else (answer.count, answer.value)
-            if answer is not None:
-                check_layout(position, answer, rules)
             if rummikub is not None:
                 t0 = clock()
                 tiles = rummikub(position, copies, jokers)
-                theirs.append(clock() - t0)
-                speedups.append(theirs[-1] / ours[-1])
-                agree += tiles == got[0]
-            if reference is not None:
+                m["theirs"].append(clock() - t0)
+                m["speedups"].append(m["theirs"][-1] / m["ours"][-1])
+                m["agree"] += tiles == got[0]
+            if reference is not None and opened and not m.pop("capped"):
                 ref = reference(position, rules)
-                checked += 1
-                exact += (ref or (0, 0)) == got
-        yield _row(label, ours, theirs, speedups, agree, jokers, exact, checked)
+                m["checked"] += 1
+                m["exact"] += (ref or (0, 0)) == got
+        yield _row(label, m, jokers)
 
 
-def _row(label: str, ours: list[float], theirs: list[float], speedups: list[float], agree: int, jokers: int, exact: int, checked: int) -> dict[str, Any]:
+def _measure(m: dict[str, Any], position: Position, rules: Rules, opened: bool, cap: Optional[float],
+             clock: Callable[[], float]) -> None:
+    """Time solve, can_go_out and can_play (of the solution's cards) on one position."""
+    t0 = clock()
+    answer, over = _capped(cap, lambda: solve(*position, rules, opened=opened))
+    m["ours"].append(max(clock() - t0, 1e-6))
+    m["answer"], m["capped"] = answer, over
+    m["over"] += over
+    if answer is not None:
+        check_layout(position, answer, rules)
+    t0 = clock()
+    out, over = _capped(cap, lambda: can_go_out(*position, rules, opened=opened))
+    m["out"].append(max(clock() - t0, 1e-6))
+    if not over and answer is not None:
+        assert out == (answer.count == len(position[1])), (out, answer)
+    if answer is not None and answer.played:
+        t0 = clock()
+        ok, over = _capped(cap, lambda: can_play(*position, answer.played, rules, opened=opened))
+        m["play"].append(max(clock() - t0, 1e-6))
+        assert ok or over
+
+
+def _row(label: str, m: dict[str, Any], jokers: int) -> dict[str, Any]:
+    ours, theirs, speedups = m["ours"], m["theirs"], m["speedups"]
     row: dict[str, Any] = {
         "size": label,
         "positions": len(ours),
         "ours_median_ms": statistics.median(ours) * 1000,
         "ours_max_ms": max(ours) * 1000,
+        "can_go_out_max_ms": max(m["out"]) * 1000,
+        "can_go_out_over_solve_max": max(o / s for o, s in zip(m["out"], ours)),
     }
+    if m["play"]:
+        row["can_play_max_ms"] = max(m["play"]) * 1000
+    if m["over"]:
+        row["over_cap"] = m["over"]
     if theirs:
         speedups = sorted(speedups)
         row["rummikub_median_ms"] = statistics.median(theirs) * 1000
         row["speedup_median"] = statistics.median(speedups)
         row["speedup_p5"] = speedups[int(0.05 * (len(speedups) - 1))]
-        row["same_count_as_rummikub"] = "n/a (rules differ)" if jokers else f"{agree}/{len(ours)}"
-    if checked:
-        row["exact_vs_reference"] = f"{exact}/{checked}"
+        row["same_count_as_rummikub"] = "n/a (rules differ)" if jokers else f"{m['agree']}/{len(ours)}"
+    if m["checked"]:
+        row["exact_vs_reference"] = f"{m['exact']}/{m['checked']}"
     return row
 
 
 HEAD = (
-    f"{'size':18} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6}"
-    f" {'same count':>11} {'exact':>9}"
+    f"{'size':22} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6}"
+    f" {'same count':>11} {'exact':>9} {'out max':>9} {'out/solve':>9} {'play max':>9}"
 )
 
 
 def print_row(row: dict[str, Any]) -> None:
     """One line of the table."""
+    over = f"  ({row['over_cap']} over the cap)" if row.get("over_cap") else ""
     print(
-        f"{row['size']:18} {row['positions']:>4} {row['ours_median_ms']:>7.2f}ms {row['ours_max_ms']:>7.1f}ms"
+        f"{row['size']:22} {row['positions']:>4} {row['ours_median_ms']:>7.2f}ms {row['ours_max_ms']:>7.1f}ms"
         f" {_ms(row.get('rummikub_median_ms')):>8} {_x(row.get('speedup_median')):>6} {_x(row.get('speedup_p5')):>6}"
-        f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}",
+        f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}"
+        f" {row['can_go_out_max_ms']:>7.1f}ms {row['can_go_out_over_solve_max']:>8.2f}x"
+        f" {_ms(row.get('can_play_max_ms')):>9}{over}",
         flush=True,
     )
 
 
 def print_total(rows: list[dict[str, Any]]) -> None:
-    """The exactness total over all sizes."""
+    """The exactness total over all sizes, and the slowest position."""
     checked = [row["exact_vs_reference"].split("/") for row in rows if "exact_vs_reference" in row]
     if checked:
         good, total = (sum(int(c[i]) for c in checked) for i in (0, 1))
         print(f"exact against the integer-program reference: {good}/{total} positions")
+    if rows:
+        worst = max(rows, key=lambda row: row["ours_max_ms"])
+        print(f"slowest solve: {worst['ours_max_ms']:.1f} ms ({worst['size']});"
+              f" positions over the cap: {sum(row.get('over_cap', 0) for row in rows)}")
 
 
 def _ms(value: Optional[float]) -> str:
@@ -404,6 +523,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--only", help="run only the size with this label, e.g. '60/20'")
     parser.add_argument("--positions", type=int, help="positions per size (default: 120, fewer for the big ones)")
+    parser.add_argument("--worst", action="store_true", help="the pathological suite instead of the sizes")
+    parser.add_argument("--cap", type=float, help="give up a position after this many wall seconds")
     parser.add_argument("--no-reference", action="store_true", help="skip the integer-program exactness check")
     parser.add_argument(
         "--clock",
@@ -412,7 +533,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         help="process CPU time (default: steady on a shared machine) or wall-clock time",
     )
     args = parser.parse_args(argv)
-    print(f"clock: {args.clock}; rummikub-solver: {'yes' if make_rummikub() else 'not installed'}")
+    print(f"clock: {args.clock}; rummikub-solver: {'yes' if make_rummikub() else 'not installed'};"
+          f" suite: {'worst' if args.worst else 'sizes'}")
     print(HEAD)
     print("-" * len(HEAD), flush=True)
     rows = []
@@ -421,7 +543,8 @@ def main(argv: Optional[list[str]] = None) -> int:
         rows.append(row)
     print_total(rows)
     if args.json:
-        Path(args.json).write_text(json.dumps({"clock": args.clock, "seed": args.seed, "rows": rows}, indent=2) + "\n")
+        out = {"clock": args.clock, "seed": args.seed, "suite": "worst" if args.worst else "sizes", "rows": rows}
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
     return 0
 
 

@@ -8,13 +8,14 @@ Build (warnings are errors) and run the examples::
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "src")))
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "_ext")))
 
 import naipes  # noqa: E402
+__import__("runpy").run_path(os.path.join(os.path.dirname(__file__), "make_pictures.py"))["main"]()
 
 project = "naipes"
 author = "naipes developers"
@@ -25,16 +26,35 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
+    "sphinx_copybutton",
+    "myst_parser",
+    "naipes_xref",
+    "naipes_fields",
 ]
+# Markdown is only included (the changelog), never a page of its own.
+source_suffix = {".rst": "restructuredtext"}
 
 # No intersphinx: the docs build offline.
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
 templates_path: list[str] = []
-html_static_path: list[str] = []
-html_theme = "alabaster"
+html_static_path = ["_static"]
+html_css_files = ["naipes.css"]
+html_theme = "furo"
 html_title = f"naipes {release}"
-html_theme_options = {"description": "Typed, fast engines for Spanish- and French-deck card games",
-                      "fixed_sidebar": True}
+html_theme_options = {
+    "sidebar_hide_name": False,
+    "navigation_with_keys": True,
+    "top_of_page_buttons": [],
+}
+
+# Copy buttons copy the command or the code, not the prompt or the output.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+
+# Short names in signatures (the page says which module), long ones wrapped one per line.
+add_module_names = False
+python_maximum_signature_line_length = 88
 
 # Google-style docstrings; "Attributes:" become :ivar: fields, so attrs fields are not
 # described twice.
@@ -43,6 +63,8 @@ napoleon_numpy_docstring = False
 napoleon_use_ivar = True
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
+# Bases are shown, except ``object``, ``Generic`` and ``Protocol`` (_ext/naipes_xref.py);
+# an attrs class with a long signature lists its fields in a table (_ext/naipes_fields.py).
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 # The doctest builder runs ``.. doctest::`` blocks only; the docstrings' own examples run
@@ -70,25 +92,6 @@ HAVE_GYMNASIUM = all(importlib.util.find_spec(m) for m in ("gymnasium", "numpy")
 HAVE_OPENSPIEL = all(importlib.util.find_spec(m) for m in ("pyspiel", "numpy"))
 """
 
-
-# Every game defines its own ``Game``, ``Rules``, ``Move`` and ``View``, so a short name in a
-# type annotation or a docstring can match several targets; Sphinx then links the first one
-# and warns "more than one target found". Those links are a convenience: do not fail on them.
-suppress_warnings = ["ref.python"]
-
-
-class _EmptyGlobFilter(logging.Filter):
-    """Let a glob toctree match nothing.
-
-    ``games/*`` and ``api/*`` pick up the pages the game packages add; a game
-    being written may have none yet, and the guides listed by name leave
-    ``guides/*`` empty until a game adds a guide. Sphinx gives this warning no
-    type, so ``suppress_warnings`` cannot silence it.
-    """
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        return not str(record.msg).startswith("toctree glob pattern")
-
-
-def setup(app: object) -> None:
-    logging.getLogger("sphinx.sphinx.directives.other").addFilter(_EmptyGlobFilter())
+# Every game defines its own ``Game``, ``Rules``, ``Move`` and ``View``: _ext/naipes_xref.py
+# links a short name to the object it means in the module where it is written, and warns
+# about a reference into naipes with no single target. No warning is suppressed.

@@ -9,6 +9,7 @@ from __future__ import annotations
 import builtins
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -53,7 +54,7 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *ar
 def test_games_lists_installed_games(capsys, monkeypatch) -> None:
     code, out, _ = run(capsys, monkeypatch, "games")
     assert code == 0
-    assert "toy" in out and "2-4" in out and "french-16" in out and "toy game" in out
+    assert "toy" in out and "2 to 4" in out and "french-16" in out and "toy game" in out
     assert "toy: A test-only toy game." in out
 
 
@@ -129,7 +130,8 @@ def test_simulate_json_is_seeded_and_counts_every_game(capsys, monkeypatch) -> N
     assert code == 0
     data = json.loads(out)
     assert data["games"] == 30 and data["players"] == 2 and len(data["seats"]) == 2
-    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(30)
+    assert sum(s["win_share"] for s in data["seats"]) == pytest.approx(30)
+    assert all(s["wins"] == s["outright_wins"] + s["shared_wins"] for s in data["seats"])
     assert data["length"]["min"] >= 18
     again = json.loads(run(capsys, monkeypatch, "simulate", "toy", "--games", "30", "--seed", "5",
                            "--json")[1])
@@ -210,7 +212,7 @@ def test_play_survives_ctrl_c_and_quit(capsys, monkeypatch) -> None:
 
 def test_play_asks_the_person_first_in_a_simultaneous_window(capsys, monkeypatch) -> None:
     code, out, _ = run(capsys, monkeypatch, "play", "toy", "--seed", "3", "--seat", "1",
-                       "--players", "3", stdin="1\n" * 5 + "bid 1\n")
+                       "--players", "3", "--confirm-forced", stdin="1\n" * 5 + "bid 1\n")
     assert code == 0 and "== game over ==" in out
     window = out[out.index("legal_moves: ['bid 0', 'bid 1']"):]
     # nothing the bots answered is shown before the person answered
@@ -375,17 +377,21 @@ def test_console_script_runs() -> None:
     assert done.returncode == 0 and done.stdout.startswith("naipes ")
 
 
-def test_rules_reads_the_docs_page_of_a_source_checkout(tmp_path: Path) -> None:
+def test_rules_reads_the_page_shipped_in_the_package(tmp_path: Path, monkeypatch) -> None:
     import types
 
     from naipes._cli_games import _rules_page
-    (tmp_path / "docs" / "games").mkdir(parents=True)
-    (tmp_path / "docs" / "games" / "toy.rst").write_text(
-        "Toy\n===\n\n.. versionadded:: 0.1\n\nPlay a card; see :func:`naipes.play_game` and ``AH``.\n")
-    (tmp_path / "src" / "toy").mkdir(parents=True)
+    # a third-party game package holding rules.rst, and one holding nothing: its docstring
+    package = tmp_path / "toy_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text('"""The docstring."""\n')
+    (package / "rules.rst").write_text(
+        "Toy\n===\n\n.. versionadded:: 0.1\n\nPlay a card; see :func:`naipes.play_game` and ``AH``.\n\n"
+        ".. doctest::\n\n   >>> 1 + 1\n   2\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import toy_pkg
+    assert _rules_page(toy_pkg, "toy") == "Toy\n===\n\nPlay a card; see play_game and AH."
     module = types.ModuleType("toy_fake", "The docstring.")
-    module.__file__ = str(tmp_path / "src" / "toy" / "__init__.py")
-    assert _rules_page(module, "toy") == "Toy\n===\n\nPlay a card; see play_game and AH."
     assert _rules_page(module, "other") == "The docstring."
 
 
@@ -444,3 +450,72 @@ def test_progress_line_only_for_runs_over_a_second(monkeypatch) -> None:
     now[0] = 4.0
     bar.update(6)  # a log file gets a line every 5 s at most
     assert log.getvalue() == "5/10 games, 5.0 games/s, about 1 s left\n"
+
+
+# -- issue 17: replay back and forth, forced moves, lists, Spanish --------------------------
+def test_replay_steps_back_and_jumps_to_a_move(capsys, monkeypatch, tmp_path: Path) -> None:
+    path = _saved_game(tmp_path)
+    capsys.readouterr()
+    code, out, _ = run(capsys, monkeypatch, "replay", str(path),
+                       stdin="\n\nb\ng 1\nb\ng 99\nzz\ng 4\nq\n")
+    assert code == 0
+    total = len(json.loads(path.read_text())["moves"])
+    prompts = re.findall(r"\[(\d+)/\d+\] ", out)
+    assert prompts == ["1", "2", "3", "2", "1", "1", "1", "1", "4"]
+    assert "at the start: nothing to step back" in out
+    assert f"There is no move 99: give 1 to {total}." in out and "Enter, b, g N, a or q." in out
+    # after going back, the table drawn is the one before that move: the same as the first time
+    tables = out.split("-- move 2 --")
+    assert len(tables) == 3 and tables[1].split("[")[0] == tables[2].split("[")[0]
+
+
+def test_replay_help_documents_the_keys(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["replay", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "b steps back one" in out and "g N goes to move N" in out
+
+
+def test_a_single_legal_move_is_played_without_a_key(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "play", "toy", "--seed", "3", stdin="1\n" * 12)
+    assert code == 0 and "== game over ==" in out
+    forced = out.count("played for you)")
+    assert forced >= 1
+    prompts = out.count("Seat 0, your move")
+    code, asked, _ = run(capsys, monkeypatch, "play", "toy", "--seed", "3", "--confirm-forced",
+                         stdin="1\n" * 12)
+    assert "played for you)" not in asked and asked.count("Seat 0, your move") == prompts + forced
+
+
+def test_rule_lists_are_split_on_commas_only_for_list_fields() -> None:
+    import attrs
+
+    from naipes._cli_games import _is_collection, _listed
+
+    @attrs.frozen
+    class Rules:
+        names: tuple[str, ...] = ("a",)
+        scope: str = "hand"
+        limit: int = 3
+
+    fields = {f.name: f for f in attrs.fields(Rules)}
+    assert _is_collection(fields["names"]) and not _is_collection(fields["scope"])
+    assert not _is_collection(fields["limit"])
+    assert _listed("x, y,z") == ("x", "y", "z") and _listed("1,2") == (1, 2) and _listed(3) == (3,)
+
+
+def test_messages_in_spanish(capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, monkeypatch, "--lang", "es", "play", "toy", "--seed", "3", stdin="?\nq\n")
+    assert code == 0
+    assert "Asiento 0, tu jugada" in out and "Escribe el número de una jugada" in out
+    assert "Partida terminada." in out
+    code, out, _ = run(capsys, monkeypatch, "demo", "--seed", "3", "--lang", "es")
+    assert "naipes demo: toy, 2 jugadores, semilla 3" in out and "== fin de la partida ==" in out
+
+
+def test_errors_reach_a_stderr_that_is_not_utf8(monkeypatch) -> None:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stderr", io.TextIOWrapper(raw, encoding="ascii", errors="strict"))
+    assert main(["rules", "juego♠"]) == 1
+    sys.stderr.flush()
+    assert "no game called 'juegoS'" in raw.getvalue().decode("ascii")

@@ -4,24 +4,31 @@ The conventions a game module follows to appear well in the command:
 
 - the module named by ``GameInfo.module`` exports ``Game``, ``Rules`` and ``Move``;
 - ``naipes rules GAME`` prints the rules page text: a ``RULES`` string of the
-  game's ``rules`` module or of the package if there is one, else the docstring of
-  the package's ``rules`` module, else the package docstring (doctest examples
-  are left out); then the options of ``Rules`` with their defaults;
+  game's ``rules`` module or of the package if there is one, else the page shipped
+  as package data (``naipes/rules/<game>.rst`` for naipes' games, ``rules.rst`` in
+  a third-party game's package), else the docstring of the package's ``rules``
+  module, else the package docstring (doctest examples are left out); then the
+  options of ``Rules`` with their defaults;
 - ``Rules`` takes the number of players as a ``players`` field, if it has one;
 - ``terminal_turn(game, seat, ask, say) -> Move`` (optional) runs a person's turn;
-- ``describe_event(event) -> str | None`` (optional) tells an event in words.
+- ``describe_event(event, lang="en") -> str | None`` (optional) tells an event in words
+  (``lang``: ``en`` or ``es``, where the function takes it);
+- the ``describe`` module (API 1.0) may give ``render(view, *, you=True, lang="en")``
+  (``you``: whether the seat is a person's, so bots' seats are not marked "you") and
+  ``lower_is_better(rules, lang="en") -> str | None``: what the scores count when a
+  lower score is better (Machiavelli's penalty points), else ``None``.
 """
 
 from __future__ import annotations
 
 import enum
 import importlib
+import importlib.resources
 import inspect
 import json
 import re
 import sys
 import textwrap
-from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Mapping, Sequence
 
@@ -33,7 +40,7 @@ from naipes.events import Event
 from naipes.game import Game, Move
 from naipes.registry import GameInfo, find_game, games
 
-__all__ = ["GameKit", "describe_event", "pick_demo_game", "rules_text"]
+__all__ = ["GameKit", "describe_event", "lower_is_better", "pick_demo_game", "rules_text"]
 
 AnyGame = Game[Any, Any, Any]
 
@@ -75,11 +82,12 @@ class GameKit:
         rules_type = self.module.Rules
         names = [f.name for f in attrs.fields(rules_type)] if attrs.has(rules_type) else []
         kwargs = {k: v for k, v in optional.items() if k in names}
+        fields = {f.name: f for f in attrs.fields(rules_type)} if attrs.has(rules_type) else {}
         for key, value in (settings or {}).items():
             if key not in names:
                 raise RulesError(f"{self.info.name}'s rules have no option {key!r} "
                                  f"(options: {', '.join(names) or 'none'})")
-            kwargs[key] = value
+            kwargs[key] = _listed(value) if _is_collection(fields[key]) else value
         if players is not None:
             info = self.info
             if players not in info.player_counts:
@@ -117,7 +125,7 @@ class GameKit:
             problem = "the game names none" if best is None else None
             if best is not None:
                 try:
-                    return best.rpartition(":")[2], load_bot(best, seed=seed)
+                    return best.rpartition(":")[2], _load_bot(best, seed)
                 except NaipesError as exc:
                     problem = str(exc)
             if self.info.name not in _WARNED:
@@ -129,19 +137,90 @@ class GameKit:
             return "random", RandomBot(seed)
         if ":" not in spec:
             raise NaipesError(f"no bot {spec!r}: say random, best or module:Class")
-        return spec.rpartition(":")[2], load_bot(spec, seed=seed)
+        return spec.rpartition(":")[2], _load_bot(spec, seed)
 
     def terminal_turn(self) -> Callable[..., Move] | None:
         """The module's ``terminal_turn`` hook, if it has one."""
         hook = getattr(self.module, "terminal_turn", None)
         return hook if callable(hook) else None
 
+    def render(self, view: Any, *, you: bool = True, lang: str = "en") -> str:
+        """The table as ``view`` shows it: the game's ``describe.render`` (told whether the
+        seat is a person's, ``you``, and the language where it takes them), else ``view.render()``."""
+        hook = _hook(self.module, "render")
+        if hook is None:
+            return str(view.render())
+        return str(_call(hook, view, you=you, lang=lang))
+
+    def describe(self, event: Event, lang: str = "en") -> str | None:
+        """The game's ``describe_event`` of ``event`` (in ``lang`` where it takes it)."""
+        hook = _hook(self.module, "describe_event")
+        if hook is None:
+            return None
+        text = _call(hook, event, lang=lang)
+        return text if isinstance(text, str) or text is None else str(text)
+
 
 _WARNED: set[str] = set()
 
 
+def _hook(module: ModuleType, name: str) -> Callable[..., Any] | None:
+    """``name`` of the game's ``describe`` module (API 1.0), else of the game module."""
+    try:
+        describe: ModuleType | None = importlib.import_module(module.__name__ + ".describe")
+    except ImportError:
+        describe = None
+    for holder in (describe, module):
+        hook = getattr(holder, name, None)
+        if callable(hook):
+            return hook  # type: ignore[no-any-return]
+    return None
+
+
+def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
+    """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn(*args)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return fn(*args, **optional)
+    return fn(*args, **{k: v for k, v in optional.items() if k in params})
+
+
+def _load_bot(spec: str, seed: int | None) -> Bot[Any, Any]:
+    """:func:`naipes.bots.load_bot`, its every failure one line (a ``NaipesError``)."""
+    try:
+        return load_bot(spec, seed=seed)
+    except NaipesError:
+        raise
+    except Exception as exc:  # the user's module raised while importing or building the bot
+        what = " ".join(str(exc).split()) or type(exc).__name__
+        raise NaipesError(f"cannot load the bot {spec!r}: {type(exc).__name__}: {what}") from exc
+
+
+def lower_is_better(kit: GameKit, rules: object = None, lang: str = "en") -> str | None:
+    """What the game's scores count when lower is better (``penalty points``), else ``None``.
+
+    Asks the game's ``describe.lower_is_better(rules)`` (default rules when ``rules`` is None).
+    """
+    hook = _hook(kit.module, "lower_is_better")
+    if hook is None:
+        return None
+    if rules is None:
+        try:
+            rules = kit.rules()
+        except NaipesError:
+            return None
+    text = _call(hook, rules, lang=lang)
+    return str(text) if text else None
+
+
 def parse_settings(items: Sequence[str] | None) -> dict[str, object]:
     """``FIELD=VALUE`` texts as a dict; values are read as JSON when they can be, else as text.
+
+    A list-valued option also takes comma-separated values: :meth:`GameKit.rules`
+    splits a text given to a field that holds several values.
 
     >>> parse_settings(["scope=hand", "envio_limit=3", "teams=false", "specials=[\\"real\\"]"])
     {'scope': 'hand', 'envio_limit': 3, 'teams': False, 'specials': ('real',)}
@@ -154,12 +233,37 @@ def parse_settings(items: Sequence[str] | None) -> dict[str, object]:
         key, sep, text = item.partition("=")
         if not sep or not key.strip():
             raise RulesError(f"--rule takes FIELD=VALUE, not {item!r}")
-        try:
-            value = json.loads(text)
-        except ValueError:
-            value = text
-        out[key.strip()] = _tupled(value)
+        out[key.strip()] = _tupled(_json_or_text(text))
     return out
+
+
+def _is_collection(field: attrs.Attribute[Any]) -> bool:
+    """Whether a ``Rules`` field holds several values (a tuple, frozenset, list or set)."""
+    kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", repr(field.type))
+    if re.match(r"^\s*(typing\.)?(tuple|frozenset|list|set|Tuple|FrozenSet|List|Set|Sequence)\b", str(kind)):
+        return True
+    default = field.default
+    return isinstance(default, (tuple, frozenset, list, set)) and not isinstance(default, str)
+
+
+def _listed(value: object) -> object:
+    """A list-valued option given as text: comma-separated values (``real,mellizos``).
+
+    >>> _listed("real, mellizos"), _listed(""), _listed(("real",))
+    (('real', 'mellizos'), (), ('real',))
+    """
+    if isinstance(value, str):
+        return tuple(_tupled(_json_or_text(part.strip())) for part in value.split(",") if part.strip())
+    if isinstance(value, (int, float, bool)):
+        return (value,)
+    return value
+
+
+def _json_or_text(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _tupled(value: object) -> object:
@@ -220,16 +324,22 @@ def rst_to_text(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
 
 
-def _docs_page(module: ModuleType, name: str) -> str | None:
-    """``docs/games/<name>.rst`` of a source checkout the package runs from, if there is one."""
-    here = Path(getattr(module, "__file__", None) or ".").resolve()
-    for parent in list(here.parents)[:5]:
-        page = parent / "docs" / "games" / f"{name}.rst"
-        if page.is_file():
-            try:
+def _packaged_page(module: ModuleType, name: str) -> str | None:
+    """The rules page shipped as package data: ``<top package>/rules/<name>.rst``
+    (naipes' own games), else ``rules.rst`` inside the game's package."""
+    top = module.__name__.partition(".")[0]
+    candidates = [(top, f"rules/{name}.rst")]
+    if hasattr(module, "__path__"):
+        candidates.append((module.__name__, "rules.rst"))
+    for package, relative in candidates:
+        try:
+            page = importlib.resources.files(package)
+            for part in relative.split("/"):
+                page = page / part
+            if page.is_file():
                 return page.read_text(encoding="utf-8")
-            except OSError:
-                return None
+        except (ImportError, OSError, TypeError, ValueError):
+            continue
     return None
 
 
@@ -242,9 +352,9 @@ def _rules_page(module: ModuleType, name: str) -> str:
         text = getattr(holder, "RULES", None)
         if isinstance(text, str) and text.strip():
             return rst_to_text(inspect.cleandoc(text))
-    page = _docs_page(module, name)
+    page = _packaged_page(module, name)
     if page:
-        return rst_to_text(page)
+        return rst_to_text(_strip_doctests(page))
     for holder in (rules_module, module):
         doc = inspect.getdoc(holder) if holder is not None else None
         if doc and doc.strip():
@@ -279,13 +389,19 @@ def _options(rules_type: type[Any]) -> list[str]:
     if not attrs.has(rules_type):
         return []
     docs = _attribute_docs(rules_type)
+    try:
+        defaults: object = rules_type()
+    except (TypeError, ValueError, NaipesError):
+        defaults = None
     lines = []
     for f in attrs.fields(rules_type):
         if f.default is attrs.NOTHING:
             continue
         default = f.default
-        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
-            default = default.factory()
+        if defaults is not None:
+            default = getattr(defaults, f.name)
+        elif isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            default = default.factory(None) if default.takes_self else default.factory()
         head = f"  {f.name} = {default!r}"
         about = docs.get(f.name)
         if about:
@@ -293,6 +409,28 @@ def _options(rules_type: type[Any]) -> list[str]:
         else:
             lines.append(head)
     return lines
+
+
+def option_names(info: GameInfo) -> list[str]:
+    """The fields of a game's ``Rules`` (what ``--rule`` sets); none when it cannot be imported."""
+    try:
+        rules_type = info.load().Rules
+    except (ImportError, AttributeError):
+        return []
+    return [f.name for f in attrs.fields(rules_type)] if attrs.has(rules_type) else []
+
+
+def counts_text(info: GameInfo, lang: str = "en") -> str:
+    """The player counts of a game in words (from ``GameInfo.player_counts``).
+
+    >>> from naipes.registry import find_game
+    >>> counts_text(find_game("machuco")), counts_text(find_game("macarra")), counts_text(find_game("ranzo"), "es")
+    ('2 or 4', '2 to 32', '3 o 4')
+    """
+    text = _counts(info)
+    if lang == "es":
+        text = text.replace(" or ", " o ").replace(" to ", " a ")
+    return text
 
 
 def _counts(info: GameInfo) -> str:
@@ -327,12 +465,10 @@ def _value(value: object) -> str:
     return str(value)
 
 
-def describe_event(kit: GameKit | None, event: Event) -> str | None:
+def describe_event(kit: GameKit | None, event: Event, lang: str = "en") -> str | None:
     """An event in a few words: the game's ``describe_event`` or ``Name: field=value ...``."""
-    hook = getattr(kit.module, "describe_event", None) if kit is not None else None
-    if callable(hook):
-        text = hook(event)
-        return text if isinstance(text, str) or text is None else str(text)
+    if kit is not None and _hook(kit.module, "describe_event") is not None:
+        return kit.describe(event, lang)
     fields = [f.name for f in attrs.fields(type(event)) if f.name != "private_to"]
     args = ", ".join(f"{name}={_value(getattr(event, name))}" for name in fields)
     return f"{type(event).__name__}({args})"

@@ -103,6 +103,20 @@ class View(Generic[M]):
         """The table drawn as text for a terminal (games override it)."""
         return "\n".join(f"{k}: {v}" for k, v in self.to_dict().items())
 
+    def _repr_svg_(self) -> str | None:
+        """The table as an SVG picture, for notebooks (:func:`naipes.svg.render`);
+        ``None`` (no picture) for a game ``naipes.svg`` cannot draw.
+
+        .. versionadded:: 1.1
+        """
+        from naipes.errors import UsageError
+        from naipes.svg import render
+
+        try:
+            return render(self)
+        except UsageError:
+            return None
+
 
 
 

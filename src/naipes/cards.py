@@ -200,6 +200,15 @@ class Card:
             return str(self)
         return f"{_FRENCH_RANK_TEXT.get(self.rank, str(self.rank))}{suit.symbol}"
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture, for notebooks (:func:`naipes.svg.card`).
+
+        .. versionadded:: 1.1
+        """
+        from naipes.svg import card
+
+        return card(self)
+
     @staticmethod
     def parse(text: str) -> Card:
         """Read one card from its notation.

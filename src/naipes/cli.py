@@ -7,9 +7,12 @@ Every command works for every registered game (see :mod:`naipes.registry`)::
     naipes demo                          a short game between the best bots, move by move
     naipes simulate GAME --games 1000    many games between bots, summed up
     naipes play GAME                     you against the best bots
-    naipes replay FILE                   step through a saved game
+    naipes replay FILE                   step through a saved game (back and forth)
 
-Colour is used when the output is a terminal and ``NO_COLOR`` is unset.
+Colour is used when the output is a terminal and ``NO_COLOR`` is unset. The
+messages are in English or Spanish (``--lang es``, or a Spanish locale such as
+``LANG=es_ES.UTF-8``). Output a stream cannot encode (suit symbols on cp1252)
+is written in ASCII stand-ins. ``python -m naipes`` runs the same command.
 
 .. versionadded:: 0.1
 """
@@ -17,22 +20,30 @@ Colour is used when the output is a terminal and ``NO_COLOR`` is unset.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import secrets
 import sys
-from typing import Sequence
+from types import ModuleType
+from typing import Callable, Sequence
 
-from naipes._cli_games import GameKit, parse_settings, pick_demo_game, rules_text
+from naipes._cli_games import GameKit, counts_text, option_names, parse_settings, pick_demo_game, rules_text
 from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
-from naipes._cli_term import Quit, Term, color_wanted, table
+from naipes._cli_term import Quit, Term, color_wanted, plain, table
+from naipes._i18n import LANGUAGES, language_from_env, tr
 from naipes.errors import InvalidStateError, NaipesError, RulesError
 from naipes.registry import games
 
 __all__ = ["build_parser", "main"]
 
-RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand (repeatable; "
-             "'naipes rules GAME' lists them)")
+RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand or, for a list, "
+             "--rule specials=real,mellizos (repeatable; 'naipes rules GAME' lists them)")
+
+#: Modules that add a command: each has ``add_parser(subparsers)`` (adding one or more
+#: subparsers) and ``run(args) -> int``. A module that cannot be imported is left out.
+EXTRA_COMMANDS: tuple[str, ...] = ("naipes._cli_serve", "naipes._cli_tournament")
 
 #: Moves after which ``naipes demo`` stops a game that has not ended.
 DEMO_MAX_MOVES = 400
@@ -65,6 +76,16 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _common_options() -> argparse.ArgumentParser:
+    """``--color`` and ``--lang`` again after the command (``naipes demo --lang es``)."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--color", choices=("auto", "always", "never"), default=argparse.SUPPRESS,
+                        help="colour the output (as before the command)")
+    common.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help="en or es (default: the locale's language, else en)")
+    return common
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``naipes`` command."""
     from naipes import __version__
@@ -76,14 +97,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"naipes {__version__}")
     parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                         help="colour the output (auto: on a terminal, unless NO_COLOR is set)")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language of the messages (default: the locale's, else en)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    common = _common_options()
 
-    sub.add_parser("games", help="list the games installed")
+    sub.add_parser("games", parents=[common], help="list the games installed")
 
-    p = sub.add_parser("rules", help="print the rules and options of a game")
+    p = sub.add_parser("rules", parents=[common], help="print the rules and options of a game")
     p.add_argument("game", help="a game name or alias (see 'naipes games')")
 
-    p = sub.add_parser("demo", help="watch a short game between the best bots")
+    p = sub.add_parser("demo", parents=[common], help="watch a short game between the best bots")
     p.add_argument("--game", help="the game to show (default: machuco, else the first installed)")
     p.add_argument("--players", type=_positive_int, help="number of players")
     p.add_argument("--seed", type=_non_negative_int, help="seed of the deal (default: random)")
@@ -92,7 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-moves", type=_non_negative_int, default=DEMO_MAX_MOVES,
                    help=f"stop after this many moves, 0 for no limit (default {DEMO_MAX_MOVES})")
 
-    p = sub.add_parser("simulate", help="play many games between bots and sum them up")
+    p = sub.add_parser("simulate", parents=[common], help="play many games between bots and sum them up")
     p.add_argument("game")
     p.add_argument("--games", type=_positive_int, default=100, help="number of games (default 100)")
     p.add_argument("--players", type=_positive_int, help="number of players (default: the rules' default)")
@@ -103,8 +127,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record in DIR")
+    p.add_argument("--jobs", type=_positive_int, default=1,
+                   help="worker processes, each playing a chunk of the seeds; the results are "
+                        "the same as with --jobs 1 (default 1)")
 
-    p = sub.add_parser("play", help="play a game against the best bots")
+    p = sub.add_parser("play", parents=[common], help="play a game against the best bots")
     p.add_argument("game")
     p.add_argument("--seat", type=_non_negative_int, default=0, help="your seat (default 0: you start)")
     p.add_argument("--players", type=_positive_int, help="number of players")
@@ -112,29 +139,54 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="best", help="the other seats' bots, as for simulate (default best)")
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE, even if you quit")
+    p.add_argument("--confirm-forced", action="store_true",
+                   help="ask even when only one move is legal (default: it is played at once)")
 
-    p = sub.add_parser("replay", help="step through a saved game record")
+    p = sub.add_parser("replay", parents=[common], help="step through a saved game record",
+                       description="Step through a saved game record. At each prompt: Enter "
+                       "plays the next move, b steps back one, g N goes to move N, a plays "
+                       "to the end, q quits.")
     p.add_argument("file")
     p.add_argument("--all", action="store_true", help="print every move without waiting")
     p.add_argument("--seat", type=_non_negative_int,
                    help="draw the table as this seat sees it (default: the seat about to move)")
+    _add_extra_commands(sub)
     return parser
+
+
+#: The ``run`` function of each command an :data:`EXTRA_COMMANDS` module added.
+_EXTRA_RUN: dict[str, Callable[[argparse.Namespace], int]] = {}
+
+
+def _add_extra_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    for name in EXTRA_COMMANDS:
+        try:
+            module: ModuleType = importlib.import_module(name)
+        except ImportError:
+            continue
+        before = set(sub.choices)
+        module.add_parser(sub)
+        for command in set(sub.choices) - before:
+            _EXTRA_RUN[command] = module.run
 
 
 # -- commands -----------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, term: Term) -> int:
+    """The games installed: the player counts each takes, its deck, names and options."""
     installed = games()
     if not installed:
-        term.say("No game is installed yet.")
+        term.say(tr("no_game", term.lang))
         return 0
     rows = []
     for info in installed:
-        players = f"{info.min_players}-{info.max_players}"
-        rows.append([info.name, players, info.deck, ", ".join(info.aliases) or "-"])
-    term.say(table(["game", "players", "deck", "also called"], rows))
-    term.say()
+        rows.append([info.name, counts_text(info, term.lang), info.deck, ", ".join(info.aliases) or "-"])
+    term.say(table(tr("games_headers", term.lang).split("|"), rows))
     for info in installed:
+        term.say()
         term.say(f"{info.name}: {info.summary}")
+        options = option_names(info)
+        if options:
+            term.note(tr("rule_options", term.lang, options=", ".join(options), game=info.name))
     return 0
 
 
@@ -167,33 +219,31 @@ def _demo_rules(kit: GameKit, players: int | None, settings: dict[str, object]) 
 def cmd_demo(args: argparse.Namespace, term: Term) -> int:
     kit = pick_demo_game(args.game)
     if kit is None:
-        term.say("No game is installed yet, so there is nothing to show. "
-                 "Once a game is installed, 'naipes games' lists it.")
+        term.say(tr("demo_none", term.lang))
         return 1
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     game = kit.new_game(_demo_rules(kit, args.players, parse_settings(args.rule)), seed)
     bots = [kit.bot("best", seed * 64 + s) for s in range(game.num_players)]
     term.delay = args.delay if args.delay is not None else (0.7 if term.out.isatty() else 0.0)
-    term.heading(f"naipes demo: {kit.info.name}, {game.num_players} players, seed {seed}")
+    term.heading(tr("demo_heading", term.lang, game=kit.info.name, n=game.num_players, seed=seed))
     term.say(kit.info.summary)
-    term.note("Each seat is played by a bot; the table is drawn as the seat to act sees it. "
-              "Ctrl-C stops.")
+    term.note(tr("demo_note", term.lang))
     t = Table(kit, game, term, bots)
     try:
         while not game.is_over:
             if args.max_moves and len(game.history) >= args.max_moves:
-                term.note(f"(stopped after {args.max_moves} moves; --max-moves 0 plays to the end)")
+                term.note(tr("demo_stopped_after", term.lang, n=args.max_moves))
                 return 0
             t.step()
             term.pause()
     except KeyboardInterrupt:
-        term.say("\nDemo stopped.")
+        term.say("\n" + tr("demo_stopped", term.lang))
         return 0
     t.finish()
     again = f"naipes demo --game {kit.info.name} --seed {seed}"
     again += f" --players {args.players}" if args.players else ""
     again += "".join(f" --rule {r}" for r in args.rule or ())
-    term.note(f"See it again: {again}")
+    term.note(tr("see_again", term.lang, command=again))
     return 0
 
 
@@ -201,11 +251,12 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
     kit = GameKit.find(args.game)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     summary = simulate(kit, games=args.games, players=args.players, seed=args.seed,
-                       bot_specs=specs, save=args.save, settings=parse_settings(args.rule))
+                       bot_specs=specs, save=args.save, settings=parse_settings(args.rule),
+                       jobs=args.jobs)
     if args.json:
         print(json.dumps(summary.to_dict(), indent=1), file=term.out)
     else:
-        term.say(format_summary(summary))
+        term.say(format_summary(summary, term.lang))
     return 0
 
 
@@ -219,27 +270,23 @@ def cmd_play(args: argparse.Namespace, term: Term) -> int:
     specs = _bot_specs(args.bots, n - 1)
     others = iter(specs)
     bots = [None if s == args.seat else kit.bot(next(others), seed * 64 + s) for s in range(n)]
-    term.heading(f"naipes play: {kit.info.name}, {n} players, seed {seed}; you are seat {args.seat}")
-    if kit.terminal_turn() is not None:
-        term.note(f"{kit.info.name} asks for your turns in its own commands; quit stops the game. "
-                  f"The rules: naipes rules {kit.info.name}")
-    else:
-        term.note("Type a move's number or the move itself; ? for help, q to quit. "
-                  f"The rules: naipes rules {kit.info.name}")
-    t = Table(kit, game, term, bots, person=args.seat)
+    name = kit.info.name
+    term.heading(tr("play_heading", term.lang, game=name, n=n, seed=seed, seat=args.seat))
+    term.note(tr("play_note_hook" if kit.terminal_turn() is not None else "play_note", term.lang, game=name))
+    t = Table(kit, game, term, bots, person=args.seat, confirm_forced=args.confirm_forced)
     try:
         while not game.is_over:
             t.step()
         t.finish()
     except Quit:
-        term.say("Game stopped.")
+        term.say(tr("game_stopped", term.lang))
     except KeyboardInterrupt:
-        term.say("\nGame stopped.")
+        term.say("\n" + tr("game_stopped", term.lang))
     finally:
         if args.save:
             path = save_record(game, args.save, bots=[b[0] if b else "person" for b in bots],
                                person=args.seat)
-            term.say(f"Record saved to {path} (naipes replay {path})")
+            term.say(tr("record_saved", term.lang, path=path))
     return 0
 
 
@@ -249,9 +296,14 @@ def cmd_replay(args: argparse.Namespace, term: Term) -> int:
         record = load_record(args.file)
         replay_record(record, term, interactive=not args.all, seat=args.seat)
     except InvalidStateError as exc:
-        print(f"naipes replay: {args.file}: {' '.join(str(exc).split())}", file=sys.stderr)
+        _error(f"naipes replay: {args.file}: {' '.join(str(exc).split())}")
         return 2
     return 0
+
+
+def _error(text: str) -> None:
+    """One line on stderr, in what stderr can encode."""
+    print(plain(text, getattr(sys.stderr, "encoding", None)), file=sys.stderr)
 
 
 COMMANDS = {"games": cmd_games, "rules": cmd_rules, "demo": cmd_demo, "simulate": cmd_simulate,
@@ -268,11 +320,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    term = Term(color=color_wanted(sys.stdout, args.color))
+    if args.command in _EXTRA_RUN:
+        return _EXTRA_RUN[args.command](args)
+    lang = args.lang or language_from_env(os.environ)
+    term = Term(color=color_wanted(sys.stdout, args.color), lang=lang)
     try:
         return COMMANDS[args.command](args, term)
     except NaipesError as exc:
-        print(f"naipes {args.command}: {exc}", file=sys.stderr)
+        _error(f"naipes {args.command}: {' '.join(str(exc).split())}")
         return 1
     except (KeyboardInterrupt, Quit):
         print(file=sys.stderr)

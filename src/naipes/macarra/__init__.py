@@ -13,7 +13,7 @@ Play it::
     >>> game.result.loser == game.loser, game.is_over
     (True, True)
 
-The rules are ``docs/games/macarra.rst`` (the house rulings MK-01 to MK-11).
+The rules are on the :doc:`rules page </games/macarra>` (the house rulings MK-01 to MK-11).
 
 .. versionadded:: 0.1
 """

@@ -32,7 +32,7 @@ PlaceOnPile(card=Card.parse('12b'), seat=2)
 The observation (:meth:`ActionSpace.encode`) is laid out by
 :attr:`ActionSpace.observation_spec`; seats are absolute (seat ``s`` is always
 place ``s``) and the viewer is marked in the ``seat`` slice, because the move
-ids name absolute seats. ``docs/games/macarra.rst`` has the table.
+ids name absolute seats. The :doc:`rules page </games/macarra>` has the table.
 
 .. versionadded:: 1.0
 """

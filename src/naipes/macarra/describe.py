@@ -11,10 +11,15 @@ other player (MK-10).
 >>> from naipes import macarra
 >>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9))
 'seat 1 draws 7e (9 left in the stock)'
+>>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9), lang="es")
+'el asiento 1 roba 7e (quedan 9 en su mazo)'
 
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
    Module ``describe`` (0.1: ``terminal``); :func:`render` added.
+.. versionchanged:: 1.1
+   ``describe_event(event, lang="es")`` tells events in Spanish; ``render(view, you=False)``
+   draws a seat no person plays without calling it "you".
 """
 
 from __future__ import annotations
@@ -85,12 +90,18 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
 
 
 # -- events --------------------------------------------------------------------------------------
-def describe_event(event: Event) -> str | None:
+def describe_event(event: Event, lang: str = "en") -> str | None:
     """One event in a few plain words (``None`` for events not worth a line).
 
+    Args:
+        event: the event.
+        lang: ``en`` or ``es`` (Spanish, with the game's own terms).
+
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       ``lang``.
     """
-    text = _DESCRIBE.get(type(event))
+    text = (_DESCRIBE_ES if lang == "es" else _DESCRIBE).get(type(event))
     return text(event) if text is not None else None
 
 
@@ -140,12 +151,64 @@ _DESCRIBE: dict[type[Event], Callable[[Any], str | None]] = {
 }
 
 
+def _placed_es(e: ev.CardPlaced) -> str:
+    src = "la carta robada" if e.drawn else "la carta boca arriba"
+    t = e.target
+    where = (f"un montón nuevo del centro, f{t.index}" if t.kind is TargetKind.NEW
+             else f"el montón del centro f{t.index}" if t.kind is TargetKind.FOUNDATION
+             else "su propio montón" if t.index == e.seat else f"el montón del asiento {t.index}")
+    return f"el asiento {e.seat} pone {e.card} ({src}) en {where}"
+
+
+def _given_es(e: ev.MacarrasGiven) -> str | None:
+    if e.reason is Reason.PUNISHMENT:
+        return (f"el asiento {e.giver} da {e.count} macarra(s) al asiento {e.receiver} "
+                f"(en total {e.total})")
+    return None
+
+
+def _net_es(scores: tuple[int, ...]) -> str:
+    return ", ".join(f"asiento {s} {x:+d}" for s, x in enumerate(scores))
+
+
+_DESCRIBE_ES: dict[type[Event], Callable[[Any], str | None]] = {
+    ev.HandStarted: lambda e: f"reparte el asiento {e.dealer}; empieza el asiento {e.first}",
+    ev.CardsDealt: lambda e: None,
+    ev.CardDrawn: lambda e: f"el asiento {e.seat} roba {e.card} (quedan {e.stock_size} en su mazo)",
+    ev.CardPlaced: _placed_es,
+    ev.StockRecycled: lambda e: (f"el asiento {e.seat} da la vuelta a su montón: su mazo es ahora "
+                                 f"{' '.join(map(str, e.stock))}, {e.face_up} queda boca arriba"),
+    ev.Passed: lambda e: f"el asiento {e.seat} no puede mover ni robar y pasa",
+    ev.AceDrawn: lambda e: f"¡AS! el asiento {e.seat} sacó {e.card}: un macarra a cada uno de los demás",
+    ev.InfractionCommitted: lambda e: (f"INFRACCIÓN del asiento {e.seat}: jugó '{e.move}', el reglamento "
+                                       f"mandaba '{e.forced}'. Vale, y cada uno de los demás le da un "
+                                       f"macarra al asiento {e.seat} (van {e.count})"),
+    ev.MacarrasGiven: _given_es,
+    ev.MacarrasReturned: lambda e: f"el asiento {e.giver} devuelve {e.count} macarra(s) al asiento {e.receiver}",
+    ev.TurnEnded: lambda e: None,
+    ev.PlayerOut: lambda e: (f"el asiento {e.seat} se queda sin cartas (siguen: "
+                             f"{', '.join(map(str, e.remaining))})"),
+    ev.LoserDecided: lambda e: (f"pierde el asiento {e.loser}" + (", al llegar al tope de turnos con más cartas"
+                                                                  if e.capped else ", el último con cartas")),
+    ev.PunishmentStarted: lambda e: (f"el asiento {e.loser} saca una carta tapada; los asientos "
+                                     f"{', '.join(map(str, e.bidders))} apuestan de 0 a 10 macarras"),
+    ev.BidRevealed: lambda e: f"el asiento {e.seat} apostó {e.amount}",
+    ev.PunishmentCardRevealed: lambda e: f"la carta era {e.card}, vale {e.value}",
+    ev.HandEnded: lambda e: None,
+    ev.GameEnded: lambda e: "macarras netos: " + _net_es(e.result.scores),
+}
+
+
 # -- the table -------------------------------------------------------------------------------------
-def render(view: View) -> str:
+def render(view: View, *, you: bool = True) -> str:
     """The table as plain text: foundations, every seat's stock and face-up pile,
     the card held, the ledger, and the seat's moves (never which one is forced).
 
+    ``you``: whether a person plays the seat (``False``: no "(you)", "Moves:").
+
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       ``you``.
     """
     r = view.rules
     mode = "infractions punished" if r.infractions == "penalize" else "forced moves only"
@@ -153,18 +216,18 @@ def render(view: View) -> str:
     lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, {when}, {mode}"]
     found = "  ".join(f"f{i} {c}" for i, c in enumerate(view.foundations)) or "(none yet)"
     lines.append(f"Foundations: {found}")
-    lines.extend(_seat_line(view, s) for s in range(r.players))
+    lines.extend(_seat_line(view, s, you) for s in range(r.players))
     if view.held is not None and view.turn is not None:
         lines.append(f"Seat {view.turn} holds {view.held} (just drawn)")
     lines.extend(_ledger_lines(view))
-    lines.extend(_phase_lines(view))
+    lines.extend(_phase_lines(view, you))
     if view.legal_moves:
-        lines.append("Your moves: " + " | ".join(str(m) for m in view.legal_moves))
+        lines.append(("Your moves: " if you else "Moves: ") + " | ".join(str(m) for m in view.legal_moves))
     return "\n".join(lines)
 
 
-def _seat_line(view: View, s: int) -> str:
-    who = " (you)" if s == view.seat else ""
+def _seat_line(view: View, s: int, you: bool = True) -> str:
+    who = " (you)" if s == view.seat and you else ""
     mark = ">" if s == view.turn else " "
     if s in view.out:
         return f"{mark} seat {s}{who}: out"
@@ -191,11 +254,11 @@ def _ledger_lines(view: View) -> list[str]:
     return [f"Macarras given (giver->receiver): {'  '.join(entries)}", f"Net: {_net(view.scores)}"]
 
 
-def _phase_lines(view: View) -> list[str]:
+def _phase_lines(view: View, you: bool = True) -> list[str]:
     if view.phase is Phase.PUNISHMENT:
-        mine = f"your bid: {view.my_bid}" if view.my_bid is not None else (
+        mine = f"{'your' if you else f'seat {view.seat}'} bid: {view.my_bid}" if view.my_bid is not None else (
             "bid 0-10 macarras against the loser's hidden card" if view.seat in view.to_act
-            else "you are the loser: the others are bidding")
+            else f"{'you are' if you else f'seat {view.seat} is'} the loser: the others are bidding")
         cap = " (turn cap)" if view.capped else ""
         return [f"Seat {view.loser} lost{cap}. Final punishment: {mine}"]
     if view.phase is Phase.OVER:

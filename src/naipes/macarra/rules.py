@@ -1,7 +1,7 @@
 """The variant options of Macarra, as one frozen :class:`Rules` value.
 
 Every field is keyword-only and its default is the ruling of the house rules
-(``macarra.md``, MK-01 to MK-11); an impossible combination raises
+(MK-01 to MK-11 on the rules page); an impossible combination raises
 :class:`~naipes.errors.RulesError` when the value is built.
 
 >>> Rules().num_decks, Rules(players=5).num_decks, Rules(players=9).num_decks

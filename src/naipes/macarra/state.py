@@ -56,7 +56,7 @@ _Wants = Callable[[type[Event]], bool]
 
 
 class Game(BaseGame[Rules, Move, View]):
-    """A game of Macarra (see the module docstring and ``docs/games/macarra.rst``).
+    """A game of Macarra (see the module docstring and the :doc:`rules page </games/macarra>`).
 
     The constructor's deal is announced by :attr:`opening_events`: a
     :class:`~naipes.macarra.HandStarted` and one

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from naipes.machiavelli._solver_build import build
@@ -92,6 +93,10 @@ class Problem:
         self.lb: Optional[int] = None
         self.free_jokers = False
         self.prep: Optional[Tuple[Tuple[int, ...], _Prep]] = None
+        # a known legal play (objective without the table jokers): the last pass needs no looser bound
+        self.floor: Optional[int] = None
+        self.floor_naturals: Optional[int] = None  # its natural cards only (the free-joker relaxation)
+        self.meter: Optional[Meter] = None
 
     @property
     def jv(self) -> int:
@@ -109,6 +114,33 @@ class Problem:
         if not 1 <= r <= NRANKS:
             return 0
         return self.table[r - 1][i] + self.must[r - 1][i] + self.opt[r - 1][i]
+
+
+class OutOfBudget(Exception):
+    """The meter of a problem ran out: the search stops without a proof."""
+
+
+class Meter:
+    """Counts the states the passes expand and watches a deadline (``perf_counter`` seconds).
+
+    ``charge`` is called after each suit step of every pass (with the
+    states it made, plus one), so a pass overruns its budget by at most one
+    suit step.
+    """
+
+    __slots__ = ("deadline", "nodes", "spent")
+
+    def __init__(self, nodes: Optional[int], seconds: Optional[float]) -> None:
+        self.nodes = nodes
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.spent = 0
+
+    def charge(self, states: int) -> None:
+        self.spent += states
+        if self.nodes is not None and self.spent > self.nodes:
+            raise OutOfBudget
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
 
 
 class Answer:
@@ -150,9 +182,8 @@ def _free_search(p: Problem) -> Optional[Answer]:
     jokers = p.jokers
     total = sum(map(sum, p.opt))
     try:
-        for slack in _slacks(total):
-            floor = None if slack >= total else (total - slack) * SCALE - SCALE // 2
-            for p.jokers in range(0, jokers + 1):
+        for n, floor in enumerate(_bounds(total, 0, p.floor_naturals)):
+            for p.jokers in ((jokers,) if n < FIRST else _joker_steps(jokers)):
                 p.lb = floor
                 answer = solve(p)
                 if answer is not None and (floor is None or answer.obj >= floor):
@@ -167,6 +198,38 @@ def _free_search(p: Problem) -> Optional[Answer]:
         p.jokers = jokers
 
 
+import os
+MODE = os.environ.get("JMODE", "all")
+FIRST = int(os.environ.get("FIRST", "0"))
+
+
+def _joker_steps(jokers: int) -> Iterator[int]:
+    if MODE == "all":
+        yield from range(0, jokers + 1)
+    elif MODE == "0J":
+        yield from sorted({0, jokers})
+    elif MODE == "01J":
+        yield from sorted({0, min(1, jokers), jokers})
+    elif MODE == "02J":
+        yield from sorted({0, min(2, jokers), jokers})
+
+
+def _bounds(total: int, raw: int, known: Optional[int]) -> Iterator[Optional[int]]:
+    """Lower bounds for the passes: "every card but ``slack``" (see :func:`_slacks`), never below ``known``.
+
+    ``known`` (raw units: ``raw`` added) is the objective of a legal play: a
+    pass bounded by it finds the optimum, so the looser bounds are only
+    tried if it fails (it should not).
+    """
+    for slack in _slacks(total):
+        lb = None if slack >= total else (total - slack) * SCALE - SCALE // 2
+        if known is not None and (lb is None or lb <= known + raw):
+            yield known + raw
+            yield None
+            return
+        yield lb
+
+
 def _slacks(total: int) -> Iterator[int]:
     """Allowed shortfalls to try: 0, 1, 3, 7, 15, ..., and finally ``total`` (no bound)."""
     slack = 0
@@ -179,8 +242,7 @@ def _slacks(total: int) -> Iterator[int]:
 def _loosening(p: Problem) -> Optional[Answer]:
     raw = p.jt * p.jv
     total = sum(map(sum, p.opt)) + (0 if p.free_jokers else p.jokers)  # what the table may gain
-    for slack in _slacks(total):
-        p.lb = None if slack >= total else (total - slack) * SCALE - SCALE // 2
+    for p.lb in _bounds(total, raw, p.floor):
         answer = solve(p)
         if answer is not None and (p.lb is None or answer.obj + raw >= p.lb):
             return answer
@@ -229,6 +291,8 @@ def solve(p: Problem) -> Optional[Answer]:
             idx = (r - 1) * NSUITS + i
             clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
             layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx], clear)
+            if p.meter is not None:
+                p.meter.charge(len(layer) + 1)
         if fold:
             trail.append({})  # no jokers in groups: the state is unchanged
         else:

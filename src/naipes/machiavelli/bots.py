@@ -16,11 +16,13 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from typing import ClassVar
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.machiavelli.listing import _CARD, _POP, _WHERE, _extensions
 from naipes.machiavelli.melds import Meld, meld_value
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
+from naipes.machiavelli.solver import Budget
 from naipes.machiavelli.view import View
 
 __all__ = ["BaselineBot", "SolverBot", "greedy_play"]
@@ -192,27 +194,40 @@ class BaselineBot:
 
 
 class SolverBot:
-    """Plays the exact solver's best play (MV-15: most cards, then most points), else draws.
+    """Plays the solver's best play (MV-15: most cards, then most points), else draws.
 
     Args:
-        seed: accepted for :func:`naipes.bots.load_bot`; the bot is deterministic.
+        seed: accepted for :func:`naipes.bots.load_bot`; the bot is deterministic
+            (with a ``nodes`` budget; a ``seconds`` budget depends on the machine).
+        budget: the limit of each :func:`~naipes.machiavelli.solver.solve`
+            call, :attr:`DEFAULT_BUDGET` (250,000 nodes) by default;
+            ``Budget()`` for the exact solver however long it takes. When the
+            budget runs out the bot plays the best play found so far, or draws
+            if none is known.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       The ``budget`` argument.
     """
 
-    __slots__ = ()
+    __slots__ = ("budget",)
 
-    def __init__(self, seed: int | None = None) -> None:
-        pass
+    #: About a quarter to half a second of solver time on a laptop, and deterministic (a node count).
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(nodes=250_000)
+
+    def __init__(self, seed: int | None = None, *, budget: Budget | None = None) -> None:
+        self.budget = self.DEFAULT_BUDGET if budget is None else budget
 
     def choose(self, view: View) -> Move:
         """The solver's answer as a play, or a draw when there is none."""
         from naipes.machiavelli.solver import solve
 
-        best = solve(view.table, view.hand, view.rules, opened=view.is_opened)
+        best = solve(view.table, view.hand, view.rules, opened=view.is_opened, budget=self.budget)
         if best is None:
             return _fallback(view)
         return Play(best.table, best.played)
 
     def __repr__(self) -> str:
-        return "SolverBot()"
+        if self.budget == self.DEFAULT_BUDGET:
+            return "SolverBot()"
+        return f"SolverBot(budget={self.budget!r})"

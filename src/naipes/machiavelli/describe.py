@@ -11,6 +11,8 @@
 >>> from naipes.machiavelli.events import DrawMade
 >>> describe_event(DrawMade(seat=1, count=1, penalty=False, hand_size=12, stock_size=40))
 'seat 1 draws (12 cards in hand, 40 in the stock)'
+>>> describe_event(DrawMade(seat=1, count=1, penalty=False, hand_size=12, stock_size=40), lang="es")
+'el asiento 1 roba (12 cartas en la mano, 40 en el mazo)'
 
 >>> from naipes.machiavelli import Game, Rules
 >>> game = Game.from_position(Rules(players=2), hands=["7H 7D JS 2C", "KD"],
@@ -31,6 +33,9 @@ the play is valid: type commit
    The former ``naipes.machiavelli.terminal`` (``terminal_turn``, ``TerminalTurn``,
    ``HELP``) and the drawing of ``naipes.machiavelli.view`` (``render_table``,
    ``render_hand``) moved here.
+.. versionchanged:: 1.1
+   ``describe_event(event, lang="es")`` tells events in Spanish; ``render(view, you=False)``
+   for a seat no person plays; seats are "seat N" (1.0: "PN"); :func:`lower_is_better`.
 """
 
 from __future__ import annotations
@@ -50,7 +55,8 @@ if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
     from naipes.machiavelli.view import View
 
-__all__ = ["HELP", "TerminalTurn", "describe_event", "render", "render_hand", "render_table", "terminal_turn"]
+__all__ = ["HELP", "TerminalTurn", "describe_event", "lower_is_better", "render", "render_hand", "render_table",
+           "terminal_turn"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -102,39 +108,108 @@ _TELL: dict[type, Callable[..., str | None]] = {
 }
 
 
-def describe_event(event: Event) -> str | None:
+def _points_es(points: Sequence[int]) -> str:
+    return ", ".join(f"asiento {s} {p}" for s, p in enumerate(points))
+
+
+def _seats_es(seats: Sequence[int]) -> str:
+    return " y ".join(f"el asiento {s}" for s in seats)
+
+
+def _play_es(e: ev.PlayMade) -> str:
+    joker = f", recupera {e.jokers_taken} comodín(es)" if e.jokers_taken else ""
+    left = "¡se queda sin cartas!" if not e.hand_size else f"le quedan {e.hand_size} cartas"
+    melds = "1 combinación" if len(e.table) == 1 else f"{len(e.table)} combinaciones"
+    return f"el asiento {e.seat} juega {_cards(e.cards)}{joker} ({left}); {melds} en la mesa"
+
+
+_FAILED_ES = {"gave_up": "se rinde", "timeout": "se le acaba el tiempo"}
+
+_TELL_ES: dict[type, Callable[..., str | None]] = {
+    ev.DeckCut: lambda e: ("corte para ver quién empieza: "
+                           + "; luego ".join(", ".join(f"asiento {s} {c.symbol()}" for s, c in r) for r in e.rounds)
+                           + f": empieza el asiento {e.first_player}"),
+    ev.HandStarted: lambda e: (f"mano {e.hand}: {e.hand_sizes[0]} cartas cada uno, {e.stock_size} en el mazo; "
+                               f"empieza el asiento {e.first}"),
+    ev.CardsDealt: lambda e: f"el asiento {e.seat} recibe {_cards(e.cards)}",
+    ev.PlayMade: _play_es,
+    ev.DrawMade: lambda e: (f"el asiento {e.seat} roba {e.count} carta(s) de castigo" if e.penalty
+                            else f"el asiento {e.seat} roba")
+    + f" ({e.hand_size} cartas en la mano, {e.stock_size} en el mazo)",
+    ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card.symbol()}",
+    ev.TurnFailed: lambda e: (f"el asiento {e.seat} falla el turno ({_FAILED_ES.get(e.reason.value, e.reason.value)}): "
+                              "la mesa vuelve a como estaba"),
+    ev.HandEnded: lambda e: (f"la mano {e.hand} la gana {_seats_es(e.winners)} "
+                             f"({'se quedó sin cartas' if e.went_out else 'se acabó el mazo'}); "
+                             f"puntos: {_points_es(e.points)}"),
+    ev.PointsScored: lambda e: f"totales: {_points_es(e.totals)}",
+    ev.GameEnded: lambda e: (f"fin de la partida: gana{'n' if len(e.result.winners) > 1 else ''} "
+                             f"{_seats_es(e.result.winners)}; puntos: {_points_es(e.result.scores)}"),
+}
+
+
+def describe_event(event: Event, lang: str = "en") -> str | None:
     """One line telling ``event`` (its class name for events of other games).
 
     :class:`~naipes.events.MovePlayed` gives ``None``: the move itself is told
     by whoever shows the history.
 
+    Args:
+        event: the event.
+        lang: ``en`` or ``es`` (Spanish).
+
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       ``lang``.
     """
     if isinstance(event, MovePlayed):
         return None
-    tell = _TELL.get(type(event))
+    tell = (_TELL_ES if lang == "es" else _TELL).get(type(event))
     return tell(event) if tell is not None else type(event).__name__
 
 
+def lower_is_better(rules: object, lang: str = "en") -> str | None:
+    """What the scores count when a lower score is better: a session's penalty points.
+
+    A session (``Rules.mode == "session"``) adds penalty points until a total
+    reaches the threshold, and the lowest total wins; a single deal's scores are
+    the winners' pot, higher being better (``None``).
+
+    >>> from naipes.machiavelli import Rules
+    >>> lower_is_better(Rules()), lower_is_better(Rules(mode="single_deal"))
+    ('penalty points', None)
+
+    .. versionadded:: 1.1
+    """
+    if getattr(rules, "mode", "session") != "session":
+        return None
+    return "puntos de castigo" if lang == "es" else "penalty points"
+
+
 # -- drawing ----------------------------------------------------------------------------
-def render(view: View) -> str:
+def render(view: View, *, you: bool = True) -> str:
     """The table drawn for a terminal: totals, hand sizes, melds (numbered from 1), the hand.
 
+    ``you``: whether a person plays the seat (``False``: no "(you)", "Hand of seat N:").
+
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       ``you``; seats are "seat N".
     """
     n = len(view.hand_sizes)
     lines = [f"Machiavelli: hand {view.hand_number}, stock {view.stock_size} cards, "
              + (f"seat {view.to_act[0]} to act" if view.to_act else "game over")]
     seats = []
     for s in range(n):
-        tag = " (you)" if s == view.seat else ""
+        tag = " (you)" if s == view.seat and you else ""
         extra = "" if view.opened[s] or not view.rules.initial_meld_min else ", not opened"
         joker = f", {view.known_jokers[s]} joker(s) known" if view.known_jokers[s] else ""
-        seats.append(f"  P{s}{tag}: {view.hand_sizes[s]} cards, total {view.totals[s]}{extra}{joker}")
+        cards = "1 card" if view.hand_sizes[s] == 1 else f"{view.hand_sizes[s]} cards"
+        seats.append(f"  seat {s}{tag}: {cards}, total {view.totals[s]}{extra}{joker}")
     lines.extend(seats)
     lines.append("Table:" if view.table else "Table: (empty)")
     lines.extend(render_table(view.table))
-    lines.append("Your hand: " + render_hand(view.hand))
+    lines.append(("Your hand: " if you else f"Hand of seat {view.seat}: ") + render_hand(view.hand))
     return "\n".join(lines)
 
 
@@ -186,6 +261,7 @@ Commands (melds are numbered from 1; a card is written 7H, 10S, QD, or JK=7H for
 
 _CARD = r"(JK(?:=\S+)?|\S+)"
 _MAX_LINE = 1_000  # the longest command line read
+_HINT_SECONDS = 1.0  # the solver's budget for a hint
 _MELD = r"([0-9]{1,6}|new)"
 
 
@@ -315,11 +391,11 @@ class TerminalTurn:
             self.show()
             self.status()
             return
-        from naipes.machiavelli.solver import solve
+        from naipes.machiavelli.solver import Budget, solve
 
         view = self.ws.view
         try:
-            best = solve(view.table, view.hand, view.rules, opened=view.is_opened)
+            best = solve(view.table, view.hand, view.rules, opened=view.is_opened, budget=Budget(seconds=_HINT_SECONDS))
         except NaipesError as exc:
             self.say(f"no hint: {exc}")
             return
@@ -328,7 +404,8 @@ class TerminalTurn:
             return
         self.hint_table = format_table(best.table)
         cards = " ".join(c.symbol() for c in best.played)
-        self.say(f"hint: you can play {best.count} card(s) ({cards}):\n"
+        found = "" if best.optimal else " (the best found in time; there may be better)"
+        self.say(f"hint: you can play {best.count} card(s) ({cards}){found}:\n"
                  + "\n".join(render_table(best.table))
                  + ("" if apply else "\n(type hint apply to lay it out)"))
         if apply:
@@ -394,7 +471,7 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
     say("Your turn: rearrange the table with take / move / split / merge, then commit "
         "(or draw, or give up). Type help for every command.")
     while True:
-        move = turn.run_line(ask("machiavelli> "))
+        move = turn.run_line(ask(f"Seat {seat}, your move (a command; help lists them): "))
         if move is not None:
             return move
 

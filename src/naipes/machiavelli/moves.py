@@ -184,6 +184,8 @@ class Play(Move):
     @classmethod
     def _trusted(cls, table: tuple[Meld, ...], cards: tuple[Card, ...]) -> Play:
         """Build without the validators (for tuples of melds and cards made by the engine, never input)."""
+        if cls is Play:
+            return _trusted_play(table, cards)
         play = super().__new__(cls)  # no __init__: the validators are skipped
         object.__setattr__(play, "table", table)
         object.__setattr__(play, "cards", cards)
@@ -199,6 +201,19 @@ class Play(Move):
         melds = parse_table(table) if isinstance(table, str) else tuple(table)
         hand = Card.parse_many(cards) if isinstance(cards, str) else tuple(cards)
         return cls(melds, hand)
+
+
+_new_object = object.__new__
+_set_table = Play.__dict__["table"].__set__  # the slots' own setters: no frozen-class check
+_set_cards = Play.__dict__["cards"].__set__
+
+
+def _trusted_play(table: tuple[Meld, ...], cards: tuple[Card, ...]) -> Play:
+    """A :class:`Play` built without its validators, for tuples the engine made (never input)."""
+    play: Play = _new_object(Play)
+    _set_table(play, table)
+    _set_cards(play, cards)
+    return play
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """The variant options of Machiavelli, as one frozen :class:`Rules` value.
 
 Every field is keyword-only and its default is the ruling of the house rules
-(``machiavelli.md``, MV-01 to MV-14); an impossible combination raises
+(MV-01 to MV-14 on the rules page); an impossible combination raises
 :class:`~naipes.errors.RulesError` when the value is built.
 
 >>> Rules().num_decks, Rules().cards_per_player, Rules(players=6).num_decks

@@ -29,12 +29,14 @@ from typing import Callable, Sequence, Union
 import attrs
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
-from naipes.errors import InvalidStateError
+from naipes.errors import InvalidStateError, UsageError
 from naipes.machiavelli import _solver_core as core
+from naipes.machiavelli import _solver_greedy as greedy
+from naipes.machiavelli._solver_tables import SCALE
 from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, parse_table
 from naipes.machiavelli.rules import Rules
 
-__all__ = ["HandInput", "Solution", "TableInput", "can_go_out", "can_play", "solve"]
+__all__ = ["Budget", "HandInput", "Solution", "TableInput", "can_go_out", "can_play", "solve"]
 
 #: A table: its melds, its cards (without jokers), or meld notation.
 TableInput = Union[Sequence[Meld], Sequence[Card], str]
@@ -59,8 +61,13 @@ class Solution:
         table: the complete new table, jokers with their declared cards.
         count: the net reduction of the hand: ``len(played) - len(taken)``.
         value: the net penalty value removed from the hand.
+        optimal: ``True`` when the play is proven the best; ``False`` only
+            when a :class:`Budget` ran out first (the play is then the best
+            one found, and legal).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       The ``optimal`` field.
     """
 
     played: tuple[Card, ...]
@@ -68,6 +75,7 @@ class Solution:
     table: tuple[Meld, ...]
     count: int
     value: int
+    optimal: bool = True
 
     def hand_after(self, hand: HandInput) -> tuple[Card, ...]:
         """The hand once the play is made: ``hand`` less :attr:`played`, plus :attr:`taken`.
@@ -81,6 +89,50 @@ class Solution:
                 raise InvalidStateError(f"the hand has no {card} to play", code="not_in_hand")
             rest.remove(card)
         return tuple(rest) + self.taken
+
+
+def _check_budget_field(name: str, value: object) -> None:
+    if value is None:
+        return
+    if name == "nodes" and (isinstance(value, bool) or not isinstance(value, int)):
+        raise UsageError(f"a budget's nodes must be an int or None, not {value!r}", code="not_an_int")
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= 0:
+        raise UsageError(f"a budget's {name} must be a number >= 0 or None, not {value!r}", code="out_of_range")
+
+
+@attrs.frozen
+class Budget:
+    """A limit on one :func:`solve` call: wall-clock ``seconds``, search ``nodes``, or both.
+
+    ``nodes`` counts the states the dynamic program expands, rank by rank
+    (checked once per rank of each pass): the same position and budget
+    always give the same answer. ``seconds`` is wall-clock time
+    (``time.perf_counter``), checked at the same points, so a call may
+    overrun it by the cost of one rank (about a millisecond on large
+    positions). ``Budget()`` sets no limit.
+
+    Raises:
+        UsageError: ``out_of_range`` for a negative or non-numeric field,
+            ``not_an_int`` for ``nodes`` that is not an int.
+
+    >>> Budget(seconds=0.5), Budget(nodes=20_000).seconds
+    (Budget(seconds=0.5, nodes=None), None)
+
+    .. versionadded:: 1.1
+    """
+
+    seconds: float | None = None
+    nodes: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        _check_budget_field("seconds", self.seconds)
+        _check_budget_field("nodes", self.nodes)
+
+    def meter(self) -> core.Meter | None:
+        """Private: the program's meter for one call (``None``: unlimited)."""
+        if self.seconds is None and self.nodes is None:
+            return None
+        return core.Meter(self.nodes, self.seconds)
 
 
 class _Position:
@@ -108,22 +160,29 @@ class _Position:
 
     def base_melds(self) -> tuple[Meld, ...]:
         """The table's own melds: as given, or one valid partition of its cards."""
-        if self.melds is not None:
-            return self.melds
-        answer = core.solve(self.problem(opening=False))
-        if answer is None:
-            raise InvalidStateError(_NO_PARTITION, code="no_partition")
-        return _melds(answer)
+        if self.melds is None:
+            answer = core.solve(self.problem(opening=False))
+            if answer is None:
+                raise InvalidStateError(_NO_PARTITION, code="no_partition")
+            self.melds = _melds(answer)
+        return self.melds
 
     def check_partition(self) -> None:
-        if self.melds is None and self.table_cards:
+        if self.table_cards:
             self.base_melds()
 
 
 _NO_PARTITION = "the table cards cannot be partitioned into valid melds"
 
 
-def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> Solution | None:
+def solve(
+    table: TableInput,
+    hand: HandInput,
+    rules: Rules | None = None,
+    *,
+    opened: bool = True,
+    budget: Budget | None = None,
+) -> Solution | None:
     """The play that reduces the hand the most (ties: the most penalty value), or ``None``.
 
     Args:
@@ -149,14 +208,45 @@ def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, ope
     (2, 13, '[5H 6H 7H 8H JK=9H]')
     >>> solve("", "QH QS 10D", Rules(initial_meld_min=36), opened=False) is None
     True
+    >>> solve("[4S 5S 6S] [8H 8D 8C]", "7S 8S 2C", budget=Budget(nodes=0)).optimal
+    False
+
+    Exact rearrangement is NP-hard: the program is fast on the positions
+    of ``benchmarks/bench_solver.py`` (its suites, ``--worst`` included),
+    which is no promise for every position; pass a budget where a call
+    must return in time.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       The ``budget`` argument.
     """
     pos = _Position(table, hand, rules)
     opening = not opened and pos.rules.initial_meld_min > 0
+    pos.check_partition()
+    quick = _all_in(pos, opening)
+    if quick is not None:
+        return _solution(pos, quick, opening)
     p = pos.problem(opening=opening)
     _fill(p.opt, [c for c in pos.hand if c != JOKER])
     p.jokers += pos.hand.count(JOKER)
+    known = None if opening else _extended(pos)
+    if known is not None:
+        p.floor = known.obj
+        p.floor_naturals = sum(n * (SCALE + min(r + 1, 10)) for r, row in enumerate(known.played) for n in row)
+    p.meter = (budget or _UNLIMITED).meter()
+    try:
+        return _search(pos, p, opening)
+    except core.OutOfBudget:
+        if known is None:
+            return None
+        return attrs.evolve(_solution(pos, known, opening), optimal=False)
+
+
+_UNLIMITED = Budget()
+
+
+def _search(pos: _Position, p: core.Problem, opening: bool) -> Solution | None:
+    """The program's exact answer (see :func:`solve`)."""
     try:
         answer = _relaxed(p, opening, core.best) or core.best(p)
     except _Infeasible:
@@ -172,6 +262,45 @@ def solve(table: TableInput, hand: HandInput, rules: Rules | None = None, *, ope
         return best
     swap = _swap_and_keep(pos, p)
     return None if swap is None else _solution(pos, swap, opening)
+
+
+def _all_in(pos: _Position, opening: bool) -> core.Answer | None:
+    """Every hand card on the table at once (no joker kept), if a quick layout finds it: then optimal."""
+    if not pos.hand:
+        return None
+    rules = pos.rules
+    grid = [[0] * 4 for _ in range(13)]
+    _fill(grid, [c for c in pos.hand if c != JOKER])
+    played = [row[:] for row in grid]
+    jokers = pos.hand.count(JOKER)
+    if not opening:
+        _fill(grid, [c for c in pos.table_cards if c != JOKER])
+        jokers += pos.table_jokers
+    melds = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination)
+    if melds is None:
+        return None
+    if opening and sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:
+        return None
+    value = sum(card_value(c, rules) for c in pos.hand)
+    return core.Answer(len(pos.hand) * SCALE + value, played, jokers, melds)
+
+
+def _extended(pos: _Position) -> core.Answer | None:
+    """A legal play that keeps the table's melds and adds hand cards to them (``None``: none found)."""
+    if pos.melds is None:
+        return None
+    hand = [[0] * 4 for _ in range(13)]
+    _fill(hand, [c for c in pos.hand if c != JOKER])
+    raw = [[(_CELL[c][0] + 1, _CELL[c][1], k in m.jokers) for k, c in enumerate(m.cards)] for m in pos.melds]
+    jh = pos.hand.count(JOKER)
+    melds, left, jokers_left = greedy.extend(raw, greedy.grid_of(hand), jh, pos.rules.min_natural_per_combination)
+    played = [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)]
+    count = sum(map(sum, played)) + jh - jokers_left
+    if count <= 0:
+        return None
+    value = sum(n * min(r + 1, 10) for r, row in enumerate(played) for n in row)
+    value += (jh - jokers_left) * pos.rules.joker_penalty
+    return core.Answer(count * SCALE + value, played, pos.table_jokers + jh - jokers_left, melds)
 
 
 def _relaxed(p: core.Problem, opening: bool, run: Callable[[core.Problem], core.Answer | None]) -> core.Answer | None:
@@ -238,6 +367,9 @@ def can_play(
     """True when exactly ``cards`` (a part of ``hand``) can be added to the table in one play.
 
     Jokers taken back by a swap may be played again or kept (MV-12).
+    Answered by the search of :func:`solve` on ``cards`` alone; only when
+    some of them could take a table joker back and that search keeps one of
+    them in hand does a second, exact program decide.
 
     Raises:
         InvalidStateError: as :func:`solve`, or when ``cards`` are not in ``hand``.
@@ -254,11 +386,20 @@ def can_play(
         raise InvalidStateError(f"the hand has no {next(iter(missing))} to play", code="not_in_hand")
     if not chosen:
         return False
+    best = solve(table if pos.melds is None else pos.melds, chosen, pos.rules, opened=opened)
+    if best is not None and Counter(best.played) == Counter(chosen):
+        return True
+    opening = not opened and pos.rules.initial_meld_min > 0
+    if opening or not set(pos.declared) & set(chosen):
+        return False  # no swap: every chosen card would have counted
     return _must_play(pos, chosen, opened=opened, keep=True)
 
 
 def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> bool:
     """True when the whole hand can be played at once, leaving it empty (no joker kept).
+
+    Answered by the search of :func:`solve`: the hand can go out exactly
+    when the best play's net count is the whole hand.
 
     Raises:
         InvalidStateError: as :func:`solve`.
@@ -271,7 +412,8 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
     pos = _Position(table, hand, rules)
     if not pos.hand:
         return False
-    return _must_play(pos, pos.hand, opened=opened, keep=False)
+    best = solve(table if pos.melds is None else pos.melds, pos.hand, pos.rules, opened=opened)
+    return best is not None and best.count == len(pos.hand)
 
 
 def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool) -> bool:

@@ -23,10 +23,11 @@ from naipes.cards import JOKER, Card
 from naipes.decks import french_deck
 from naipes.errors import IllegalMoveError, InvalidStateError
 from naipes.game import Game as BaseGame
+from naipes.machiavelli import _records
 from naipes.machiavelli import events as ev
 from naipes.machiavelli import position as _position
 from naipes.machiavelli.legality import Problem, check_draw, check_play, play_problems
-from naipes.machiavelli.listing import listed_plays
+from naipes.machiavelli._fast_listing import card_bit, hand_mask, list_into
 from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, Move, Play, short_forms
 from naipes.machiavelli.rules import Rules
@@ -86,7 +87,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     __slots__ = ("_hands", "_stock", "_table", "_totals", "_opened_seats", "_known_jokers", "_starter",
                  "_hand_no", "_out", "_orders", "_last_winners", "_last_points", "_last_hands",
-                 "_final_scores", "_cut", "_cache", "_hit")
+                 "_final_scores", "_cut", "_cache", "_hit", "_masks")
 
     _hands: list[list[Card]]
     _stock: list[Card]
@@ -105,6 +106,9 @@ class Game(BaseGame[Rules, Move, View]):
     _cut: tuple[tuple[tuple[int, Card], ...], ...]
     _cache: tuple[Move, ...] | None
     _hit: Move | None  # the last move that _check found among the listed moves of this position
+    # Per seat: (the hand list, its hand_mask), kept up to date by _draw and _apply_play; a seat
+    # whose hand list is another object (dealt, loaded, cloned) gets its mask recomputed.
+    _masks: list[tuple[list[Card] | None, int]]
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
@@ -151,6 +155,7 @@ class Game(BaseGame[Rules, Move, View]):
         self._cut = ()
         self._cache = None
         self._hit = None
+        self._masks = [(None, 0)] * n
 
     # -- read-only state ----------------------------------------------------------------
     @property
@@ -281,19 +286,37 @@ class Game(BaseGame[Rules, Move, View]):
                            self._last_points)
 
     # -- moves --------------------------------------------------------------------------
+    def play(self, move: Move | str, seat: int | None = None) -> None:
+        """Check and apply a move, then deliver the events it caused (see :meth:`naipes.Game.play`).
+
+        A move taken from :meth:`legal_moves` by the seat to act, with nobody
+        subscribed, goes straight to the table: it is legal by construction.
+        """
+        cached = self._cache
+        if (cached is not None and type(seat) is int and seat in self._acting and not self.events._subs
+                and id(move) in map(id, cached)):
+            self._history.append((seat, move))  # type: ignore[arg-type]
+            self._hit = move  # type: ignore[assignment]
+            self._apply(move, seat)  # type: ignore[arg-type]
+            return
+        super().play(move, seat)
+
     def _legal(self, seat: int) -> tuple[Move, ...]:
         cached = self._cache
         if cached is None:
-            moves: list[Move] = [DRAW] if self._stock else []
-            moves.append(FORFEIT)
-            moves.extend(listed_plays(self._table, self._hands[seat], self.rules,
-                                      opened=self._opened_seats[seat]))
+            moves: list[Move] = [DRAW, FORFEIT] if self._stock else [FORFEIT]
+            hand = self._hands[seat]
+            known, mask = self._masks[seat]
+            if known is not hand:
+                mask = hand_mask(hand)
+                self._masks[seat] = (hand, mask)
+            list_into(moves, self._table, hand, mask, self.rules, self._opened_seats[seat])
             cached = self._cache = tuple(moves)
         return cached
 
     def _check(self, move: Move, seat: int) -> None:
         cached = self._cache
-        if cached is not None and any(move is m for m in cached):
+        if cached is not None and id(move) in map(id, cached):  # a listed move: legal by construction
             self._hit = move
             return
         if isinstance(move, Play):
@@ -322,9 +345,12 @@ class Game(BaseGame[Rules, Move, View]):
     # bus's own ``events.wants`` is what ``_wants`` would answer (one call less per event).
     def _apply(self, move: Move, seat: int) -> None:
         cached = self._cache
-        listed = cached is not None and (move is self._hit or any(move is m for m in cached))
+        listed = cached is not None and (move is self._hit or id(move) in map(id, cached))
         self._cache = self._hit = None
-        if isinstance(move, Play):
+        if move is DRAW or type(move) is Draw:
+            self._draw(seat, 1, penalty=False)
+            self._end_turn(seat)
+        elif isinstance(move, Play):
             self._apply_play(move, seat, canonical=listed)
         elif isinstance(move, Draw):
             self._draw(seat, 1, penalty=False)
@@ -339,14 +365,25 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _apply_play(self, move: Play, seat: int, *, canonical: bool = False) -> None:
         hand = self._hands[seat]
-        for card in move.cards:
-            hand.remove(card)
-        before = sum(len(m.jokers) for m in self._table)
-        after = sum(len(m.jokers) for m in move.table)
-        played_jokers = move.cards.count(JOKER)
-        taken = before + played_jokers - after
+        known, mask = self._masks[seat]
+        ids = list(map(id, hand))
+        for card in move.cards:  # cards are interned: find each by identity (no __eq__ calls)
+            at = ids.index(id(card))
+            del hand[at], ids[at]
+            if id(card) not in ids:  # its last copy
+                mask &= ~card_bit(card)
+        played_jokers = sum(1 for c in move.cards if c is JOKER) if self.rules.jokers else 0
+        if canonical:  # a listed play adds cards to the table and takes no joker back
+            taken = 0
+        else:
+            before = sum(len(m.jokers) for m in self._table)
+            after = sum(len(m.jokers) for m in move.table)
+            taken = before + played_jokers - after
         if taken:
             hand.extend([JOKER] * taken)
+            mask |= card_bit(JOKER)
+        if known is hand:
+            self._masks[seat] = (hand, mask)
         self._known_jokers[seat] = max(0, self._known_jokers[seat] - played_jokers) + taken
         if canonical:  # a listed play: its melds are canonical already
             self._table = move.table
@@ -366,7 +403,13 @@ class Game(BaseGame[Rules, Move, View]):
         stock = self._stock
         got = stock[:count]
         del stock[:count]
-        self._hands[seat].extend(got)
+        hand = self._hands[seat]
+        hand.extend(got)
+        known, mask = self._masks[seat]
+        if known is hand:
+            for card in got:
+                mask |= card_bit(card)
+            self._masks[seat] = (hand, mask)
         if self._listening:
             wants = self.events.wants
             if wants(ev.DrawMade):
@@ -437,6 +480,8 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _clone_into(self, new: Game) -> None:
         new._hands = [h.copy() for h in self._hands]
+        new._masks = [(h, m) if known is old else (None, 0)
+                      for h, old, (known, m) in zip(new._hands, self._hands, self._masks)]
         new._stock = self._stock.copy()
         new._table = self._table
         new._totals = self._totals.copy()
@@ -456,6 +501,52 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _state_dict(self) -> dict[str, Any]:
         return _position.state_dict(self)
+
+    # -- records: plays as deltas (format version 3, see naipes.machiavelli._records) -----
+    def to_dict(self) -> dict[str, Any]:
+        """The full state as JSON-compatible data (hidden cards and RNG included).
+
+        .. versionchanged:: 1.1
+           Version 3: each play of the history is written as a delta against
+           the play before it (its size is the cards it moved, not the table);
+           :meth:`from_dict` reads versions 2 and 3.
+        """
+        return _records.state_dict_v3(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict` output (version 3, or 2 as 1.0 wrote it).
+
+        Raises:
+            InvalidStateError: for data of another format, version or game, or broken data.
+        """
+        v3 = _records.as_version_2(data, "history")
+        if v3 is None:
+            return super().from_dict(data)
+        game = super().from_dict(v3[0])
+        _records.load_history(game, v3[1])
+        return game
+
+    def record(self) -> dict[str, Any]:
+        """A replayable record: game, rules, how it started, and the moves (plays as deltas).
+
+        Raises:
+            InvalidStateError: when the game cannot be replayed (code ``not_replayable``).
+
+        .. versionchanged:: 1.1
+           Version 3, plays as deltas; :meth:`from_record` replays versions 1 to 3.
+        """
+        return _records.record_v3(self)
+
+    @classmethod
+    def _from_start(cls, record: Mapping[str, Any]) -> Game:
+        v3 = _records.as_version_2(record, "moves")
+        return super()._from_start(record if v3 is None else v3[0])
+
+    def _coerce(self, move: object) -> Move:
+        if isinstance(move, str) and _records.is_delta(move):  # a recorded play: against the last play
+            return _records.decode_play(move, _records.last_play_table(self._history))
+        return super()._coerce(move)
 
     def _load_state(self, state: Mapping[str, Any]) -> None:
         _position.load_state(self, state)

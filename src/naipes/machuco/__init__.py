@@ -6,7 +6,7 @@ empty; figures are sung after every deal, cards capture their pair and the run
 above it, a majo takes the card just thrown, a limpia empties the table, and
 the cards won beyond the threshold score at the end of each hand. The first
 side to reach 21 wins a chico; two chicos make a partido; two partidos the
-match. The rulings are in ``docs/games/machuco.rst`` (MC-01 to MC-24).
+match. The rulings are on the :doc:`rules page </games/machuco>` (MC-01 to MC-24).
 
 >>> from naipes import machuco, play_game, RandomBot
 >>> game = machuco.Game(machuco.Rules(players=2, scope="chico"), seed=7)

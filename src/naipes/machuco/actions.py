@@ -30,7 +30,7 @@ The observation is laid out *relative to the seat*: per-seat blocks start with
 the seat itself and follow the turn order (``seat``, ``seat+1``, …); per-side
 blocks start with the seat's own side and follow the turn order too (side of
 ``seat+1`` next). The slice ``seat`` is the seat's absolute number, one-hot.
-The layout is in ``docs/games/machuco.rst`` ("Action ids and observations").
+The layout is on the :doc:`rules page </games/machuco>` ("Action ids and observations").
 
 .. versionadded:: 1.0
 """

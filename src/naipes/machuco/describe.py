@@ -3,10 +3,15 @@
 >>> from naipes.machuco.events import MajoMade
 >>> describe_event(MajoMade(seat=1, side=1, level=2, rank=7))
 'seat 1: contramajo on the 7s'
+>>> describe_event(MajoMade(seat=1, side=1, level=2, rank=7), lang="es")
+'asiento 1: contramajo a los 7'
 
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
    :func:`render` (0.1's ``View.render`` body; ``View.render`` delegates here).
+.. versionchanged:: 1.1
+   ``describe_event(event, lang="es")`` tells events in Spanish; ``render(view, you=False)``
+   draws a seat no person plays (a bot's, in ``naipes demo``) without calling it "you".
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ if TYPE_CHECKING:
 __all__ = ["describe_event", "render"]
 
 _SIDES = "ABCD"
+_REASON_ES = {"coincidence": "coincidencia", "bien dada": "bien dada", "cante": "cante",
+              "envio refused": "envío no querido", "envio": "envío", "majo": "majo",
+              "contramajo": "contramajo", "recontramajo": "recontramajo", "limpia": "limpia",
+              "card count": "cuenta de cartas"}
 
 
 def _cards(cards: tuple[object, ...]) -> str:
@@ -63,13 +72,55 @@ _TELL: dict[type, Callable[..., str | None]] = {
 }
 
 
-def describe_event(event: Event) -> str | None:
+_TELL_ES: dict[type, Callable[..., str | None]] = {
+    ev.DealerDrawn: lambda e: f"sorteo de la mano: reparte el asiento {e.dealer}",
+    ev.HandStarted: lambda e: f"mano {e.hand}: reparte el asiento {e.dealer}, el asiento {e.first} es mano",
+    ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_cards(e.cards)}",
+    ev.CoincidenceFound: lambda e: f"coincidencia: {e.card} en el puesto {e.position}",
+    ev.TurnupBienDada: lambda e: "bien dada: cuatro números distintos",
+    ev.CardReplaced: lambda e: f"{e.removed} repite número: al fondo, {e.added} en su lugar",
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_cards(e.cards)}" if e.cards
+                              else f"el asiento {e.seat} recibe {e.count} cartas"),
+    ev.CanteSung: lambda e: f"el asiento {e.seat} canta {e.category.label} ({e.value})",
+    ev.CanteContested: lambda e: (f"{e.category.label} disputado: decide el asiento {e.decider}"
+                                  if e.decider is not None else f"{e.category.label} disputado: a la mayor"),
+    ev.MayorChosen: lambda e: f"asiento {e.seat}: a la mayor",
+    ev.EnvioSent: lambda e: f"asiento {e.seat}: envío {e.amount}",
+    ev.EnvioAnswered: lambda e: f"asiento {e.seat}: {'quiero' if e.accepted else 'no quiero'}",
+    ev.CanteResolved: lambda e: f"el {e.category.label} de la dada {e.deal} es para el bando {_SIDES[e.winner]}",
+    ev.CardThrown: lambda e: f"el asiento {e.seat} tira {e.card}",
+    ev.Captured: lambda e: f"el asiento {e.seat} se lleva {_cards(e.taken)} con {e.card}",
+    ev.MajoMade: lambda e: f"asiento {e.seat}: {e.label} a los {e.rank}",
+    ev.TableCleared: lambda e: f"asiento {e.seat}: ¡limpia!",
+    ev.PointsAwarded: lambda e: (f"bando {_SIDES[e.side]} +{e.points} ({_REASON_ES.get(e.reason.value, e.reason.value)}); "
+                                 "tantos " + " ".join(map(str, e.totals))),
+    ev.ScoresReset: lambda e: "chico nuevo: tantos " + " ".join(map(str, e.totals)),
+    ev.DealEnded: lambda e: None,
+    ev.LeftoversTaken: lambda e: (f"las cartas que quedan, {_cards(e.cards)}, para el bando {_SIDES[e.side]}"
+                                  if e.side is not None else f"las cartas que quedan, {_cards(e.cards)}, se apartan"),
+    ev.CardsCounted: lambda e: "cartas ganadas: " + " ".join(map(str, e.cards_won)) + f" (umbral {e.threshold})",
+    ev.HandEnded: lambda e: f"termina la mano {e.hand}" + (" (abandonada)" if e.abandoned else ""),
+    ev.ChicoEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el chico",
+    ev.PartidoEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el partido",
+    ev.MatchEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el match",
+    ev.GameEnded: lambda e: "fin de la partida: ganan los asientos " + " ".join(map(str, e.result.winners)),
+}
+
+
+def describe_event(event: Event, lang: str = "en") -> str | None:
     """One line telling ``event`` (``None`` for events not worth a line).
 
     The shared ``MovePlayed`` gets ``None`` (a front end shows the move
     itself); other events of no Machuco class get their class name.
+
+    Args:
+        event: the event.
+        lang: ``en`` or ``es`` (Spanish, with the game's own terms).
+
+    .. versionchanged:: 1.1
+       ``lang``.
     """
-    tell = _TELL.get(type(event))
+    tell = (_TELL_ES if lang == "es" else _TELL).get(type(event))
     if tell is not None:
         return tell(event)
     return None if isinstance(event, MovePlayed) else type(event).__name__
@@ -79,40 +130,71 @@ def _real(value: int, category: int) -> bool:
     return value in (2, 6) or (value == 4 and category == 2)
 
 
-def render(view: View) -> str:
-    """The table as ``view`` shows it, drawn as plain text for a terminal (``View.render``)."""
+#: The words of :func:`render`, by language.
+_RENDER = {
+    "en": {"head": "Machuco · hand {hand}, deal {deal}/{deals} · play {play}/36 · dealer {dealer}, mano {mano}",
+           "scores": "Scores:  ", "cantes": "Cantes:  ", "seat": "seat", "pending": "Pending: ",
+           "of_deal": "{cat} of deal {deal}", "contested": "Contested {cat}: seat {decider} decides",
+           "envio_to": ", envío {amount} to seat {responder}", "table": "Table:   ", "empty": "(empty)",
+           "chain": "Majo chain open on {rank} (level {level})", "hands": "Hands:   ", "stock": "stock",
+           "piles": "Piles:   ", "you": "You (seat {seat}, side {side}): ", "other": "Seat {seat} (side {side}): ",
+           "your_moves": "Your moves: ", "moves": "Moves: ", "waiting": "Waiting for seat {seat}",
+           "over": "The game is over."},
+    "es": {"head": "Machuco · mano {hand}, dada {deal}/{deals} · jugada {play}/36 · reparte {dealer}, es mano {mano}",
+           "scores": "Tantos:  ", "cantes": "Cantes:  ", "seat": "asiento", "pending": "Pendientes: ",
+           "of_deal": "{cat} de la dada {deal}", "contested": "{cat} disputado: decide el asiento {decider}",
+           "envio_to": ", envío {amount} al asiento {responder}", "table": "Mesa:    ", "empty": "(vacía)",
+           "chain": "Cadena de majos abierta en el {rank} (nivel {level})", "hands": "En mano: ", "stock": "mazo",
+           "piles": "Montones: ", "you": "Tú (asiento {seat}, bando {side}): ",
+           "other": "Asiento {seat} (bando {side}): ", "your_moves": "Tus jugadas: ", "moves": "Jugadas: ",
+           "waiting": "Esperando al asiento {seat}", "over": "La partida ha terminado."},
+}
+
+
+def render(view: View, *, you: bool = True, lang: str = "en") -> str:
+    """The table as ``view`` shows it, drawn as plain text for a terminal (``View.render``).
+
+    Args:
+        view: the view to draw.
+        you: whether a person plays the seat (``False`` names it "Seat N", not "You").
+        lang: ``en`` or ``es``.
+
+    .. versionchanged:: 1.1
+       ``you`` and ``lang``; the moves line reads "Your moves: a | b" as in every game.
+    """
+    w = _RENDER.get(lang, _RENDER["en"])
     names = "ABCD"
-    lines = [f"Machuco · hand {view.hand_number}, deal {view.deal_number}/{view.rules.deals_per_hand}"
-             f" · play {view.plays_done}/36 · dealer {view.dealer}, mano {view.mano}"]
-    lines.append("Scores:  " + "   ".join(
+    lines = [w["head"].format(hand=view.hand_number, deal=view.deal_number, deals=view.rules.deals_per_hand,
+                              play=view.plays_done, dealer=view.dealer, mano=view.mano)]
+    lines.append(w["scores"] + "   ".join(
         f"{names[i]} {'+'.join(map(str, seats))}: {view.scores[i]} ({view.readings[i]})"
         for i, seats in enumerate(view.sides)))
     lines.append("Chicos:  " + " ".join(f"{names[i]} {c}" for i, c in enumerate(view.chicos))
                  + "   Partidos: " + " ".join(f"{names[i]} {p}" for i, p in enumerate(view.partidos)))
     if view.cantes:
-        lines.append("Cantes:  " + ", ".join(
-            f"seat {c.seat} {c.category.label}{' real' if _real(c.value, c.category) else ''} ({c.value})"
+        lines.append(w["cantes"] + ", ".join(
+            f"{w['seat']} {c.seat} {c.category.label}{' real' if _real(c.value, c.category) else ''} ({c.value})"
             for c in view.cantes))
     if view.pending:
-        lines.append("Pending: " + ", ".join(
-            f"{p.category.label} of deal {p.deal} ({'envío ' + str(p.stake) if p.stake else 'a la mayor'})"
-            for p in view.pending))
+        lines.append(w["pending"] + ", ".join(
+            w["of_deal"].format(cat=p.category.label, deal=p.deal)
+            + f" ({'envío ' + str(p.stake) if p.stake else 'a la mayor'})" for p in view.pending))
     if view.contest is not None:
         c = view.contest
-        lines.append(f"Contested {c.category.label}: seat {c.decider} decides"
-                     + (f", envío {c.amount} to seat {c.responder}" if c.amount else ""))
-    lines.append("Table:   " + (" ".join(c.symbol() for c in view.table) or "(empty)"))
+        lines.append(w["contested"].format(cat=c.category.label, decider=c.decider)
+                     + (w["envio_to"].format(amount=c.amount, responder=c.responder) if c.amount else ""))
+    lines.append(w["table"] + (" ".join(c.symbol() for c in view.table) or w["empty"]))
     if view.chain is not None:
-        lines.append(f"Majo chain open on {view.chain[0]} (level {view.chain[1]})")
-    lines.append("Hands:   " + "  ".join(f"seat {s}: {'▮' * n}" for s, n in enumerate(view.hand_sizes))
-                 + f"   stock {view.stock_size}")
-    lines.append("Piles:   " + "  ".join(f"{names[i]} {len(p)}" for i, p in enumerate(view.piles)))
-    lines.append(f"You (seat {view.seat}, side {names[view.side]}): " + " ".join(c.symbol() for c in view.hand))
+        lines.append(w["chain"].format(rank=view.chain[0], level=view.chain[1]))
+    lines.append(w["hands"] + "  ".join(f"{w['seat']} {s}: {'▮' * n}" for s, n in enumerate(view.hand_sizes))
+                 + f"   {w['stock']} {view.stock_size}")
+    lines.append(w["piles"] + "  ".join(f"{names[i]} {len(p)}" for i, p in enumerate(view.piles)))
+    owner = w["you" if you else "other"].format(seat=view.seat, side=names[view.side])
+    lines.append(owner + " ".join(c.symbol() for c in view.hand))
     if view.legal_moves:
-        lines.append("Your move: " + "  ".join(str(m) for m in view.legal_moves))
+        lines.append(w["your_moves" if you else "moves"] + " | ".join(str(m) for m in view.legal_moves))
     elif view.to_act:
-        lines.append(f"Waiting for seat {view.to_act[0]}")
+        lines.append(w["waiting"].format(seat=view.to_act[0]))
     else:
-        lines.append("The game is over.")
+        lines.append(w["over"])
     return "\n".join(lines)
-

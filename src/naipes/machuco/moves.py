@@ -26,8 +26,8 @@ from naipes.game import Move as BaseMove
 from naipes.game import exact_field
 
 __all__ = [
-    "MAYOR", "MAX_MOVE_TEXT", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard", "envio",
-    "play_card", "short_forms",
+    "MAYOR", "MAX_MOVE_TEXT", "NO_QUIERO", "QUIERO", "Envio", "Mayor", "Move", "NoQuiero", "PlayCard",
+    "Quiero", "envio", "play_card", "short_forms",
 ]
 
 #: The longest text :meth:`Move.parse` and ``Game.parse_move`` read; longer text raises

@@ -1,7 +1,7 @@
 """The variant options of Machuco, as one frozen :class:`Rules` value.
 
 Every field is keyword-only and its default is the ruling of the house rules
-(``machuco.md``, MC-01 to MC-24, table 1.B); an impossible combination raises
+(MC-01 to MC-24 and table 1.B on the rules page); an impossible combination raises
 :class:`~naipes.errors.RulesError` when the value is built.
 
 >>> r = Rules()

@@ -1,7 +1,7 @@
 """Ranzo: a four-player draw-and-discard rummy with envido and truco steals.
 
-The rules are ``ranzo.md`` (RZ-01 to RZ-16) with the invented hand values of
-§3.C; every variant is a :class:`Rules` field.
+The rules are the house rules RZ-01 to RZ-16 of the rules page, with the
+invented hand values of §3.C; every variant is a :class:`Rules` field.
 
 >>> from naipes import ranzo
 >>> game = ranzo.Game(ranzo.Rules(), seed=3)

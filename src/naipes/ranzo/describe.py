@@ -3,10 +3,16 @@
 >>> from naipes.ranzo import Game
 >>> game = Game(seed=7)
 >>> [describe_event(e.visible_to(1)) for e in game.opening_events][:2]   # as seat 1 sees them
-['hand 1 dealt by P3, P0 plays first (28 cards in the stock)', 'P0 was dealt 5 cards']
+['hand 1 dealt by seat 3, seat 0 plays first (28 cards in the stock)', 'seat 0 was dealt 5 cards']
+>>> describe_event(game.opening_events[0], lang="es")
+'mano 1: reparte el asiento 3, sale el asiento 0 (28 cartas en el mazo)'
 
 .. versionadded:: 1.0
    Replaces 0.1's private ``render`` module; :func:`describe_event` is new.
+.. versionchanged:: 1.1
+   Seats are called "seat N" as in every game (1.0: "PN"); ``describe_event(event,
+   lang="es")`` tells events in Spanish; ``render(view, you=False)`` for a seat no
+   person plays.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes.cards import Card
-from naipes.events import Event
+from naipes.events import Event, MovePlayed
 from naipes.ranzo import events as ev
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
 
@@ -34,91 +40,133 @@ def _juegos(juegos: Sequence[Sequence[Card]]) -> str:
 
 def _dealt(e: ev.CardsDealt) -> str:
     if e.cards:
-        return f"P{e.seat} was dealt {_cards(e.cards)}"
-    return f"P{e.seat} was dealt {e.count} cards"
+        return f"seat {e.seat} was dealt {_cards(e.cards)}"
+    return f"seat {e.seat} was dealt {e.count} cards"
 
 
 def _resolved(e: ev.ClaimResolved) -> str:
     if e.winner is None:
         return f"nobody claims {e.card.symbol()}"
-    return f"P{e.winner} takes {e.card.symbol()} with {e.claim}"
+    return f"seat {e.winner} takes {e.card.symbol()} with {e.claim}"
 
 
 def _hand_ended(e: ev.HandEnded) -> str:
     if e.winner is None:
         return f"hand {e.hand} ends with no winner"
-    return f"hand {e.hand} won by P{e.winner} for {e.value}" + (f" ({', '.join(e.specials)})" if e.specials else "")
+    return f"hand {e.hand} won by seat {e.winner} for {e.value}" + (f" ({', '.join(e.specials)})" if e.specials else "")
 
 
 def _totals(totals: Sequence[int]) -> str:
-    return ", ".join(f"P{s} {b}" for s, b in enumerate(totals))
+    return ", ".join(f"seat {s} {b}" for s, b in enumerate(totals))
+
+
+def _winners(seats: Sequence[int], es: bool = False) -> str:
+    word = "asiento" if es else "seat"
+    return (" y " if es else " and ").join(f"{word} {s}" for s in seats)
 
 
 _TELL: dict[type[Event], Callable[[Any], str]] = {
-    ev.HandStarted: lambda e: (f"hand {e.hand} dealt by P{e.dealer}, P{e.first} plays first "
+    ev.HandStarted: lambda e: (f"hand {e.hand} dealt by seat {e.dealer}, seat {e.first} plays first "
                                f"({e.stock_size} cards in the stock)"),
     ev.CardsDealt: _dealt,
-    ev.CardDrawn: lambda e: (f"P{e.seat} draws" + (f" {e.card.symbol()}" if e.card is not None else "")
+    ev.CardDrawn: lambda e: (f"seat {e.seat} draws" + (f" {e.card.symbol()}" if e.card is not None else "")
                              + f" ({e.stock_size} left)"),
-    ev.CardDiscarded: lambda e: f"P{e.seat} discards {e.card.symbol()}" + (": claims?" if e.claimable else ""),
-    ev.ClaimsRevealed: lambda e: "claims: " + ", ".join(f"P{s} {m}" for s, m in e.answers),
+    ev.CardDiscarded: lambda e: f"seat {e.seat} discards {e.card.symbol()}" + (": claims?" if e.claimable else ""),
+    ev.ClaimsRevealed: lambda e: "claims: " + ", ".join(f"seat {s} {m}" for s, m in e.answers),
     ev.ClaimResolved: _resolved,
-    ev.JuegoLaid: lambda e: f"P{e.seat} lays [{_cards(e.juego)}]",
-    ev.RanzoCalled: lambda e: f"P{e.seat} calls ranzo: {_juegos(e.split)} worth {e.value}",
+    ev.JuegoLaid: lambda e: f"seat {e.seat} lays [{_cards(e.juego)}]",
+    ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_juegos(e.split)} worth {e.value}",
     ev.PointsPaid: lambda e: f"balances: {_totals(e.totals)}",
     ev.HandEnded: _hand_ended,
-    ev.GameEnded: lambda e: "game over: " + " and ".join(f"P{s}" for s in e.result.winners) + " win",
+    ev.GameEnded: lambda e: f"game over: {_winners(e.result.winners)} win",
+}
+
+_TELL_ES: dict[type[Event], Callable[[Any], str]] = {
+    ev.HandStarted: lambda e: (f"mano {e.hand}: reparte el asiento {e.dealer}, sale el asiento {e.first} "
+                               f"({e.stock_size} cartas en el mazo)"),
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_cards(e.cards)}" if e.cards
+                              else f"el asiento {e.seat} recibe {e.count} cartas"),
+    ev.CardDrawn: lambda e: (f"el asiento {e.seat} roba" + (f" {e.card.symbol()}" if e.card is not None else "")
+                             + f" (quedan {e.stock_size})"),
+    ev.CardDiscarded: lambda e: (f"el asiento {e.seat} descarta {e.card.symbol()}"
+                                 + (": ¿alguien la pide?" if e.claimable else "")),
+    ev.ClaimsRevealed: lambda e: "peticiones: " + ", ".join(f"asiento {s} {m}" for s, m in e.answers),
+    ev.ClaimResolved: lambda e: (f"nadie pide {e.card.symbol()}" if e.winner is None
+                                 else f"el asiento {e.winner} se lleva {e.card.symbol()} con {e.claim}"),
+    ev.JuegoLaid: lambda e: f"el asiento {e.seat} baja [{_cards(e.juego)}]",
+    ev.RanzoCalled: lambda e: f"el asiento {e.seat} canta ranzo: {_juegos(e.split)}, vale {e.value}",
+    ev.PointsPaid: lambda e: "saldos: " + ", ".join(f"asiento {s} {b}" for s, b in enumerate(e.totals)),
+    ev.HandEnded: lambda e: (f"la mano {e.hand} termina sin ganador" if e.winner is None else
+                             f"la mano {e.hand} la gana el asiento {e.winner} por {e.value}"
+                             + (f" ({', '.join(e.specials)})" if e.specials else "")),
+    ev.GameEnded: lambda e: f"fin de la partida: gana{'n' if len(e.result.winners) > 1 else ''} "
+                            f"{_winners(e.result.winners, es=True)}",
 }
 
 
-def describe_event(event: Event) -> str | None:
-    """One line telling ``event`` (its class name for events of other games).
+def describe_event(event: Event, lang: str = "en") -> str | None:
+    """One line telling ``event`` (``None`` for the shared ``MovePlayed``, whose move a
+    front end shows itself; the class name for events of other games).
+
+    Args:
+        event: the event.
+        lang: ``en`` or ``es`` (Spanish, with the game's own terms).
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.1
+       ``lang``; ``None`` for ``MovePlayed``.
     """
-    tell = _TELL.get(type(event))
+    if isinstance(event, MovePlayed):
+        return None
+    tell = (_TELL_ES if lang == "es" else _TELL).get(type(event))
     return tell(event) if tell is not None else type(event).__name__
 
 
 def _headline(v: View) -> str:
-    head = f"Ranzo: hand {v.hand_number}/{v.num_hands}, dealer P{v.dealer}, stock {v.stock_size}"
+    head = f"Ranzo: hand {v.hand_number}/{v.num_hands}, dealer seat {v.dealer}, stock {v.stock_size}"
     if v.phase is TURN:
-        return f"{head}; P{v.turn} to discard or call ranzo"
+        return f"{head}; seat {v.turn} to discard or call ranzo"
     if v.phase is WINDOW:
-        return f"{head}; P{v.turn} discarded {v.claim_card}: claim window (pass / envido a b / truco x)"
+        return f"{head}; seat {v.turn} discarded {v.claim_card}: claim window (pass / envido a b / truco x)"
     if v.phase is STEAL:
-        return f"{head}; P{v.stealer} won the claim {v.claim} and plays"
+        return f"{head}; seat {v.stealer} won the claim {v.claim} and plays"
     return f"{head}; the game is over"
 
 
-def render(v: View) -> str:
-    """The table seen by ``v.seat``, one line per item (what :meth:`View.render` returns)."""
+def render(v: View, *, you: bool = True) -> str:
+    """The table seen by ``v.seat``, one line per item (what :meth:`View.render` returns).
+
+    ``you``: whether a person plays the seat (``False``: no "(you)", "Moves:" for "Your moves:").
+
+    .. versionchanged:: 1.1
+       ``you``; seats are "seat N"; moves are listed "a | b".
+    """
     lines = [_headline(v)]
-    balances = "  ".join(f"P{s} {b}" for s, b in enumerate(v.scores))
+    balances = "  ".join(f"seat {s} {b}" for s, b in enumerate(v.scores))
     if v.team_totals is not None:
-        balances += f"   teams: P0+P2 {v.team_totals[0]}, P1+P3 {v.team_totals[1]}"
+        balances += f"   teams: seats 0+2 {v.team_totals[0]}, seats 1+3 {v.team_totals[1]}"
     lines.append(f"balances: {balances}")
     for s in range(v.players):
-        lines.append(_seat_line(v, s))
+        lines.append(_seat_line(v, s, you))
     lines.append(f"discards: {_cards(v.discards[-12:])}" + (" ..." if len(v.discards) > 12 else ""))
     if v.last_window:
-        lines.append("last claims: " + ", ".join(f"P{s} {m}" for s, m in v.last_window))
+        lines.append("last claims: " + ", ".join(f"seat {s} {m}" for s, m in v.last_window))
     if v.my_answer is not None:
-        lines.append(f"your answer: {v.my_answer} (hidden until everyone answers)")
+        lines.append(f"{'your' if you else 'its'} answer: {v.my_answer} (hidden until everyone answers)")
     if v.hand_log:
         last = v.hand_log[-1]
-        ended = f"P{last[0]} called ranzo for {last[1]}" if last[0] is not None else "no winner"
+        ended = f"seat {last[0]} called ranzo for {last[1]}" if last[0] is not None else "no winner"
         lines.append(f"last hand: {ended}" + (f" ({', '.join(last[2])})" if last[2] else ""))
     if v.legal_moves:
-        lines.append("your moves: " + ", ".join(map(str, v.legal_moves)))
+        lines.append(("Your moves: " if you else "Moves: ") + " | ".join(map(str, v.legal_moves)))
     return "\n".join(lines)
 
 
-def _seat_line(v: View, s: int) -> str:
+def _seat_line(v: View, s: int, you: bool = True) -> str:
     mark = "*" if s in v.to_act else " "
     if s == v.seat:
-        who = f"{mark}P{s} (you): {_cards(v.hand)}"
+        who = f"{mark}seat {s}{' (you)' if you else ''}: {_cards(v.hand)}"
     else:
         shown = f", known {_cards(v.known_by_seat[s])}" if v.known_by_seat[s] else ""
-        who = f"{mark}P{s}: {v.hand_sizes[s]} concealed{shown}"
+        who = f"{mark}seat {s}: {v.hand_sizes[s]} concealed{shown}"
     return f"{who}   open: {_juegos(v.open_juegos[s])}"

@@ -1,7 +1,7 @@
 """The variant options of Ranzo, as one frozen :class:`Rules` value.
 
 Every field is keyword-only and its default is the ruling of the house rules
-(``ranzo.md``, RZ-01 to RZ-16 and §3.C); an impossible combination raises
+(RZ-01 to RZ-16 and §3.C on the rules page); an impossible combination raises
 :class:`~naipes.errors.RulesError` when the value is built.
 
 >>> r = Rules()
@@ -36,7 +36,9 @@ AfterSteal = Literal["after_discarder", "after_stealer"]
 
 #: Upper bounds of the numeric options: they keep one game small and its numbers exact.
 MAX_STARTING_POINTS = 1_000_000
+#: The most ``rounds`` a game may have.
 MAX_ROUNDS = 1000
+#: The highest value of a hand or of a special.
 MAX_HAND_VALUE = 1000
 #: The most named specials a game may count.
 MAX_SPECIALS = 64

@@ -101,6 +101,7 @@ class Special:
         return self.shape == "mellizos" and first[0].rank == second[0].rank
 
 
+#: The named specials of §3.C, ``{name: Special}``, that ``Rules.specials`` may name.
 BUILTIN_SPECIALS: dict[str, Special] = {
     "real": Special("real", "single", "escalera", 10),
     "trio_de_ases": Special("trio_de_ases", "single", "trio", 1),

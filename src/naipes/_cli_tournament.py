@@ -1,0 +1,209 @@
+"""``naipes tournament``: bots rated over many games, on this machine or a cluster (internal).
+
+::
+
+    naipes tournament machuco --bots ismcts,best,random --games 600 --rule scope=hand
+    naipes tournament ranzo --bots best,random --games 1400 --rule rounds=1 --jobs 2 --plot r.svg
+    naipes tournament machuco --bots best,random --dask tcp://10.0.0.5:8786 --json out.json
+    naipes tournament machuco --bots best,random --ray local
+
+On a terminal a progress line on stderr shows the games done, games per second
+and the time left; elsewhere nothing is shown until the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import contextlib
+import importlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from naipes._cli_games import GameKit, parse_settings
+from naipes._cli_term import Term, color_wanted
+from naipes.bots import split_bot_specs
+from naipes.errors import NaipesError, UsageError
+
+__all__ = ["Bar", "add_parser", "run"]
+
+RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand (repeatable; "
+             "'naipes rules GAME' lists them)")
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("it must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``tournament`` command to the subparsers of ``naipes``."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "tournament", help="rate bots over many games, seats rotated and deals replayed",
+        description="Play bots against each other with seats rotated and, by default, every deal "
+                    "replayed in every lineup; print a table per bot and Bradley-Terry ratings.")
+    p.add_argument("game", help="a game name or alias (see 'naipes games')")
+    p.add_argument("--bots", required=True,
+                   help="comma-separated bot specs, two or more: random, best (the game's best "
+                        "shipped bot), ismcts, pimc, ismcts:iterations=400, module:Class[:key=value,...]")
+    p.add_argument("--games", type=_count, default=100, help="number of games (default 100)")
+    p.add_argument("--players", type=_count, help="number of players (default: the rules' default)")
+    p.add_argument("--seed", type=_seed, default=0, help="seed of the tournament (default 0)")
+    p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
+    p.add_argument("--no-duplicate", action="store_true",
+                   help="give every game its own deal instead of replaying each deal in every lineup")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=_count, help="play in this many processes on this machine")
+    where.add_argument("--dask", metavar="ADDRESS",
+                       help="play on the Dask scheduler at ADDRESS, or 'local' for a local cluster "
+                            "of one worker process per CPU (needs naipes-games[dask])")
+    where.add_argument("--ray", metavar="auto|ADDRESS",
+                       help="play on Ray: 'auto' (the cluster running here), an address, or 'local' "
+                            "for a private local Ray (needs naipes-games[ray])")
+    p.add_argument("--json", metavar="FILE", help="write the results (with every game) as JSON to FILE")
+    p.add_argument("--plot", metavar="FILE", help="write an SVG chart of the ratings to FILE")
+    return p
+
+
+class Bar:
+    """A live progress line (games done, games/s, time left), drawn only on a terminal."""
+
+    def __init__(self, stream: IO[str], *, width: int = 24) -> None:
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.last = float("-inf")
+        self.width = width
+        self.drawn = False
+
+    def line(self, done: int, total: int, elapsed: float) -> str:
+        """The progress text after ``done`` of ``total`` games in ``elapsed`` seconds.
+
+        >>> Bar(sys.stderr).line(50, 200, 10.0)
+        '[######..................]  50/200 games, 5.0 games/s, 30 s left'
+        """
+        filled = self.width * done // total if total else self.width
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f"{(total - done) / rate:.0f} s left" if rate else "time left unknown"
+        return (f"[{'#' * filled}{'.' * (self.width - filled)}] {done:>{len(str(total))}}/{total} games, "
+                f"{rate:.1f} games/s, {left}")
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.tty:
+            return
+        now = time.perf_counter()
+        if now - self.last < 0.1 and done < total:
+            return
+        self.last = now
+        self.stream.write("\r" + self.line(done, total, now - self.start).ljust(72))
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """Wipe the line, if one was drawn."""
+        if self.drawn:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
+
+
+@contextlib.contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[cf.Executor | None]:
+    if args.dask:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise UsageError("--dask needs Dask: pip install 'naipes-games[dask]'", code="missing_extra") from None
+        if args.dask == "local":
+            cluster = distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                                               processes=True, dashboard_address=None)
+            with cluster, distributed.Client(cluster) as client:
+                yield client.get_executor()
+        else:
+            with distributed.Client(args.dask) as client:
+                yield client.get_executor()
+    elif args.ray:
+        from naipes.tournament import RayExecutor
+
+        ray_executor = RayExecutor(None if args.ray == "local" else args.ray)
+        try:
+            yield ray_executor
+        finally:
+            ray_executor.shutdown()
+    else:
+        yield None
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise NaipesError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``naipes tournament``: 0 when done, 1 for an error (one line on stderr), 130 when interrupted."""
+    term = Term(color=color_wanted(sys.stdout, getattr(args, "color", "auto")))
+    try:
+        return _run(args, term)
+    except NaipesError as exc:
+        print(f"naipes tournament: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def _run(args: argparse.Namespace, term: Term) -> int:
+    from naipes import tournament
+
+    kit = GameKit.find(args.game)
+    rules = kit.rules(args.players, parse_settings(args.rule))
+    specs = split_bot_specs(args.bots)
+    bar = Bar(sys.stderr)
+    try:
+        with _executor(args) as executor:
+            result = tournament.run(kit.info, specs, games=args.games, rules=rules, seed=args.seed,
+                                    duplicate=not args.no_duplicate, executor=executor, jobs=args.jobs,
+                                    progress=bar)
+    finally:
+        bar.close()
+    _report(result, term, args)
+    return 0
+
+
+def _report(result: Any, term: Term, args: argparse.Namespace) -> None:
+    rate = result.games / result.seconds if result.seconds else 0.0
+    mode = "each deal replayed in every lineup" if result.duplicate else "a deal per game"
+    term.heading(f"naipes tournament: {result.game}, {result.players} players, {result.games} games, "
+                 f"seed {result.seed}")
+    term.write(f"{len(result.lineups)} lineups, {mode}; {result.seconds:.1f} s ({rate:.1f} games/s)")
+    if result.duplicate and result.games % len(result.lineups):
+        term.note(f"(the last deal was not played in every lineup: give a multiple of "
+                  f"{len(result.lineups)} games for a balanced tournament)")
+    term.write("")
+    term.write(result.table())
+    term.write("")
+    term.note("wins: a win shared by m bots counts 1/m; score: wins per game; mean return with its 95 % interval;")
+    term.note("rating: Bradley-Terry on the Elo scale (mean 0) with its 95 % bootstrap interval")
+    if args.json:
+        _write(args.json, json.dumps(result.to_dict(records=True), indent=1, allow_nan=False) + "\n")
+        term.note(f"results written to {args.json}")
+    if args.plot:
+        _write(args.plot, result.svg())
+        term.note(f"chart written to {args.plot}")

@@ -1,0 +1,234 @@
+"""Plays as deltas in state dicts and records (format version 3): O(cards moved) per play.
+
+A play's full notation writes the whole new table, so a history written out
+that way grows with the table at every play. From version 3 the ``history``
+of ``Game.to_dict()`` and the ``moves`` of ``Game.record()`` write each play
+as a *delta* against the table of the play before it in the history:
+
+``play 7S: #0-2 [4S 5S 6S 7S] #4-6``
+
+reads as: the hand card ``7S``; the new table is melds 0 to 2 of the previous
+play's table, then the meld ``[4S 5S 6S 7S]``, then its melds 4 to 6. ``#i``
+names one meld, ``#i-j`` melds ``i`` to ``j`` in order; every other item is a
+meld in the usual notation. The first play of a history has no previous play
+and writes its melds in full (so does any meld that is new). Draws and
+forfeits are written as always.
+
+The references follow the history, not the deals: the play that opens a new
+hand may still name melds of the last table of the hand before (when they
+are equal), and reading never needs to replay the game.
+
+>>> from naipes.machiavelli.melds import parse_table
+>>> before = Play._trusted(parse_table("[4S 5S 6S] [8H 8D 8C] [2C 3C 4C]"), ())
+>>> after = Play._trusted(before.table[:1] + parse_table("[8S 8H 8D 8C]") + before.table[2:], Card.parse_many("8S"))
+>>> encode_play(after, before.table)
+'play 8S: #0 [8S 8H 8D 8C] #2'
+>>> decode_play('play 8S: #0 [8S 8H 8D 8C] #2', before.table) == after
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from naipes import _validate
+from naipes._state import _rng_state, rules_to_dict
+from naipes.cards import Card
+from naipes.errors import InvalidStateError, NotationError
+from naipes.game import FORMAT, FORMAT_VERSION, RECORD_FORMAT
+from naipes.game import Game as BaseGame
+from naipes.machiavelli.melds import Meld, parse_table
+from naipes.machiavelli.moves import MAX_MOVE_TEXT, Move, Play, _card_text, _meld_text, _trusted_play
+
+if TYPE_CHECKING:
+    from naipes.machiavelli.state import Game
+
+__all__ = ["DELTA_VERSION", "as_version_2", "decode_moves", "decode_play", "encode_moves", "encode_play", "is_delta",
+           "last_play_table", "load_history", "record_v3", "state_dict_v3"]
+
+_ITEM = re.compile(r"\s*(?:#(\d{1,6})(?:-(\d{1,6}))?|(\[[^\[\]]*\]))\s*,?")
+
+
+def is_delta(text: str) -> bool:
+    """Whether ``text`` is a play written as a delta (it names earlier melds with ``#``)."""
+    return "#" in text
+
+
+def encode_play(play: Play, base: tuple[Meld, ...]) -> str:
+    """``play`` as a delta against ``base``, the table of the previous play (see the module docstring)."""
+    cards = " ".join(map(_card_text, play.cards))
+    return f"play {cards}: {' '.join(_items(play.table, base))}"
+
+
+def _items(table: tuple[Meld, ...], base: tuple[Meld, ...]) -> list[str]:
+    """References to runs of ``base`` and new melds: the kept melds found by identity, then by value."""
+    n = len(base)
+    head = 0
+    while head < len(table) and head < n and table[head] is base[head]:
+        head += 1
+    tail = 0
+    while (tail < len(table) - head and tail < n - head
+           and table[len(table) - 1 - tail] is base[n - 1 - tail]):
+        tail += 1
+    where: dict[Meld, int] | None = None
+    refs: list[int | Meld] = list(range(head))
+    for meld in table[head:len(table) - tail]:
+        if where is None:  # the middle, by value: the melds of base that are not in head or tail
+            where = {}
+            for i in range(n - tail - 1, head - 1, -1):
+                where[base[i]] = i
+        refs.append(where.get(meld, meld))
+    refs.extend(range(n - tail, n))
+    return _compress(refs)
+
+
+def _compress(refs: list[int | Meld]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(refs):
+        ref = refs[i]
+        if isinstance(ref, Meld):
+            out.append(_meld_text(ref))
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(refs) and isinstance(refs[j + 1], int) and refs[j + 1] == refs[j] + 1:  # type: ignore[operator]
+            j += 1
+        out.append(f"#{ref}" if j == i else f"#{ref}-{refs[j]}")
+        i = j + 1
+    return out
+
+
+def decode_play(text: str, base: tuple[Meld, ...]) -> Play:
+    """Read a delta play against ``base`` (the table of the previous play).
+
+    Raises:
+        NotationError: code ``bad_meld`` for a reference to no meld of ``base``
+            or text that is not references and melds; the codes of
+            :meth:`Move.parse` for the rest.
+    """
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(text[:40] + "...", f"longer than {MAX_MOVE_TEXT} characters", code="too_long")
+    head, colon, body = " ".join(text.split()).partition(":")
+    if not head.lower().startswith("play") or not colon:
+        raise NotationError(text, "a delta is 'play <hand cards>: <#refs and melds>'", code="no_colon")
+    try:
+        cards = Card.parse_many(head[4:].replace(",", " "))
+    except NotationError as exc:
+        raise NotationError(text, f"bad hand card: {exc.reason} ({exc.text!r})", code=exc.code) from None
+    return _trusted_play(_table(text, body, base), cards)
+
+
+def _table(text: str, body: str, base: tuple[Meld, ...]) -> tuple[Meld, ...]:
+    parts: list[tuple[Meld, ...] | str] = []
+    pos, end = 0, len(body.rstrip())
+    while pos < end:
+        match = _ITEM.match(body, pos)
+        if match is None or match.end() == pos:
+            raise NotationError(text[:200], f"expected #meld or a meld at {body[pos:pos + 40].strip()!r}",
+                                code="bad_meld")
+        first, last, meld = match.groups()
+        if meld is None:
+            lo = int(first)
+            hi = lo if last is None else int(last)
+            if not lo <= hi < len(base):
+                raise NotationError(text[:200], f"#{first}{'-' + last if last else ''} names no meld of the "
+                                    f"previous play's table ({len(base)} melds)", code="bad_meld")
+            parts.append(base[lo:hi + 1])
+        else:
+            parts.append(meld)
+        pos = match.end()
+    new = iter(parse_table(" ".join(p for p in parts if isinstance(p, str))))
+    table: list[Meld] = []
+    for part in parts:
+        if isinstance(part, str):
+            table.append(next(new))
+        else:
+            table.extend(part)
+    return tuple(table)
+
+
+def encode_moves(moves: Sequence[tuple[int, Move]]) -> list[list[Any]]:
+    """``[seat, notation]`` pairs, each play a delta against the play before it."""
+    out: list[list[Any]] = []
+    base: tuple[Meld, ...] = ()
+    for seat, move in moves:
+        if isinstance(move, Play):
+            out.append([seat, encode_play(move, base)])
+            base = move.table
+        else:
+            out.append([seat, str(move)])
+    return out
+
+
+def decode_moves(pairs: Sequence[tuple[int, str]]) -> list[tuple[int, Move]]:
+    """The moves of :func:`encode_moves` output (full notation is read too).
+
+    Raises:
+        NotationError: for text that is no move, or a reference to no meld.
+    """
+    out: list[tuple[int, Move]] = []
+    base: tuple[Meld, ...] = ()
+    for seat, text in pairs:
+        move = decode_play(text, base) if is_delta(text) else Move.parse(text)
+        if isinstance(move, Play):
+            base = move.table
+        out.append((seat, move))
+    return out
+
+
+# -- the envelopes of version 3 ------------------------------------------------------------
+#: The state-dict and record version that writes plays as deltas (the other games write 2).
+DELTA_VERSION = 3
+
+
+def state_dict_v3(game: Game) -> dict[str, Any]:
+    """``game.to_dict()`` with the history as deltas (the envelope of :meth:`naipes.Game.to_dict`)."""
+    return {
+        "format": FORMAT, "version": DELTA_VERSION, "game": game.name, "rules": rules_to_dict(game.rules),
+        "num_players": game.num_players, "rng": _rng_state(game._rng), "history": encode_moves(game._history),
+        "acting": list(game._acting), "simultaneous": game._simultaneous,
+        "answers": [[s, str(m)] for s, m in sorted(game._answers.items())],
+        "start": copy.deepcopy(game._start), "state": game._state_dict(),
+    }
+
+
+def record_v3(game: Game) -> dict[str, Any]:
+    """``game.record()`` with the moves as deltas (the envelope of :meth:`naipes.Game.record`)."""
+    start = game._start
+    if start is None or ("rng" in start and start["rng"] is None):
+        return BaseGame.record(game)  # raises the base's error (code not_replayable)
+    return {"format": RECORD_FORMAT, "version": DELTA_VERSION, "game": game.name,
+            "rules": rules_to_dict(game.rules), "start": copy.deepcopy(start),
+            "moves": encode_moves(game._history)}
+
+
+def as_version_2(data: Mapping[str, Any], key: str) -> tuple[dict[str, Any], object] | None:
+    """A version-3 dict as the base loader reads it (``key`` emptied) and the delta moves; else ``None``."""
+    version = data.get("version") if isinstance(data, Mapping) else None
+    if type(version) is not int or version != DELTA_VERSION:
+        return None
+    return {**data, "version": FORMAT_VERSION, key: []}, data.get(key)
+
+
+def load_history(game: Game, history: object) -> None:
+    """Set the history of a game read from a version-3 dict, checking every move.
+
+    Raises:
+        InvalidStateError: code ``bad_field`` for a move that does not read.
+    """
+    pairs = _validate.seat_moves(history, "history", game.num_players, _validate.MAX_HISTORY)
+    try:
+        game._history = decode_moves(pairs)
+    except (NotationError, InvalidStateError) as exc:
+        raise InvalidStateError(f"history: {exc}", code="bad_field") from None
+
+
+def last_play_table(history: Sequence[tuple[int, Move]]) -> tuple[Meld, ...]:
+    """The table of the last play of ``history`` (what a delta names), ``()`` before any play."""
+    for _, move in reversed(history):
+        if isinstance(move, Play):
+            return move.table
+    return ()

@@ -1,0 +1,183 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+Each iteration deals a world consistent with the bot's view
+(:meth:`View.sample <naipes.game.View.sample>`), descends the one tree of
+the observer with UCB1 over the moves legal *in that world* (availability
+counts: a move's exploration term counts the visits in which it was
+available, not the parent's visits), adds one node, rolls the world out with
+the rollout policy (:mod:`naipes.search.rollout`) and backs the returns up:
+each edge is credited with ``Result.returns`` of the seat that made its move.
+Moves are matched across worlds by equality (they are frozen values).
+
+**Simultaneous windows** (Ranzo's claims, Macarra's bids). The observer's
+own answer in a window is a decision of the tree, chosen by UCB like any
+other. The other seats' answers in a window are *chance* outcomes: each is
+drawn by the rollout policy from that seat's own view of the world, which
+shows no sealed answer, so no seat's answer can depend on another's (as at
+the table). The drawn answers become public when the window resolves, so the
+subtree below is keyed by them. Searching them with UCB instead would let the
+tree fit the other seats' answers to the observer's sealed one.
+
+**Large move sets** (Machiavelli). A node whose world lists more than
+``widen_above`` moves may hold only ``ceil(widen_k * sqrt(visits + 1))`` of
+them (progressive widening); when it may add one, the rollout policy's move
+of that world comes first, then a random untried one. For games whose
+``legal_moves`` is not complete, a *candidate* is added at the root: the move
+the game's best bot proposes (for Machiavelli, the solver's play, with a node
+budget when the solver takes one), tried first.
+
+.. versionadded:: 1.1
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from naipes.errors import IllegalMoveError
+from naipes.game import Move, View
+from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, others_answer
+from naipes.search._tree import CHANCE, Edge, Node, Scale, most_visited, ucb_pick, widening
+from naipes.search.rollout import Rollout
+
+__all__ = ["ISMCTSBot"]
+
+M = TypeVar("M", bound=Move)
+
+
+class ISMCTSBot(SearchBase):
+    """A bot that searches the information set with SO-ISMCTS (see the module docstring).
+
+    Args:
+        iterations: iterations per decision (one sampled world each); ``None``
+            for a time budget only.
+        seconds: time per decision; with both, whichever runs out first. A
+            decision with one legal move answers at once. Only an iteration
+            budget alone is reproducible from the seed.
+        seed: seed of the bot's generator (``None``: fresh entropy).
+        rollout: the rollout policy (:mod:`naipes.search.rollout`; default per game).
+        c: the UCB1 exploration constant, on returns scaled to [0, 1] by the
+            range seen in the search.
+        candidate: ``True`` (the game's default proposer, for games whose
+            ``legal_moves`` is not complete), ``False`` (none), or a bot, a
+            callable ``view -> move | None`` or a bot spec whose move is tried first.
+        max_rollout: decisions after which a rollout stops and is valued by ``evaluate``.
+        evaluate: the value per seat of a capped rollout's world (default: a
+            draw, see :mod:`naipes.search.rollout`).
+        widen_above: nodes listing more moves than this are widened progressively.
+        widen_k: the widening factor.
+
+    Raises:
+        UsageError: for a budget that is not positive (code ``bad_budget``), or
+            a rollout or candidate that names no bot.
+
+    >>> from naipes import machuco, play_game, RandomBot
+    >>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=3)
+    >>> result = play_game(game, [ISMCTSBot(iterations=20, seed=1), RandomBot(seed=2)])
+    >>> game.is_over
+    True
+
+    .. versionadded:: 1.1
+    """
+
+    __slots__ = ("c", "widen_above", "widen_k")
+
+    def __init__(self, iterations: int | None = 400, seconds: float | None = None, *,
+                 seed: int | None = None, rollout: Rollout = None, c: float = 0.7,
+                 candidate: Rollout | bool = True, max_rollout: int = 300,
+                 evaluate: Evaluate | None = None, widen_above: int = 16, widen_k: float = 2.0) -> None:
+        super().__init__(iterations=iterations, seconds=seconds, seed=seed, rollout=rollout,
+                         candidate=candidate, max_rollout=max_rollout, evaluate=evaluate)
+        self.c = float(c)
+        self.widen_above = widen_above
+        self.widen_k = float(widen_k)
+
+    def __repr__(self) -> str:
+        return describe(self, iterations=self.iterations, seconds=self.seconds, c=self.c)
+
+    def choose(self, view: View[M]) -> M:
+        """The most visited root move after the search.
+
+        Raises:
+            IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
+        """
+        moves = view.legal_moves
+        if not moves:
+            raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
+                                   code="no_legal_move")
+        if len(moves) == 1:
+            return moves[0]
+        clock = Clock(self.iterations, self.seconds)
+        root, scale, done = Node(), Scale(), 0
+        first = view.sample(self._rng)
+        ctx = self._context(first)
+        listed = self._root_moves(view, first, ctx)
+        prefer = listed[0] if len(listed) > len(moves) else None  # the candidate, tried first
+        while clock.more(done):
+            world = first if done == 0 else view.sample(self._rng)
+            self._iterate(root, world, view.seat, listed, prefer, ctx, scale)
+            done += 1
+        self.last_iterations = done
+        edges = [e for e in (root.edges.get((view.seat, m)) for m in listed) if e is not None and e.visits]
+        return most_visited(edges, scale).move if edges else moves[0]  # type: ignore[return-value]
+
+    def _iterate(self, root: Node, world: AnyGame, observer: int, listed: Sequence[Move],
+                 prefer: Move | None, ctx: Context, scale: Scale) -> None:
+        """One iteration: descend, expand one node, roll out, back up."""
+        path: list[Edge] = []
+        node, expanded = root, False
+        while not world.is_over and not expanded:
+            acting = world.to_act
+            window = len(acting) > 1
+            if window and observer not in acting:
+                answers = others_answer(world, observer, ctx.policy, self._rng)
+                path.append(node.edge((CHANCE, answers), CHANCE, None))
+                node = path[-1].child
+                continue
+            seat = observer if window else acting[0]
+            moves = listed if node is root else world.legal_moves(seat)
+            edge, expanded = self._select(node, seat, moves, world, ctx, scale,
+                                          prefer if node is root else None)
+            answers = others_answer(world, observer, ctx.policy, self._rng) if window else ()
+            world.play(edge.move, seat)
+            path.append(edge)
+            node = edge.child
+            if window:
+                path.append(node.edge((CHANCE, answers), CHANCE, None))
+                node = path[-1].child
+        returns = world.result.returns if world.result is not None else self._play_out(world, ctx)
+        scale.see(returns)
+        for e in path:
+            e.visits += 1
+            if e.seat != CHANCE:
+                e.total += returns[e.seat]
+
+    def _select(self, node: Node, seat: int, moves: Sequence[Move], world: AnyGame, ctx: Context,
+                scale: Scale, prefer: Move | None) -> tuple[Edge, bool]:
+        """The edge to follow from ``node`` for ``seat``, and whether it was just added."""
+        node.visits += 1
+        room = len(moves) if len(moves) <= self.widen_above else widening(node.visits, self.widen_k, 0.5)
+        tried: list[Edge] = []
+        untried: list[Move] = []
+        for m in moves:
+            e = node.edges.get((seat, m))
+            if e is None:
+                untried.append(m)
+            else:
+                e.avail += 1
+                tried.append(e)
+        if untried and len(tried) < room:
+            move = prefer if prefer in untried else self._next_untried(untried, seat, world, ctx,
+                                                                       widened=room < len(moves))
+            assert move is not None
+            return node.edge((seat, move), seat, move), True
+        return ucb_pick(tried, self.c, scale), False
+
+    def _next_untried(self, untried: list[Move], seat: int, world: AnyGame, ctx: Context,
+                      *, widened: bool) -> Move:
+        """A random untried move; under widening the policy's move first when it is untried."""
+        if widened:
+            move = ctx.policy.move(world, seat, self._rng)
+            if move in untried:
+                return move
+        return untried[0] if len(untried) == 1 else untried[self._rng.randrange(len(untried))]
+

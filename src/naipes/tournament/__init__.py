@@ -1,0 +1,35 @@
+"""Tournaments between bots: seats rotated, duplicate deals, ratings, on any executor.
+
+:func:`run` plays many games between bots given as specs (``"ismcts:iterations=200"``,
+``"random"``, ``"module:Class"``; see :mod:`naipes.bots`), with every entrant
+rotated through the sides of the table and, with ``duplicate``, every deal
+replayed in every lineup. It sums the games up per entrant (games, wins, mean
+returns with 95 % intervals) and rates the entrants with a Bradley–Terry model
+fitted on the pairwise outcomes of each game's ranking, with bootstrap
+intervals. The games run in this process, in a pool of processes (``jobs=``),
+or on any :class:`concurrent.futures.Executor`: Dask's
+``distributed.Client(...).get_executor()``, or :class:`RayExecutor` for Ray.
+Work is shipped in chunks of games and the results are identical from the seed
+whatever ran them.
+
+>>> from naipes import tournament
+>>> result = tournament.run("machuco", ["best", "random"], games=4, rules={"scope": "hand"})
+>>> result.entrants[0].games, result.lineups
+(4, ((0, 1), (1, 0)))
+
+.. versionadded:: 1.1
+"""
+
+from __future__ import annotations
+
+from naipes.tournament._ratings import BOOTSTRAP_RESAMPLES, Rating, bradley_terry
+from naipes.tournament._ray import RayExecutor
+from naipes.tournament._result import TournamentResult
+from naipes.tournament._run import run
+from naipes.tournament._schedule import lineups
+from naipes.tournament._stats import EntrantStats
+from naipes.tournament._svg import ratings_svg
+from naipes.tournament._worker import GameRecord
+
+__all__ = ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "Rating", "RayExecutor", "TournamentResult",
+           "bradley_terry", "lineups", "ratings_svg", "run"]

@@ -1,0 +1,108 @@
+"""What a tournament came to: :class:`TournamentResult` (internal)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import attrs
+
+from naipes.tournament._ratings import Rating
+from naipes.tournament._stats import EntrantStats
+from naipes.tournament._svg import ratings_svg
+from naipes.tournament._worker import GameRecord
+
+__all__ = ["TournamentResult"]
+
+
+def _num(value: float) -> float | None:
+    return value if math.isfinite(value) else None
+
+
+def _fmt(value: float, digits: int = 2) -> str:
+    return f"{value:.{digits}f}" if math.isfinite(value) else "-"
+
+
+@attrs.frozen(kw_only=True)
+class TournamentResult:
+    """A tournament's games, its table per entrant and its ratings.
+
+    Everything but ``seconds`` is a function of the arguments of
+    :func:`~naipes.tournament.run` alone: equal whatever ran the games.
+
+    Attributes:
+        game: the game's name.
+        players: seats per game.
+        bots: the entrants' names: their specs as given, with ``#2``, ``#3``... on repeats.
+        games: games played.
+        seed: the tournament's seed.
+        duplicate: whether every lineup replayed the same deals.
+        lineups: the entrant of each side, per lineup, in the order they are played.
+        records: every game, in order.
+        entrants: the table per entrant, in the order of ``bots``.
+        ratings: the Bradley–Terry ratings, in the order of ``bots``.
+        seconds: how long the games took (wall clock; not compared).
+
+    .. versionadded:: 1.1
+    """
+
+    game: str
+    players: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    duplicate: bool
+    lineups: tuple[tuple[int, ...], ...]
+    records: tuple[GameRecord, ...] = attrs.field(repr=False)
+    entrants: tuple[EntrantStats, ...]
+    ratings: tuple[Rating, ...]
+    seconds: float = attrs.field(default=0.0, eq=False)
+
+    def to_dict(self, *, records: bool = False) -> dict[str, Any]:
+        """The result as JSON-compatible data (undefined interval bounds as ``None``).
+
+        Args:
+            records: include every game's record.
+        """
+        out: dict[str, Any] = {
+            "game": self.game, "players": self.players, "bots": list(self.bots), "games": self.games,
+            "seed": self.seed, "duplicate": self.duplicate, "lineups": [list(x) for x in self.lineups],
+            "seconds": round(self.seconds, 3),
+            "entrants": [{"entrant": e.entrant, "bot": e.bot, "games": e.games, "wins": e.wins,
+                          "outright": e.outright, "shared": e.shared, "score": e.score,
+                          "mean_return": e.mean_return,
+                          "return_interval": [_num(v) for v in e.return_interval]} for e in self.entrants],
+            "ratings": [{"entrant": r.entrant, "bot": r.bot, "rating": r.rating,
+                         "interval": [_num(v) for v in r.interval]} for r in self.ratings],
+        }
+        if records:
+            out["records"] = [attrs.asdict(r) for r in self.records]
+        return out
+
+    def table(self) -> str:
+        """The table per entrant as text, strongest rating first.
+
+        Columns: games, wins (shared wins split), outright and shared wins, score
+        (wins per game), mean return with its 95 % interval, rating with its interval.
+        """
+        head = ["bot", "games", "wins", "outright", "shared", "score", "mean return [95 %]",
+                "rating [95 %]"]
+        rows = []
+        for r in sorted(self.ratings, key=lambda r: (-r.rating, r.entrant)):
+            e = self.entrants[r.entrant]
+            low, high = e.return_interval
+            rows.append([e.bot, str(e.games), f"{e.wins:g}", str(e.outright), str(e.shared),
+                         f"{100 * e.score:.1f}%", f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]",
+                         f"{r.rating:+.0f} [{_fmt(r.interval[0], 0)}, {_fmt(r.interval[1], 0)}]"])
+        widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
+
+        def line(cells: list[str]) -> str:
+            return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                             for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+        return "\n".join([line(head), line(["-" * w for w in widths]), *map(line, rows)])
+
+    def svg(self) -> str:
+        """The chart of the ratings with their intervals, as an SVG document."""
+        mode = "duplicate deals" if self.duplicate else "independent deals"
+        return ratings_svg(self.ratings, title=f"{self.game}: {self.games} games, {mode}, seed {self.seed}")

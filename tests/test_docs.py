@@ -1,0 +1,237 @@
+"""The documentation's sources: settings, references, coverage of the public API.
+
+These tests read the sources and import the package; they do not build the
+docs (``.ci/run`` builds them with ``-W`` and runs their doctests).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import pkgutil
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import naipes
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+RULES = ROOT / "src" / "naipes" / "rules"
+GAMES = ("machuco", "macarra", "ranzo", "machiavelli")
+
+sys.path.insert(0, str(DOCS / "_ext"))
+naipes_xref = importlib.import_module("naipes_xref")
+naipes_fields = importlib.import_module("naipes_fields")
+
+
+def _conf_assignments() -> dict[str, ast.expr]:
+    tree = ast.parse((DOCS / "conf.py").read_text(encoding="utf-8"))
+    found: dict[str, ast.expr] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    found[target.id] = node.value
+    return found
+
+
+def test_conf_silences_no_warning() -> None:
+    source = (DOCS / "conf.py").read_text(encoding="utf-8")
+    assert "suppress_warnings" not in _conf_assignments()
+    assert "addFilter" not in source and "logging.Filter" not in source
+
+
+def test_conf_uses_furo_copy_buttons_and_myst() -> None:
+    conf = _conf_assignments()
+    theme = conf["html_theme"]
+    assert isinstance(theme, ast.Constant) and theme.value == "furo"
+    extensions = ast.literal_eval(conf["extensions"])
+    for name in ("sphinx_copybutton", "myst_parser", "sphinx.ext.doctest", "naipes_xref"):
+        assert name in extensions
+
+
+def test_changelog_page_renders_the_markdown() -> None:
+    page = (DOCS / "changelog.rst").read_text(encoding="utf-8")
+    assert re.search(r"^\.\. include:: \.\./CHANGELOG\.md\n\s+:parser: myst_parser\.sphinx_$",
+                     page, re.MULTILINE)
+    assert "literalinclude" not in page
+
+
+#: A file name a reader of the docs does not have: the design notes' Markdown rules and
+#: sources (``machuco.md``, ``machuco.es.txt``), the workspace's ``../shared`` folder, or
+#: a file of a source checkout (``docs/games/machuco.rst``).
+_FOREIGN_FILE = re.compile(r"\b[\w-]+(?:\.es)?\.(?:md|txt)\b|\.\./shared|\bshared/|\bdocs/[\w/.-]+")
+
+
+def _doc_sources() -> Iterator[Path]:
+    for pattern in ("**/*.rst", "**/*.inc", "**/*.md"):
+        yield from (p for p in DOCS.glob(pattern) if "_build" not in p.parts)
+    yield from RULES.glob("*.rst")
+
+
+def _docstrings(path: Path) -> Iterator[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            doc = ast.get_docstring(node, clean=False)
+            if doc:
+                yield getattr(node, "lineno", 1), doc
+
+
+def test_docs_refer_to_no_file_outside_the_package() -> None:
+    found = []
+    for path in _doc_sources():
+        text = path.read_text(encoding="utf-8")
+        if path == DOCS / "changelog.rst":
+            text = text.replace("CHANGELOG.md", "")
+        found += [f"{path.relative_to(ROOT)}: {m.group()}" for m in _FOREIGN_FILE.finditer(text)]
+    for path in (ROOT / "src" / "naipes").rglob("*.py"):
+        for line, doc in _docstrings(path):
+            found += [f"{path.relative_to(ROOT)}:{line}: {m.group()}"
+                      for m in _FOREIGN_FILE.finditer(doc)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_page_opens_with_a_picture_of_its_table(game: str) -> None:
+    page = (DOCS / "games" / f"{game}.rst").read_text(encoding="utf-8")
+    image = re.search(rf"^\.\. image:: /_static/pictures/{game}-table\.svg\n((?:[ \t]+\S.*\n)+)",
+                      page, re.MULTILINE)
+    assert image, f"docs/games/{game}.rst has no picture of its table"
+    assert ":alt:" in image.group(1)
+    # the page gives the rules their title, then the picture, then the rest of the rules
+    title = "\n".join((RULES / f"{game}.rst").read_text(encoding="utf-8").splitlines()[:2])
+    include = f".. include:: ../../src/naipes/rules/{game}.rst\n   :start-line: 2\n"
+    assert page.index(f"\n{title}\n") < image.start() < page.index(include)
+
+
+def test_index_shows_a_picture_and_a_short_example() -> None:
+    page = (DOCS / "index.rst").read_text(encoding="utf-8")
+    assert re.search(r"^\.\. image:: /_static/pictures/[\w-]+\.svg$", page, re.MULTILINE)
+    block = re.search(r"^\.\. doctest::\n(?:\s+:.*\n)*\n((?:   .*\n|\n)+)", page, re.MULTILINE)
+    assert block, "the index has no doctest example"
+    lines = [line for line in block.group(1).splitlines() if line.strip()]
+    assert 4 <= sum(line.lstrip().startswith((">>>", "...")) for line in lines) <= 12
+
+
+# --- every public name is on an API page ---------------------------------------------------
+
+_DIRECTIVE = re.compile(r"^\.\. (automodule|autoclass|autofunction|autodata|autoexception|"
+                        r"py:data|py:class|py:function)::\s*(\S+)\n((?:[ \t]+\S.*\n?)*)",
+                        re.MULTILINE)
+
+
+def _option(body: str, name: str) -> str | None:
+    match = re.search(rf"^\s+:{name}:(.*(?:\n\s{{5,}}[^:\s].*)*)", body, re.MULTILINE)
+    return None if match is None else match.group(1)
+
+
+def _names(text: str) -> set[str]:
+    return {n.strip() for n in text.replace("\n", " ").split(",") if n.strip()}
+
+
+def _has_doc(module: ModuleType, name: str) -> bool:
+    """Whether autodoc shows the member: a docstring of its own, or a ``#:`` comment."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    if ("", name) in ModuleAnalyzer.for_module(module.__name__).find_attr_docs():
+        return True
+    obj = getattr(module, name)
+    return (inspect.isclass(obj) or inspect.isroutine(obj)) and bool(inspect.getdoc(obj))
+
+
+def _documented() -> set[tuple[str, str]]:
+    """(module, name) pairs the API pages document."""
+    found: set[tuple[str, str]] = set()
+    for page in (DOCS / "api").glob("*.rst"):
+        for kind, target, body in _DIRECTIVE.findall(page.read_text(encoding="utf-8")):
+            if kind.startswith("py:"):
+                found.add(((_option(body, "module") or "").strip(), target))
+                continue
+            if kind != "automodule":
+                module, _, name = target.rpartition(".")
+                found.add((module, name))
+                continue
+            if _option(body, "no-members") is not None:
+                continue
+            module = importlib.import_module(target)
+            # autodoc_default_options has "members": an automodule documents its module's
+            # __all__ (Sphinx lets that default override a directive's list of members)
+            listed = set(_public(module))
+            excluded = _names(_option(body, "exclude-members") or "")
+            found |= {(target, n) for n in listed - excluded if _has_doc(module, n)}
+    return found
+
+
+def _public(module: ModuleType) -> tuple[str, ...]:
+    return tuple(getattr(module, "__all__", ()))
+
+
+def _public_modules() -> Iterator[ModuleType]:
+    yield naipes
+    for info in pkgutil.walk_packages(naipes.__path__, "naipes."):
+        if any(part.startswith("_") for part in info.name.split(".")):
+            continue
+        try:
+            yield importlib.import_module(info.name)
+        except ImportError:  # an optional extra that is not installed
+            continue
+
+
+def undocumented() -> list[str]:
+    """The public names (``module.name`` of every ``__all__``) no API page documents."""
+    documented = _documented()
+    homes: dict[int, set[str]] = {}
+    for module, name in documented:
+        homes.setdefault(id(getattr(importlib.import_module(module), name)), set()).add(name)
+    missing = []
+    for module in _public_modules():
+        for name in _public(module):
+            if isinstance(getattr(module, name), ModuleType):
+                continue
+            if name not in homes.get(id(getattr(module, name)), set()):
+                missing.append(f"{module.__name__}.{name}")
+    return sorted(set(missing))
+
+
+def test_every_public_name_is_on_an_api_page() -> None:
+    missing = undocumented()
+    assert not missing, "not on any docs/api page:\n" + "\n".join(missing)
+
+
+# --- the docs' extensions -------------------------------------------------------------------
+
+
+def test_a_short_name_links_to_the_object_of_its_own_module() -> None:
+    # ``Game`` in naipes.machuco.position is imported from naipes.machuco.state (under
+    # TYPE_CHECKING or not), not any other game's Game
+    for game in GAMES:
+        names = naipes_xref._candidates([f"naipes.{game}.position"], "Game")
+        assert f"naipes.{game}.state.Game" in names
+        assert not any(n.startswith("naipes.") and f".{game}." not in n for n in names)
+
+
+def test_a_reexported_name_links_where_it_is_documented() -> None:
+    names = naipes_xref._candidates([], "naipes.machuco.Game.opening_events")
+    assert "naipes.game.Game.opening_events" in names
+    assert "naipes.machuco.view.View" in naipes_xref._candidates([], "naipes.machuco.View.cantes")
+
+
+def test_long_attrs_signatures_become_a_fields_table() -> None:
+    from naipes.machuco import Rules
+
+    signature = "(*, " + ", ".join(f"{f}=0" for f in range(20)) + ")"
+    short = naipes_fields.process_signature(None, "class", "Rules", Rules, None, signature, None)
+    assert short == ("(**fields)", None)
+    lines = (Rules.__doc__ or "").splitlines()
+    lines = [line[4:] if line.startswith("    ") else line for line in lines]
+    naipes_fields.process_docstring(None, "class", "Rules", Rules, None, lines)
+    text = "\n".join(lines)
+    assert ".. list-table:: Fields" in text and "Attributes:" not in text
+    assert "   * - ``scope``\n\n       :naipes-type:`Scope`\n     - ``'match'``\n     - how much" in text

@@ -1,0 +1,69 @@
+"""Fixtures of the server tests: an app on a TestClient and a recorder of every message sent."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from naipes.web import Settings, create_app  # noqa: E402
+
+BASE = "http://127.0.0.1:8000"
+WS = "ws://127.0.0.1:8000"
+
+#: Every message the server sent in these tests, for the schema tests.
+SENT: list[dict[str, Any]] = []
+
+
+class Client:
+    """A WebSocket client of one table that records what it receives."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.session.send_text(json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.session.receive_json()
+        SENT.append(message)
+        return message
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """The next message of this type (and fields), skipping others."""
+        for _ in range(500):
+            message = self.receive()
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+        raise AssertionError(f"no {kind} message")
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return Settings(bot_delay=0, takeover=0.2, rate=1000, burst=1000)
+
+
+@pytest.fixture
+def client(settings: Settings) -> Iterator[TestClient]:
+    with TestClient(create_app(settings), base_url=BASE) as c:
+        yield c
+
+
+def make_table(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
+    response = client.post("/api/tables", json={"game": game, **body})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    SENT.append({"type": "table", **data})
+    return data
+
+
+def connect(client: TestClient, table: str, token: str | None = None, since: int = 0,
+            **headers: str) -> Any:
+    session = client.websocket_connect(f"{WS}/ws/tables/{table}", headers=dict(headers))
+    return session, {"type": "hello", "v": 1, "token": token, "since": since}
