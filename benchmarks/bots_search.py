@@ -132,7 +132,9 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     iterations = a.iterations or BUDGETS[matchup]
     best = naipes.find_game(GAMES[matchup][0]).best_bot
     assert best is not None
-    make_a = lambda seed: ISMCTSBot(iterations=iterations, seed=seed)  # noqa: E731
+    rollout = a.rollout
+    spec = f"ismcts:iterations={iterations}" + (f",rollout={rollout}" if rollout else "")
+    make_a = lambda seed: ISMCTSBot(iterations=iterations, seed=seed, rollout=rollout)  # noqa: E731
     make_b = lambda seed: load_bot(best, seed=seed)  # noqa: E731
     deal_scores: list[float] = []
     timers: list[Timed] = []
@@ -142,9 +144,8 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
         if time.monotonic() > stop:
             break
         if a.partial and len(deal_scores) % 10 == 0:
-            write(a.partial, {matchup: {**summary(deal_scores, timers), "a": f"ismcts:iterations={iterations}",
-                                        "b": best, "partial": True}})
-    return {**summary(deal_scores, timers), "a": f"ismcts:iterations={iterations}", "b": best}
+            write(a.partial, {matchup: {**summary(deal_scores, timers), "a": spec, "b": best, "partial": True}})
+    return {**summary(deal_scores, timers), "a": spec, "b": best}
 
 
 class OpenSpielSide:
@@ -323,6 +324,7 @@ def main() -> int:
     parser.add_argument("--minutes", type=float, default=math.inf, help="stop a matchup after this long")
     parser.add_argument("--iterations", type=int, help="override the ISMCTS budget")
     parser.add_argument("--simulations", type=int, help="override OpenSpiel's budget")
+    parser.add_argument("--rollout", help="override ISMCTS's rollout policy (e.g. best, random)")
     parser.add_argument("--smoke", action="store_true", help="one deal per matchup, tiny budgets")
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--partial", help="write partial results here every 10 deals")

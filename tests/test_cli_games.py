@@ -222,3 +222,17 @@ def test_a_cards_colour_does_not_end_a_dimmed_line() -> None:
     after_card = line.split("7c", 1)[1]
     assert after_card.startswith(reset + dim)  # the dimming comes back after the card
     assert line.rstrip("\n").endswith(reset)
+
+
+def test_tab_completes_moves_or_the_games_own_commands() -> None:
+    kit = GameKit.find("ranzo")
+    view = kit.new_game(kit.rules(), 1).view(0)
+    assert kit.completions(view) == [str(m) for m in view.legal_moves]
+    kit = GameKit.find("machiavelli")
+    game = kit.new_game(kit.rules(2), 1)
+    view = game.view(game.to_act[0])
+    words = kit.completions(view)
+    assert {f"take {c}" for c in view.hand} <= set(words) and "commit" in words and "give up" in words
+    term = Term(color=False, out=io.StringIO())
+    term.completions = words
+    assert term.complete("COM", 0) == "commit" and term.complete("com", 1) is None

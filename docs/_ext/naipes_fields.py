@@ -147,7 +147,7 @@ def untyped_data(
     ``type: text`` ("The bounds, ``{field: (low, high)}``: they keep..."): the
     constants' types are in their annotations."""
     if what in {"data", "attribute", "property"} and lines and ":" in lines[0]:
-        lines.insert(0, "")
+        lines[0:0] = ["..", ""]  # an empty comment: napoleon reads it as the first line
 
 
 def setup(app: Sphinx) -> dict[str, object]:

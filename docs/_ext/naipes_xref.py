@@ -143,6 +143,15 @@ def _context(node: addnodes.pending_xref) -> list[str]:
     return modules
 
 
+def _class_members(modname: str | None, clsname: str | None, target: str) -> list[str]:
+    """A member named inside a class's docs that the class inherits (``encode`` in a
+    game's ``ActionSpace``): where its base documents it."""
+    owner = _lookup(f"{modname}.{clsname}") if modname and clsname else None
+    if not isinstance(owner, type) or "." in target:
+        return []
+    return _member_names(owner, target.removesuffix("()"))
+
+
 def _unlinkable(target: str, node: addnodes.pending_xref) -> bool:
     """Type variables and private names have no page, nor has a name of a signature that
     its module leaves out of ``__all__``; a reference to one stays text."""
@@ -192,7 +201,8 @@ class ResolveByModule(SphinxPostTransform):
         if len(matches) == 1 and matches[0][0] in exact:
             return  # Sphinx's own exact match, in the reference's module or class
         # else Sphinx would guess by the name's ending: use what the name means in its module
-        for name in _candidates(_context(node), target.removesuffix("()")):
+        names = _class_members(modname, clsname, target)
+        for name in names + _candidates(_context(node), target.removesuffix("()")):
             entry = domain.objects.get(name)
             if entry is not None:
                 node["reftarget"] = entry.node_id if entry.aliased else name

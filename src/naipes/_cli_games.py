@@ -16,7 +16,9 @@ The conventions a game module follows to appear well in the command:
 - the ``describe`` module (API 1.0) may give ``render(view, *, you=True, lang="en")``
   (``you``: whether the seat is a person's, so bots' seats are not marked "you") and
   ``lower_is_better(rules, lang="en") -> str | None``: what the scores count when a
-  lower score is better (Machiavelli's penalty points), else ``None``.
+  lower score is better (Machiavelli's penalty points), else ``None``; and
+  ``completions(view) -> list[str]``: what Tab completes at the seat's prompt (default:
+  the legal moves, when ``GameInfo.complete_moves``).
 """
 
 from __future__ import annotations
@@ -151,6 +153,14 @@ class GameKit:
         if hook is None:
             return str(view.render())
         return str(_call(hook, view, you=you, lang=lang))
+
+    def completions(self, view: Any) -> list[str]:
+        """What Tab completes at the seat's prompt: the game's ``describe.completions(view)``,
+        else the legal moves when ``legal_moves`` lists every one."""
+        hook = _hook(self.module, "completions")
+        if hook is not None:
+            return [str(c) for c in hook(view)]
+        return [str(m) for m in view.legal_moves] if self.info.complete_moves else []
 
     def describe(self, event: Event, lang: str = "en") -> str | None:
         """The game's ``describe_event`` of ``event`` (in ``lang`` where it takes it)."""
@@ -317,11 +327,41 @@ def rst_to_text(text: str) -> str:
     >>> print(rst_to_text(".. versionadded:: 0.1\n**Cantes** use :class:`~naipes.Card` and ``3o``."))
     Cantes use Card and 3o.
     """
+    out: list[str] = []
+    spans: list[tuple[int, int]] = []  # the columns of the simple table being read
+    for line in text.splitlines():
+        if _TABLE_BORDER.match(line):
+            spans = [m.span() for m in re.finditer(r"=+", line)]
+        elif not line.strip():
+            spans = []
+        if _DIRECTIVE.match(line):
+            continue
+        out.append(_table_row(line, spans) if spans else _unmarked(line))
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(out)).strip()
+
+
+_TABLE_BORDER = re.compile(r"^\s*=+( +=+)+\s*$")
+
+
+def _unmarked(text: str) -> str:
     text = _ROLE.sub(lambda m: m.group(1) or m.group(2), text)
     text = re.sub(r"``([^`]+)``", r"\1", text)
-    text = re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
-    lines = [line for line in text.splitlines() if not _DIRECTIVE.match(line)]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return re.sub(r"\*\*([^*]+)\*\*", r"\1", text)
+
+
+def _table_row(line: str, spans: list[tuple[int, int]]) -> str:
+    """A row of a simple table without its markup, its cells kept in their columns.
+
+    >>> _table_row("``3o``  play ``So``", [(0, 6), (8, 20)])
+    '3o      play So'
+    """
+    if _TABLE_BORDER.match(line):
+        return line
+    cells = []
+    for k, (start, end) in enumerate(spans):
+        stop = spans[k + 1][0] if k + 1 < len(spans) else len(line)
+        cells.append(_unmarked(line[start:stop].strip()).ljust(end - start))
+    return (" " * spans[0][0] + "  ".join(cells)).rstrip()
 
 
 def _packaged_page(module: ModuleType, name: str) -> str | None:

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from naipes._cli_games import GameKit, describe_event, lower_is_better
+from naipes._cli_games import GameKit, _call, describe_event, lower_is_better
 from naipes._cli_term import Quit, Term
 from naipes._i18n import join, tr
 from naipes.bots import Bot
@@ -77,7 +77,10 @@ class Table:
         """Draw the table as ``seat`` sees it (marked "you" only for the person's seat)."""
         game = self.game
         acting = ", ".join(str(s) for s in game.to_act) or self.t("nobody")
-        self.term.heading(self.t("move_heading", n=len(game.history) + 1, acting=acting, who=self.who(seat)))
+        entry = self.bots[seat]
+        tag = f" ({self.t('you')})" if seat == self.person else f" ({entry[0]})" if entry is not None else ""
+        self.term.heading(self.t("move_heading", n=len(game.history) + 1, acting=acting, who=self.who(seat),
+                                 seat=seat, tag=tag))
         view = game.view(seat)
         self.term.say(self.kit.render(view, you=seat == self.person, lang=self.term.lang))
         self.drawn_at = len(game.history)
@@ -159,14 +162,14 @@ class Table:
     def _hook_turn(self, hook: Any, seat: int) -> None:
         game = self.game
         self.draw(seat)
-        moves = [str(m) for m in game.view(seat).legal_moves] + list(COMMANDS)
+        moves = self.kit.completions(game.view(seat)) + ["quit"]
 
         def ask(prompt: str) -> str:
             return self._ask(prompt, moves)
 
         while True:
             try:
-                move = hook(game, seat, ask, self.term.say)
+                move = _call(hook, game, seat, ask, self.term.say, lang=self.term.lang)
                 game.play(move, seat)
                 return
             except (NotationError, IllegalMoveError) as exc:
@@ -190,7 +193,7 @@ class Table:
         self.term.say(self.t("choose"))
         self._list_moves(view)
         moves = view.legal_moves
-        completions = [str(m) for m in moves] + list(COMMANDS)
+        completions = self.kit.completions(view) + list(COMMANDS)
         while True:
             choices = f"1-{len(moves)}" if len(moves) > 1 else "1"
             text = self._ask(self.t("prompt", seat=seat, choices=choices), completions).strip()

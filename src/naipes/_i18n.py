@@ -28,10 +28,11 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "you_seat": ("you (seat {seat})", "tú (asiento {seat})"),
     "bot_seat": ("seat {seat} ({bot})", "asiento {seat} ({bot})"),
     "nobody": ("nobody", "nadie"),
+    "you": ("you", "tú"),
     "seen_by": ("only seat {seat} sees this", "solo lo ve el asiento {seat}"),
     # the table
     "move_heading": ("-- move {n} -- to act: {acting} -- view of {who} --",
-                     "-- jugada {n} -- le toca a: {acting} -- vista de {who} --"),
+                     "-- jugada {n} -- le toca a: {acting} -- vista del asiento {seat}{tag} --"),
     "answered_hidden": ("{who} answered (hidden until everyone has answered)",
                         "{who} respondió (oculto hasta que respondan todos)"),
     "everyone_answered": ("everyone answered:", "respondieron todos:"),

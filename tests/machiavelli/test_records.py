@@ -82,6 +82,7 @@ def test_a_recorded_play_costs_the_cards_it_moved_not_the_table() -> None:
         sizes[k] = [len(text) for _, text in history]
         assert Game.from_dict(game.to_dict()).history == game.history
         assert game.record()["moves"] == history
+        assert Game.from_record(json.loads(json.dumps(game.record()))).to_dict() == game.to_dict()  # a position start
     assert sizes[1][4] + 1 == sizes[10][4] == sizes[33][4]  # only the digits of #1-N grow
 
 

@@ -221,3 +221,14 @@ def test_machiavelli_candidate_from_the_solver() -> None:
     for cls in BOTS:
         move = cls(iterations=4, seed=1).choose(view)
         assert game.is_legal(move)
+
+
+@pytest.mark.parametrize("name,make", [GAMES[3], GAMES[4]], ids=["machiavelli", "macarra"])
+def test_picklable_with_a_bot_policy_and_a_candidate(name: str, make: Callable[[int], Any]) -> None:
+    game = make(4)
+    bots = [ISMCTSBot(iterations=3, seed=s) for s in range(game.num_players)]
+    play_game(game, bots)
+    used = [b for b in bots if b._contexts]
+    assert used
+    copy = pickle.loads(pickle.dumps(used[0]))
+    assert set(copy._contexts) == {name}

@@ -15,17 +15,33 @@ from .conftest import SENT, Client, connect, make_table
 pytest.importorskip("starlette")
 
 
+OPEN: list[Any] = []
+
+
+@pytest.fixture(autouse=True)
+def _close_all() -> Any:
+    yield
+    while OPEN:
+        _close(OPEN[-1])
+
+
 def _open(client: Any, table: str, token: str | None = None, since: int = 0, **headers: str) -> Any:
     session, hello = connect(client, table, token, since, **headers)
     ws = session.__enter__()
     c = Client(ws)
-    c.send(hello)
     c._cm = session  # type: ignore[attr-defined]
+    OPEN.append(c)
+    c.send(hello)
     return c
 
 
 def _close(c: Client) -> None:
-    c._cm.__exit__(None, None, None)  # type: ignore[attr-defined]
+    if c in OPEN:
+        OPEN.remove(c)
+        try:
+            c._cm.__exit__(None, None, None)  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - already closed by the server
+            pass
 
 
 def _play_out(c: Client, seat: int, update: dict[str, Any], limit: int = 400) -> dict[str, Any]:
@@ -92,7 +108,7 @@ def test_reconnect_resumes_from_the_sequence_number(client: Any) -> None:
 
 
 @pytest.mark.parametrize(("message", "code"), [
-    ({"type": "move", "move": "12z"}, "bad_notation"),
+    ({"type": "move", "move": "12z"}, "not_a_move"),
     ({"type": "move", "move": 7}, "bad_message"),
     ({"type": "action", "id": 10**6}, "bad_action"),
     ({"type": "fly"}, "bad_message"),

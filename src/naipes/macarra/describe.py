@@ -54,11 +54,26 @@ that fits is accepted, but a wrong one costs you a macarra from every other play
 Type a number, a move, 't' for the table."""
 
 
-def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None]) -> Move:
+_TURN = {
+    "en": {"lost": "Seat {loser} lost and drew a hidden card worth 1 to 10. Bid 0-10 macarras: "
+                   "what the card is worth stands, the rest comes back to you.",
+           "bid": "Seat {seat}, your bid (0-10): ", "fit": "Moves that fit: ",
+           "prompt": "Seat {seat}, your move (1-{n}, a move, ? for help): ", "choose": "choose a number from 1 to {n}"},
+    "es": {"lost": "El asiento {loser} perdió y sacó una carta tapada que vale de 1 a 10. Apuesta de 0 a 10 "
+                   "macarras: lo que valga la carta se queda, el resto te vuelve.",
+           "bid": "Asiento {seat}, tu apuesta (0-10): ", "fit": "Jugadas que caben: ",
+           "prompt": "Asiento {seat}, tu jugada (1-{n}, una jugada, ? para ayuda): ",
+           "choose": "elige un número de 1 a {n}"},
+}
+
+
+def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None],
+                  *, lang: str = "en") -> Move:
     """Ask a person at a terminal for one move of ``seat`` (or a bid in the punishment).
 
     The answer is a listed number, or a move read by :meth:`Game.parse_move
-    <naipes.game.Game.parse_move>` (full notation or a short form).
+    <naipes.game.Game.parse_move>` (full notation or a short form). ``lang``:
+    the language of the prompts (``en`` or ``es``; the help stays in English).
 
     Raises:
         NotationError: for an answer that is not a listed number or a move (the
@@ -66,25 +81,27 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         IllegalMoveError: for a move that does not fit now.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       ``lang``.
     """
+    w = _TURN.get(lang, _TURN["en"])
     view = game.view(seat)
     if view.phase is Phase.PUNISHMENT:
-        say(f"Seat {view.loser} lost and drew a hidden card worth 1 to 10. Bid 0-10 macarras: "
-            "what the card is worth stands, the rest comes back to you.")
-        return game.parse_move(ask(f"Seat {seat}, your bid (0-10): ").strip(), seat)
+        say(w["lost"].format(loser=view.loser))
+        return game.parse_move(ask(w["bid"].format(seat=seat)).strip(), seat)
     moves = view.legal_moves
-    say("Moves that fit: " + "   ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)))
+    say(w["fit"] + "   ".join(f"{i}. {m}" for i, m in enumerate(moves, 1)))
     while True:
-        text = ask(f"Seat {seat}, your move (1-{len(moves)}, a move, ? for help): ").strip()
+        text = ask(w["prompt"].format(seat=seat, n=len(moves))).strip()
         low = text.lower()
         if low in ("?", "h", "help"):
             say(HELP)
         elif low in ("t", "table"):
-            say(render(game.view(seat)))
+            say(render(game.view(seat), lang=lang))
         elif text.isdigit():
             if is_number(text) and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
-            raise NotationError(text, f"choose a number from 1 to {len(moves)}", code="bad_move")
+            raise NotationError(text, w["choose"].format(n=len(moves)), code="bad_move")
         elif text:
             return game.parse_move(text, seat)
 
@@ -200,69 +217,110 @@ _DESCRIBE_ES: dict[type[Event], Callable[[Any], str | None]] = {
 
 
 # -- the table -------------------------------------------------------------------------------------
-def render(view: View, *, you: bool = True) -> str:
+#: The words of :func:`render`, by language.
+_RENDER = {
+    "en": {"head": "Macarra: {players} players, {decks} x {deck} cards, {when}, {mode}",
+           "penalize": "infractions punished", "forbid": "forced moves only", "turn": "turn {n}",
+           "played": "{n} turns played", "foundations": "Foundations", "none": "(none yet)", "seat": "seat",
+           "you": " (you)", "out": "out", "stock_known": "stock {n}: {cards}", "stock_down": "stock {n} face down",
+           "stock_empty": "stock empty", "more": "({n} more) ", "face_up": "face-up", "empty": "(empty)",
+           "holds": "Seat {seat} holds {card} (just drawn)", "given": "Macarras given (giver->receiver)",
+           "net": "Net", "your_moves": "Your moves: ", "moves": "Moves: ",
+           "my_bid": "your bid: {bid}", "its_bid": "seat {seat} bid: {bid}",
+           "bid_now": "bid 0-10 macarras against the loser's hidden card",
+           "you_lost": "you are the loser: the others are bidding",
+           "it_lost": "seat {seat} is the loser: the others are bidding",
+           "lost": "Seat {loser} lost{cap}. Final punishment: {mine}", "cap": " (turn cap)",
+           "over": "Game over: seat {loser} lost{card}", "card_was": "; the card was {card}",
+           "bid": "seat {seat} bid {bid}"},
+    "es": {"head": "Macarra: {players} jugadores, {decks} x {deck} cartas, {when}, {mode}",
+           "penalize": "infracciones castigadas", "forbid": "solo jugadas obligadas", "turn": "turno {n}",
+           "played": "{n} turnos jugados", "foundations": "Centro", "none": "(nada aún)", "seat": "asiento",
+           "you": " (tú)", "out": "sin cartas", "stock_known": "mazo {n}: {cards}", "stock_down": "mazo {n} tapadas",
+           "stock_empty": "mazo vacío", "more": "({n} más) ", "face_up": "boca arriba", "empty": "(vacío)",
+           "holds": "El asiento {seat} tiene {card} (recién robada)",
+           "given": "Macarras dados (quien da->quien recibe)", "net": "Neto",
+           "your_moves": "Tus jugadas: ", "moves": "Jugadas: ",
+           "my_bid": "tu apuesta: {bid}", "its_bid": "apuesta del asiento {seat}: {bid}",
+           "bid_now": "apuesta de 0 a 10 macarras contra la carta tapada del perdedor",
+           "you_lost": "has perdido: apuestan los demás",
+           "it_lost": "el asiento {seat} ha perdido: apuestan los demás",
+           "lost": "Pierde el asiento {loser}{cap}. Castigo final: {mine}", "cap": " (tope de turnos)",
+           "over": "Fin de la partida: pierde el asiento {loser}{card}", "card_was": "; la carta era {card}",
+           "bid": "el asiento {seat} apostó {bid}"},
+}
+
+
+def render(view: View, *, you: bool = True, lang: str = "en") -> str:
     """The table as plain text: foundations, every seat's stock and face-up pile,
     the card held, the ledger, and the seat's moves (never which one is forced).
 
-    ``you``: whether a person plays the seat (``False``: no "(you)", "Moves:").
+    Args:
+        view: the view to draw.
+        you: whether a person plays the seat (``False``: no "(you)", "Moves:").
+        lang: ``en`` or ``es``.
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       ``you``.
+       ``you`` and ``lang``.
     """
+    w = _RENDER.get(lang, _RENDER["en"])
     r = view.rules
-    mode = "infractions punished" if r.infractions == "penalize" else "forced moves only"
-    when = f"turn {view.turns + 1}" if view.phase is Phase.PLAY else f"{view.turns} turns played"
-    lines = [f"Macarra: {r.players} players, {r.num_decks} x {r.deck} cards, {when}, {mode}"]
-    found = "  ".join(f"f{i} {c}" for i, c in enumerate(view.foundations)) or "(none yet)"
-    lines.append(f"Foundations: {found}")
-    lines.extend(_seat_line(view, s, you) for s in range(r.players))
+    mode = w["penalize"] if r.infractions == "penalize" else w["forbid"]
+    when = w["turn"].format(n=view.turns + 1) if view.phase is Phase.PLAY else w["played"].format(n=view.turns)
+    lines = [w["head"].format(players=r.players, decks=r.num_decks, deck=r.deck, when=when, mode=mode)]
+    found = "  ".join(f"f{i} {c}" for i, c in enumerate(view.foundations)) or w["none"]
+    lines.append(f"{w['foundations']}: {found}")
+    lines.extend(_seat_line(view, s, you, w) for s in range(r.players))
     if view.held is not None and view.turn is not None:
-        lines.append(f"Seat {view.turn} holds {view.held} (just drawn)")
-    lines.extend(_ledger_lines(view))
-    lines.extend(_phase_lines(view, you))
+        lines.append(w["holds"].format(seat=view.turn, card=view.held))
+    lines.extend(_ledger_lines(view, w))
+    lines.extend(_phase_lines(view, you, w))
     if view.legal_moves:
-        lines.append(("Your moves: " if you else "Moves: ") + " | ".join(str(m) for m in view.legal_moves))
+        lines.append(w["your_moves" if you else "moves"] + " | ".join(str(m) for m in view.legal_moves))
     return "\n".join(lines)
 
 
-def _seat_line(view: View, s: int, you: bool = True) -> str:
-    who = " (you)" if s == view.seat and you else ""
+def _seat_line(view: View, s: int, you: bool, w: dict[str, str]) -> str:
+    who = w["you"] if s == view.seat and you else ""
     mark = ">" if s == view.turn else " "
     if s in view.out:
-        return f"{mark} seat {s}{who}: out"
+        return f"{mark} {w['seat']} {s}{who}: {w['out']}"
     known = view.recycled_stocks[s]
     if known:
-        stock = f"stock {len(known)}: " + " ".join(str(c) for c in known)
+        stock = w["stock_known"].format(n=len(known), cards=" ".join(str(c) for c in known))
     elif view.stock_sizes[s]:
-        stock = f"stock {view.stock_sizes[s]} face down"
+        stock = w["stock_down"].format(n=view.stock_sizes[s])
     else:
-        stock = "stock empty"
+        stock = w["stock_empty"]
     pile = view.piles[s]
     shown = " ".join(str(c) for c in pile[-_PILE_SHOWN:])
-    more = f"({len(pile) - _PILE_SHOWN} more) " if len(pile) > _PILE_SHOWN else ""
-    face_up = f"face-up {more}{shown}" if pile else "face-up (empty)"
-    return f"{mark} seat {s}{who}: {stock} | {face_up}"
+    more = w["more"].format(n=len(pile) - _PILE_SHOWN) if len(pile) > _PILE_SHOWN else ""
+    face_up = f"{w['face_up']} {more}{shown}" if pile else f"{w['face_up']} {w['empty']}"
+    return f"{mark} {w['seat']} {s}{who}: {stock} | {face_up}"
 
 
-def _ledger_lines(view: View) -> list[str]:
+def _ledger_lines(view: View, w: dict[str, str]) -> list[str]:
     n = view.rules.players
     entries = [f"{g}->{rcv}: {view.ledger[g][rcv]}" for g in range(n) for rcv in range(n)
                if view.ledger[g][rcv]]
     if not entries:
         return []
-    return [f"Macarras given (giver->receiver): {'  '.join(entries)}", f"Net: {_net(view.scores)}"]
+    net = ", ".join(f"{w['seat']} {s} {x:+d}" for s, x in enumerate(view.scores))
+    return [f"{w['given']}: {'  '.join(entries)}", f"{w['net']}: {net}"]
 
 
-def _phase_lines(view: View, you: bool = True) -> list[str]:
+def _phase_lines(view: View, you: bool, w: dict[str, str]) -> list[str]:
     if view.phase is Phase.PUNISHMENT:
-        mine = f"{'your' if you else f'seat {view.seat}'} bid: {view.my_bid}" if view.my_bid is not None else (
-            "bid 0-10 macarras against the loser's hidden card" if view.seat in view.to_act
-            else f"{'you are' if you else f'seat {view.seat} is'} the loser: the others are bidding")
-        cap = " (turn cap)" if view.capped else ""
-        return [f"Seat {view.loser} lost{cap}. Final punishment: {mine}"]
+        if view.my_bid is not None:
+            mine = w["my_bid" if you else "its_bid"].format(bid=view.my_bid, seat=view.seat)
+        elif view.seat in view.to_act:
+            mine = w["bid_now"]
+        else:
+            mine = w["you_lost"] if you else w["it_lost"].format(seat=view.seat)
+        return [w["lost"].format(loser=view.loser, cap=w["cap"] if view.capped else "", mine=mine)]
     if view.phase is Phase.OVER:
-        bids = ", ".join(f"seat {s} bid {b}" for s, b in enumerate(view.bids) if b is not None)
-        card = f"; the card was {view.punishment_card}" if view.punishment_card else ""
-        return [f"Game over: seat {view.loser} lost{card}" + (f"; {bids}" if bids else "")]
+        bids = ", ".join(w["bid"].format(seat=s, bid=b) for s, b in enumerate(view.bids) if b is not None)
+        card = w["card_was"].format(card=view.punishment_card) if view.punishment_card else ""
+        return [w["over"].format(loser=view.loser, card=card) + (f"; {bids}" if bids else "")]
     return []

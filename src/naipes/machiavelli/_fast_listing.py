@@ -6,15 +6,20 @@ compare them at every step of random games) at a fraction of the cost:
 
 - the hand becomes one integer, a bit per card (``suit * 16 + rank``, the
   joker above them), in one pass over the hand without hashing cards;
-- each table (a tuple, alive as long as the game holds it) gets, once, the
-  flat list of its one-card extensions and the mask of the cards they need, so
-  a turn tests one ``and`` before it looks at a single meld;
+- each table meld gets, once, its one-card extensions with their cards' bits
+  and the mask of those cards (melds of equal value share them, so the melds
+  laid on the table are few objects, found by id); each table (a tuple, alive
+  as long as the game holds it) gets the OR of its melds' masks, so a turn
+  tests one ``and`` before it looks at a single meld;
 - the new melds come from the masks: bitwise majorities pick the ranks that
-  can make a group, and the memo tables of :mod:`~naipes.machiavelli.listing`
-  give the melds themselves, here with their physical cards and value.
+  can make a group, shifted ``and`` s the starts of runs, and the memo tables of
+  :mod:`~naipes.machiavelli.listing` give the melds themselves, here with their
+  physical cards and value.
 
-The memo tables are bounded (cleared when full), read without a lock and
-written whole under one, so threads share them safely.
+The game keeps each seat's mask up to date as cards come and go
+(:class:`~naipes.machiavelli.state.Game`), so a turn does not even read the hand.
+The memo tables are bounded (cleared when full) and read without a lock; each
+write stores one whole entry (or clears the table), so threads share them safely.
 """
 
 from __future__ import annotations
@@ -44,8 +49,10 @@ _Extension = tuple[Meld, Card, int]  # the extended meld, the hand card, its bit
 # A table meld's extensions with their bits, and the mask of the cards they need.
 _Meta = tuple[Meld, tuple[_Extension, ...], int]
 _METAS: dict[int, _Meta] = {}  # id(meld) -> its meta (the entry keeps the meld alive)
+_BY_VALUE: dict[Meld, _Meta] = {}  # a meld's value -> the meta of the first meld seen of that value
 # id(table) -> (table, the metas of its melds, the mask of every card that extends one)
-_TABLES: dict[int, tuple[tuple[Meld, ...], tuple[_Meta, ...], int]] = {}
+_TableEntry = tuple[tuple[Meld, ...], tuple[_Meta, ...], int]
+_TABLES: dict[int, _TableEntry] = {}
 # a new meld with what its play needs: (meld, physical cards, value)
 _New = tuple[Meld, tuple[Card, ...], int]
 _GROUPS: dict[tuple[int, int, int], tuple[_New, ...]] = {}
@@ -114,7 +121,7 @@ def list_into(plays: list[Any], table: tuple[Meld, ...], hand: Sequence[Card], m
                 plays.append(make(table + (meld,), physical))
 
 
-def _table_entry(table: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], tuple[_Meta, ...], int]:
+def _table_entry(table: tuple[Meld, ...]) -> _TableEntry:
     # An entry keeps its meld alive, so an id found in _METAS is that meld (ids are not reused).
     metas_of = _METAS
     metas = []
@@ -133,11 +140,19 @@ def _table_entry(table: tuple[Meld, ...]) -> tuple[tuple[Meld, ...], tuple[_Meta
 
 
 def _meta(meld: Meld) -> _Meta:
-    extensions = tuple((new, card, _BIT.get(id(card)) or _slow_bit(card)) for new, card in _extensions(meld))
-    want = 0
-    for _, _, bit in extensions:
-        want |= bit
-    meta = (meld, extensions, want)
+    """The meta of a table meld; melds of equal value share the extension melds (then the ones
+    laid on the table are the same few objects, and their own metas are found by id)."""
+    same = _BY_VALUE.get(meld)
+    if same is None:
+        extensions = tuple((new, card, _BIT.get(id(card)) or _slow_bit(card)) for new, card in _extensions(meld))
+        want = 0
+        for _, _, bit in extensions:
+            want |= bit
+        same = (meld, extensions, want)
+        if len(_BY_VALUE) > 20_000:
+            _BY_VALUE.clear()
+        _BY_VALUE[meld] = same
+    meta = (meld, same[1], same[2])
     if len(_METAS) > 20_000:
         _METAS.clear()
     _METAS[id(meld)] = meta

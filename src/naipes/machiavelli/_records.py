@@ -45,7 +45,8 @@ from naipes.machiavelli.moves import MAX_MOVE_TEXT, Move, Play, _card_text, _mel
 if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
 
-__all__ = ["DELTA_VERSION", "as_version_2", "decode_moves", "decode_play", "encode_moves", "encode_play", "is_delta",
+__all__ = ["DELTA_VERSION", "Encoded", "as_version_2", "decode_moves", "decode_play", "encode_history", "encode_moves",
+           "encode_play", "is_delta",
            "last_play_table", "load_history", "record_v3", "state_dict_v3"]
 
 _ITEM = re.compile(r"\s*(?:#(\d{1,6})(?:-(\d{1,6}))?|(\[[^\[\]]*\]))\s*,?")
@@ -63,42 +64,45 @@ def encode_play(play: Play, base: tuple[Meld, ...]) -> str:
 
 
 def _items(table: tuple[Meld, ...], base: tuple[Meld, ...]) -> list[str]:
-    """References to runs of ``base`` and new melds: the kept melds found by identity, then by value."""
-    n = len(base)
+    """References to runs of ``base`` and new melds: the melds kept in place found by identity
+    (the head and tail the play left alone), the others by value; O(melds changed) items."""
+    n, k = len(base), len(table)
     head = 0
-    while head < len(table) and head < n and table[head] is base[head]:
+    while head < k and head < n and table[head] is base[head]:
         head += 1
     tail = 0
-    while (tail < len(table) - head and tail < n - head
-           and table[len(table) - 1 - tail] is base[n - 1 - tail]):
+    while tail < k - head and tail < n - head and table[k - 1 - tail] is base[n - 1 - tail]:
         tail += 1
+    middle = range(head, n - tail)
     where: dict[Meld, int] | None = None
-    refs: list[int | Meld] = list(range(head))
-    for meld in table[head:len(table) - tail]:
-        if where is None:  # the middle, by value: the melds of base that are not in head or tail
-            where = {}
-            for i in range(n - tail - 1, head - 1, -1):
-                where[base[i]] = i
-        refs.append(where.get(meld, meld))
-    refs.extend(range(n - tail, n))
-    return _compress(refs)
+    spans: list[list[int] | Meld] = [[0, head - 1]] if head else []
+    for meld in table[head:k - tail]:
+        if len(middle) <= 4:  # the usual case (a listed play changes one meld): no hashing
+            ref: int | Meld = next((i for i in middle if base[i] is meld or base[i] == meld), meld)
+        else:
+            if where is None:
+                where = {}
+                for i in reversed(middle):
+                    where[base[i]] = i
+            ref = where.get(meld, meld)
+        _add(spans, ref)
+    if tail:
+        _add(spans, n - tail, n - 1)
+    return [_meld_text(x) if isinstance(x, Meld) else f"#{x[0]}" if x[0] == x[1] else f"#{x[0]}-{x[1]}"
+            for x in spans]
 
 
-def _compress(refs: list[int | Meld]) -> list[str]:
-    out: list[str] = []
-    i = 0
-    while i < len(refs):
-        ref = refs[i]
-        if isinstance(ref, Meld):
-            out.append(_meld_text(ref))
-            i += 1
-            continue
-        j = i
-        while j + 1 < len(refs) and isinstance(refs[j + 1], int) and refs[j + 1] == refs[j] + 1:  # type: ignore[operator]
-            j += 1
-        out.append(f"#{ref}" if j == i else f"#{ref}-{refs[j]}")
-        i = j + 1
-    return out
+def _add(spans: list[list[int] | Meld], ref: int | Meld, last: int | None = None) -> None:
+    """Append a meld, or the base melds ``ref`` to ``last``, joining a range that goes on."""
+    if isinstance(ref, Meld):
+        spans.append(ref)
+        return
+    end = ref if last is None else last
+    prev = spans[-1] if spans else None
+    if isinstance(prev, list) and prev[1] + 1 == ref:
+        prev[1] = end
+    else:
+        spans.append([ref, end])
 
 
 def decode_play(text: str, base: tuple[Meld, ...]) -> Play:
@@ -150,10 +154,25 @@ def _table(text: str, body: str, base: tuple[Meld, ...]) -> tuple[Meld, ...]:
     return tuple(table)
 
 
-def encode_moves(moves: Sequence[tuple[int, Move]]) -> list[list[Any]]:
-    """``[seat, notation]`` pairs, each play a delta against the play before it."""
+#: What a game remembers of its encoded history: (the history list, its pairs so far, the last play's table).
+Encoded = tuple[list[tuple[int, Move]], list[list[Any]], tuple[Meld, ...]]
+
+
+def encode_history(history: list[tuple[int, Move]], known: Encoded | None) -> Encoded:
+    """The pairs of :func:`encode_moves` for ``history``, encoding only the moves that ``known``
+    (what this returned for the same history list before: it only grows) has not seen."""
+    if known is None or known[0] is not history or len(known[1]) > len(history):
+        known = (history, [], ())
+    pairs, base = known[1], known[2]
+    if len(pairs) < len(history):
+        pairs = pairs + encode_moves(history[len(pairs):], base)
+        base = next((m.table for _, m in reversed(history) if isinstance(m, Play)), base)
+    return (history, pairs, base)
+
+
+def encode_moves(moves: Sequence[tuple[int, Move]], base: tuple[Meld, ...] = ()) -> list[list[Any]]:
+    """``[seat, notation]`` pairs, each play a delta against the play before it (the first against ``base``)."""
     out: list[list[Any]] = []
-    base: tuple[Meld, ...] = ()
     for seat, move in moves:
         if isinstance(move, Play):
             out.append([seat, encode_play(move, base)])
@@ -188,7 +207,7 @@ def state_dict_v3(game: Game) -> dict[str, Any]:
     """``game.to_dict()`` with the history as deltas (the envelope of :meth:`naipes.Game.to_dict`)."""
     return {
         "format": FORMAT, "version": DELTA_VERSION, "game": game.name, "rules": rules_to_dict(game.rules),
-        "num_players": game.num_players, "rng": _rng_state(game._rng), "history": encode_moves(game._history),
+        "num_players": game.num_players, "rng": _rng_state(game._rng), "history": _history_pairs(game),
         "acting": list(game._acting), "simultaneous": game._simultaneous,
         "answers": [[s, str(m)] for s, m in sorted(game._answers.items())],
         "start": copy.deepcopy(game._start), "state": game._state_dict(),
@@ -202,7 +221,13 @@ def record_v3(game: Game) -> dict[str, Any]:
         return BaseGame.record(game)  # raises the base's error (code not_replayable)
     return {"format": RECORD_FORMAT, "version": DELTA_VERSION, "game": game.name,
             "rules": rules_to_dict(game.rules), "start": copy.deepcopy(start),
-            "moves": encode_moves(game._history)}
+            "moves": _history_pairs(game)}
+
+
+def _history_pairs(game: Game) -> list[list[Any]]:
+    """The game's history as fresh ``[seat, notation]`` lists (the encoding is remembered)."""
+    known = game._encoded = encode_history(game._history, game._encoded)
+    return [[s, t] for s, t in known[1]]
 
 
 def as_version_2(data: Mapping[str, Any], key: str) -> tuple[dict[str, Any], object] | None:

@@ -182,8 +182,8 @@ def _free_search(p: Problem) -> Optional[Answer]:
     jokers = p.jokers
     total = sum(map(sum, p.opt))
     try:
-        for n, floor in enumerate(_bounds(total, 0, p.floor_naturals)):
-            for p.jokers in ((jokers,) if n < FIRST else _joker_steps(jokers)):
+        for floor in _bounds(total, 0, p.floor_naturals):
+            for p.jokers in range(0, jokers + 1):
                 p.lb = floor
                 answer = solve(p)
                 if answer is not None and (floor is None or answer.obj >= floor):
@@ -196,22 +196,6 @@ def _free_search(p: Problem) -> Optional[Answer]:
         return None
     finally:
         p.jokers = jokers
-
-
-import os
-MODE = os.environ.get("JMODE", "all")
-FIRST = int(os.environ.get("FIRST", "0"))
-
-
-def _joker_steps(jokers: int) -> Iterator[int]:
-    if MODE == "all":
-        yield from range(0, jokers + 1)
-    elif MODE == "0J":
-        yield from sorted({0, jokers})
-    elif MODE == "01J":
-        yield from sorted({0, min(1, jokers), jokers})
-    elif MODE == "02J":
-        yield from sorted({0, min(2, jokers), jokers})
 
 
 def _bounds(total: int, raw: int, known: Optional[int]) -> Iterator[Optional[int]]:

@@ -29,16 +29,64 @@ def grid_of(counts: List[List[int]]) -> Grid:
     return [[0] * 4] + [row[:] for row in counts]
 
 
-def arrange_all(counts: Grid, jokers: int, mn: int) -> Optional[List[RawMeld]]:
-    """Melds holding every card of ``counts`` and every joker, or ``None`` if the heuristic fails."""
-    left = [row[:] for row in counts]
-    melds: List[RawMeld] = []
-    _peel(left, melds)
-    _groups(left, melds)
-    jokers = _settle(left, melds, jokers, mn)
-    if jokers or any(map(any, left)):
+def arrange_all(counts: Grid, jokers: int, mn: int, hand: Grid) -> Optional[List[RawMeld]]:
+    """Melds holding every card of ``counts`` and every joker, or ``None`` if the heuristics fail.
+
+    ``hand``: the cards among ``counts`` that may be isolated (the others
+    already sit in valid melds); an isolated one ends the attempt at once.
+    Three orders are tried: longest runs first, runs grown rank by rank,
+    groups first.
+    """
+    if _isolated(counts, hand, jokers, mn):
         return None
-    return melds
+    for first, second in ((_peel, _groups), (_grow, _groups), (_groups, _peel)):
+        left = [row[:] for row in counts]
+        melds: List[RawMeld] = []
+        first(left, melds)
+        second(left, melds)
+        if not _settle(left, melds, jokers, mn) and not any(map(any, left)):
+            return melds
+    return None
+
+
+def _isolated(counts: Grid, hand: Grid, jokers: int, mn: int) -> bool:
+    """True if some hand card has no meld at all among ``counts`` (the test is necessary, not sufficient)."""
+    pair = jokers >= 1 and mn <= 2
+    for r in range(1, 14):
+        row = counts[r]
+        for s in SUITS:
+            if not hand[r][s]:
+                continue
+            suits = sum(1 for t in SUITS if row[t])
+            if suits >= 3 or (pair and suits >= 2) or (jokers >= 2 and mn == 1):
+                continue
+            near = [0 < q < 14 and counts[q][s] > 0 for q in range(r - 2, r + 3)]
+            if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
+                continue
+            if pair and (near[0] or near[1] or near[3] or near[4]):
+                continue
+            return True
+    return False
+
+
+def _grow(left: Grid, melds: List[RawMeld]) -> None:
+    """New runs grown rank by rank: each card extends the shortest open run of its suit, else starts one."""
+    for s in SUITS:
+        open_runs: List[RawMeld] = []
+        for r in range(1, 15):
+            n = left[r][s] if r <= 13 else 0
+            open_runs.sort(key=len)
+            grown = []
+            for run in open_runs:
+                if n:
+                    run.append((r, s, False))
+                    n -= 1
+                    grown.append(run)
+                elif len(run) >= 3:  # shorter fragments are dropped: their cards stay left
+                    melds.append(run)
+                    for q, _, _ in run:
+                        left[q][s] -= 1
+            open_runs = grown + [[(r, s, False)] for _ in range(n)]
 
 
 def extend(melds: List[RawMeld], hand: Grid, jokers: int, mn: int) -> Tuple[List[RawMeld], Grid, int]:

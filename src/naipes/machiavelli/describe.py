@@ -55,8 +55,8 @@ if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
     from naipes.machiavelli.view import View
 
-__all__ = ["HELP", "TerminalTurn", "describe_event", "lower_is_better", "render", "render_hand", "render_table",
-           "terminal_turn"]
+__all__ = ["HELP", "TerminalTurn", "completions", "describe_event", "lower_is_better", "render", "render_hand",
+           "render_table", "terminal_turn"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -187,29 +187,46 @@ def lower_is_better(rules: object, lang: str = "en") -> str | None:
 
 
 # -- drawing ----------------------------------------------------------------------------
-def render(view: View, *, you: bool = True) -> str:
+#: The words of :func:`render`, by language.
+_RENDER = {
+    "en": {"head": "Machiavelli: hand {hand}, stock {stock} cards, ", "to_act": "seat {seat} to act",
+           "over": "game over", "seat": "seat", "you": " (you)", "card": "1 card", "cards": "{n} cards",
+           "total": "total", "not_opened": ", not opened", "jokers": ", {n} joker(s) known",
+           "table": "Table:", "table_empty": "Table: (empty)", "hand": "Your hand: ",
+           "hand_of": "Hand of seat {seat}: "},
+    "es": {"head": "Machiavelli: mano {hand}, mazo {stock} cartas, ", "to_act": "le toca al asiento {seat}",
+           "over": "fin de la partida", "seat": "asiento", "you": " (tú)", "card": "1 carta",
+           "cards": "{n} cartas", "total": "total", "not_opened": ", sin abrir",
+           "jokers": ", {n} comodín(es) conocidos", "table": "Mesa:", "table_empty": "Mesa: (vacía)",
+           "hand": "Tu mano: ", "hand_of": "Mano del asiento {seat}: "},
+}
+
+
+def render(view: View, *, you: bool = True, lang: str = "en") -> str:
     """The table drawn for a terminal: totals, hand sizes, melds (numbered from 1), the hand.
 
-    ``you``: whether a person plays the seat (``False``: no "(you)", "Hand of seat N:").
+    Args:
+        view: the view to draw.
+        you: whether a person plays the seat (``False``: no "(you)", "Hand of seat N:").
+        lang: ``en`` or ``es``.
 
     .. versionadded:: 1.0
     .. versionchanged:: 1.1
-       ``you``; seats are "seat N".
+       ``you`` and ``lang``; seats are "seat N".
     """
+    w = _RENDER.get(lang, _RENDER["en"])
     n = len(view.hand_sizes)
-    lines = [f"Machiavelli: hand {view.hand_number}, stock {view.stock_size} cards, "
-             + (f"seat {view.to_act[0]} to act" if view.to_act else "game over")]
-    seats = []
+    lines = [w["head"].format(hand=view.hand_number, stock=view.stock_size)
+             + (w["to_act"].format(seat=view.to_act[0]) if view.to_act else w["over"])]
     for s in range(n):
-        tag = " (you)" if s == view.seat and you else ""
-        extra = "" if view.opened[s] or not view.rules.initial_meld_min else ", not opened"
-        joker = f", {view.known_jokers[s]} joker(s) known" if view.known_jokers[s] else ""
-        cards = "1 card" if view.hand_sizes[s] == 1 else f"{view.hand_sizes[s]} cards"
-        seats.append(f"  seat {s}{tag}: {cards}, total {view.totals[s]}{extra}{joker}")
-    lines.extend(seats)
-    lines.append("Table:" if view.table else "Table: (empty)")
+        tag = w["you"] if s == view.seat and you else ""
+        extra = "" if view.opened[s] or not view.rules.initial_meld_min else w["not_opened"]
+        joker = w["jokers"].format(n=view.known_jokers[s]) if view.known_jokers[s] else ""
+        cards = w["card"] if view.hand_sizes[s] == 1 else w["cards"].format(n=view.hand_sizes[s])
+        lines.append(f"  {w['seat']} {s}{tag}: {cards}, {w['total']} {view.totals[s]}{extra}{joker}")
+    lines.append(w["table"] if view.table else w["table_empty"])
     lines.extend(render_table(view.table))
-    lines.append(("Your hand: " if you else f"Hand of seat {view.seat}: ") + render_hand(view.hand))
+    lines.append((w["hand"] if you else w["hand_of"].format(seat=view.seat)) + render_hand(view.hand))
     return "\n".join(lines)
 
 
@@ -258,6 +275,23 @@ Commands (melds are numbered from 1; a card is written 7H, 10S, QD, or JK=7H for
   draw                        forget the rearrangement, take a card from the stock
   give up                     the failed turn: table restored, you draw the penalty
   help                        this text"""
+
+_WORDS = ("check", "undo", "reset", "show", "hint", "hint apply", "commit", "draw", "give up", "help")
+
+
+def completions(view: View) -> list[str]:
+    """What Tab completes at a terminal turn: ``take`` with each hand card, the other commands.
+
+    >>> from naipes.machiavelli import Game, Rules
+    >>> game = Game.from_position(Rules(players=2), hands=["7H KD", "2C"], table="[4S 5S 6S]", stock="KH")
+    >>> completions(game.view(0))[:3]
+    ['take 7H', 'take KD', 'move ']
+
+    .. versionadded:: 1.1
+    """
+    takes = [f"take {c}" for c in dict.fromkeys(view.hand)]
+    return takes + ["move ", "split ", "merge ", "swap ", "declare ", "back "] + list(_WORDS)
+
 
 _CARD = r"(JK(?:=\S+)?|\S+)"
 _MAX_LINE = 1_000  # the longest command line read
@@ -445,7 +479,7 @@ class TerminalTurn:
 
 
 def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callable[[str], None], *,
-                  render: bool = False) -> Move:
+                  render: bool = False, lang: str = "en") -> Move:
     """Run one Machiavelli turn for a person at a terminal; return the move to play.
 
     Args:
@@ -454,6 +488,8 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         ask: reads one line (given a prompt).
         say: prints one message.
         render: draw the table first (``naipes play`` has drawn it already).
+        lang: the language of the turn's prompt (``en`` or ``es``; the commands
+            and their messages are English).
 
     Returns:
         A :class:`~naipes.machiavelli.moves.Play` (validated), a ``Draw`` or a ``Forfeit``.
@@ -463,15 +499,23 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
             ``EOFError``; it is passed on.)
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.1
+       ``lang``.
     """
     ws = Workspace(game.view(seat), numbering=1)
     turn = TerminalTurn(ws, say)
     if render:
         say(game.view(seat).render())
-    say("Your turn: rearrange the table with take / move / split / merge, then commit "
-        "(or draw, or give up). Type help for every command.")
+    if lang == "es":
+        say("Tu turno: reordena la mesa con take / move / split / merge y termina con commit "
+            "(o draw, o give up). help lista todas las órdenes.")
+        prompt = f"Asiento {seat}, tu jugada (una orden; help las lista): "
+    else:
+        say("Your turn: rearrange the table with take / move / split / merge, then commit "
+            "(or draw, or give up). Type help for every command.")
+        prompt = f"Seat {seat}, your move (a command; help lists them): "
     while True:
-        move = turn.run_line(ask(f"Seat {seat}, your move (a command; help lists them): "))
+        move = turn.run_line(ask(prompt))
         if move is not None:
             return move
 

@@ -134,8 +134,11 @@ def _check_reason(_: object, attribute: attrs.Attribute[ForfeitReason], value: o
 _TEXT: dict[Card, str] = {c: str(c) for c in [JOKER] + [Card(r, s) for s in FRENCH_SUITS for r in range(1, 14)]}
 
 
+_TEXT_BY_ID: dict[int, str] = {id(c): t for c, t in _TEXT.items()}  # cards are interned: no hashing
+
+
 def _card_text(card: Card) -> str:
-    text = _TEXT.get(card)
+    text = _TEXT_BY_ID.get(id(card))
     return str(card) if text is None else text
 
 

@@ -276,7 +276,7 @@ def _all_in(pos: _Position, opening: bool) -> core.Answer | None:
     if not opening:
         _fill(grid, [c for c in pos.table_cards if c != JOKER])
         jokers += pos.table_jokers
-    melds = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination)
+    melds = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, greedy.grid_of(played))
     if melds is None:
         return None
     if opening and sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:

@@ -87,7 +87,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     __slots__ = ("_hands", "_stock", "_table", "_totals", "_opened_seats", "_known_jokers", "_starter",
                  "_hand_no", "_out", "_orders", "_last_winners", "_last_points", "_last_hands",
-                 "_final_scores", "_cut", "_cache", "_hit", "_masks")
+                 "_final_scores", "_cut", "_cache", "_hit", "_masks", "_encoded")
 
     _hands: list[list[Card]]
     _stock: list[Card]
@@ -109,6 +109,7 @@ class Game(BaseGame[Rules, Move, View]):
     # Per seat: (the hand list, its hand_mask), kept up to date by _draw and _apply_play; a seat
     # whose hand list is another object (dealt, loaded, cloned) gets its mask recomputed.
     _masks: list[tuple[list[Card] | None, int]]
+    _encoded: _records.Encoded | None  # the history as written by to_dict so far
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,
@@ -156,6 +157,7 @@ class Game(BaseGame[Rules, Move, View]):
         self._cache = None
         self._hit = None
         self._masks = [(None, 0)] * n
+        self._encoded = None
 
     # -- read-only state ----------------------------------------------------------------
     @property
@@ -344,26 +346,26 @@ class Game(BaseGame[Rules, Move, View]):
     # Moves never run inside the constructor, so once ``_listening`` holds, the
     # bus's own ``events.wants`` is what ``_wants`` would answer (one call less per event).
     def _apply(self, move: Move, seat: int) -> None:
-        cached = self._cache
-        listed = cached is not None and (move is self._hit or id(move) in map(id, cached))
+        cached, hit = self._cache, self._hit
         self._cache = self._hit = None
-        if move is DRAW or type(move) is Draw:
-            self._draw(seat, 1, penalty=False)
+        if move is DRAW:
+            self._draw(seat, 1, False)
             self._end_turn(seat)
         elif isinstance(move, Play):
-            self._apply_play(move, seat, canonical=listed)
+            listed = move is hit or (cached is not None and id(move) in map(id, cached))
+            self._apply_play(move, seat, listed)
         elif isinstance(move, Draw):
-            self._draw(seat, 1, penalty=False)
+            self._draw(seat, 1, False)
             self._end_turn(seat)
         else:
             assert isinstance(move, Forfeit)
             count = min(self.rules.penalty_cards, len(self._stock))
             if self._listening and self.events.wants(ev.TurnFailed):
                 self._emit(ev.TurnFailed(seat=seat, reason=move.reason, penalty_cards=count))
-            self._draw(seat, count, penalty=True)
+            self._draw(seat, count, True)
             self._end_turn(seat)
 
-    def _apply_play(self, move: Play, seat: int, *, canonical: bool = False) -> None:
+    def _apply_play(self, move: Play, seat: int, canonical: bool = False) -> None:
         hand = self._hands[seat]
         known, mask = self._masks[seat]
         ids = list(map(id, hand))
@@ -372,7 +374,7 @@ class Game(BaseGame[Rules, Move, View]):
             del hand[at], ids[at]
             if id(card) not in ids:  # its last copy
                 mask &= ~card_bit(card)
-        played_jokers = sum(1 for c in move.cards if c is JOKER) if self.rules.jokers else 0
+        played_jokers = move.cards.count(JOKER) if self.rules.jokers else 0
         if canonical:  # a listed play adds cards to the table and takes no joker back
             taken = 0
         else:
@@ -384,7 +386,8 @@ class Game(BaseGame[Rules, Move, View]):
             mask |= card_bit(JOKER)
         if known is hand:
             self._masks[seat] = (hand, mask)
-        self._known_jokers[seat] = max(0, self._known_jokers[seat] - played_jokers) + taken
+        if played_jokers or taken:
+            self._known_jokers[seat] = max(0, self._known_jokers[seat] - played_jokers) + taken
         if canonical:  # a listed play: its melds are canonical already
             self._table = move.table
         else:
@@ -399,7 +402,7 @@ class Game(BaseGame[Rules, Move, View]):
         else:
             self._set_to_act(((seat + 1) % self.num_players,))
 
-    def _draw(self, seat: int, count: int, *, penalty: bool) -> None:
+    def _draw(self, seat: int, count: int, penalty: bool) -> None:
         stock = self._stock
         got = stock[:count]
         del stock[:count]
@@ -498,6 +501,7 @@ class Game(BaseGame[Rules, Move, View]):
         new._cut = self._cut
         new._cache = self._cache
         new._hit = self._hit
+        new._encoded = None
 
     def _state_dict(self) -> dict[str, Any]:
         return _position.state_dict(self)

@@ -122,51 +122,82 @@ def describe_event(event: Event, lang: str = "en") -> str | None:
     return tell(event) if tell is not None else type(event).__name__
 
 
-def _headline(v: View) -> str:
-    head = f"Ranzo: hand {v.hand_number}/{v.num_hands}, dealer seat {v.dealer}, stock {v.stock_size}"
+#: The words of :func:`render`, by language.
+_RENDER = {
+    "en": {"head": "Ranzo: hand {hand}/{hands}, dealer seat {dealer}, stock {stock}",
+           "turn": "{head}; seat {seat} to discard or call ranzo",
+           "window": "{head}; seat {seat} discarded {card}: claim window (pass / envido a b / truco x)",
+           "steal": "{head}; seat {seat} won the claim {claim} and plays", "over": "{head}; the game is over",
+           "balances": "balances", "teams": "   teams: seats 0+2 {a}, seats 1+3 {b}", "seat": "seat",
+           "you": " (you)", "concealed": "{n} concealed", "known": ", known {cards}", "open": "open",
+           "discards": "discards", "last_claims": "last claims", "answer": "your answer: {m} (hidden until everyone answers)",
+           "its_answer": "its answer: {m} (hidden until everyone answers)",
+           "last_hand": "last hand", "called": "seat {seat} called ranzo for {value}", "no_winner": "no winner",
+           "your_moves": "Your moves: ", "moves": "Moves: "},
+    "es": {"head": "Ranzo: mano {hand}/{hands}, reparte el asiento {dealer}, mazo {stock}",
+           "turn": "{head}; el asiento {seat} descarta o canta ranzo",
+           "window": "{head}; el asiento {seat} descartó {card}: se puede pedir (pass / envido a b / truco x)",
+           "steal": "{head}; el asiento {seat} se llevó la petición {claim} y juega",
+           "over": "{head}; la partida ha terminado",
+           "balances": "saldos", "teams": "   equipos: asientos 0+2 {a}, asientos 1+3 {b}", "seat": "asiento",
+           "you": " (tú)", "concealed": "{n} tapadas", "known": ", conocidas {cards}", "open": "bajadas",
+           "discards": "descartes", "last_claims": "últimas peticiones",
+           "answer": "tu respuesta: {m} (oculta hasta que respondan todos)",
+           "its_answer": "su respuesta: {m} (oculta hasta que respondan todos)",
+           "last_hand": "última mano", "called": "el asiento {seat} cantó ranzo por {value}",
+           "no_winner": "sin ganador", "your_moves": "Tus jugadas: ", "moves": "Jugadas: "},
+}
+
+
+def _headline(v: View, w: dict[str, str]) -> str:
+    head = w["head"].format(hand=v.hand_number, hands=v.num_hands, dealer=v.dealer, stock=v.stock_size)
     if v.phase is TURN:
-        return f"{head}; seat {v.turn} to discard or call ranzo"
+        return w["turn"].format(head=head, seat=v.turn)
     if v.phase is WINDOW:
-        return f"{head}; seat {v.turn} discarded {v.claim_card}: claim window (pass / envido a b / truco x)"
+        return w["window"].format(head=head, seat=v.turn, card=v.claim_card)
     if v.phase is STEAL:
-        return f"{head}; seat {v.stealer} won the claim {v.claim} and plays"
-    return f"{head}; the game is over"
+        return w["steal"].format(head=head, seat=v.stealer, claim=v.claim)
+    return w["over"].format(head=head)
 
 
-def render(v: View, *, you: bool = True) -> str:
+def render(v: View, *, you: bool = True, lang: str = "en") -> str:
     """The table seen by ``v.seat``, one line per item (what :meth:`View.render` returns).
 
-    ``you``: whether a person plays the seat (``False``: no "(you)", "Moves:" for "Your moves:").
+    Args:
+        v: the view to draw.
+        you: whether a person plays the seat (``False``: no "(you)", "Moves:" for "Your moves:").
+        lang: ``en`` or ``es``.
 
     .. versionchanged:: 1.1
-       ``you``; seats are "seat N"; moves are listed "a | b".
+       ``you`` and ``lang``; seats are "seat N"; moves are listed "a | b".
     """
-    lines = [_headline(v)]
-    balances = "  ".join(f"seat {s} {b}" for s, b in enumerate(v.scores))
+    w = _RENDER.get(lang, _RENDER["en"])
+    lines = [_headline(v, w)]
+    balances = "  ".join(f"{w['seat']} {s} {b}" for s, b in enumerate(v.scores))
     if v.team_totals is not None:
-        balances += f"   teams: seats 0+2 {v.team_totals[0]}, seats 1+3 {v.team_totals[1]}"
-    lines.append(f"balances: {balances}")
+        balances += w["teams"].format(a=v.team_totals[0], b=v.team_totals[1])
+    lines.append(f"{w['balances']}: {balances}")
     for s in range(v.players):
-        lines.append(_seat_line(v, s, you))
-    lines.append(f"discards: {_cards(v.discards[-12:])}" + (" ..." if len(v.discards) > 12 else ""))
+        lines.append(_seat_line(v, s, you, w))
+    lines.append(f"{w['discards']}: {_cards(v.discards[-12:])}" + (" ..." if len(v.discards) > 12 else ""))
     if v.last_window:
-        lines.append("last claims: " + ", ".join(f"seat {s} {m}" for s, m in v.last_window))
+        lines.append(f"{w['last_claims']}: " + ", ".join(f"{w['seat']} {s} {m}" for s, m in v.last_window))
     if v.my_answer is not None:
-        lines.append(f"{'your' if you else 'its'} answer: {v.my_answer} (hidden until everyone answers)")
+        lines.append(w["answer" if you else "its_answer"].format(m=v.my_answer))
     if v.hand_log:
         last = v.hand_log[-1]
-        ended = f"seat {last[0]} called ranzo for {last[1]}" if last[0] is not None else "no winner"
-        lines.append(f"last hand: {ended}" + (f" ({', '.join(last[2])})" if last[2] else ""))
+        ended = w["called"].format(seat=last[0], value=last[1]) if last[0] is not None else w["no_winner"]
+        lines.append(f"{w['last_hand']}: {ended}" + (f" ({', '.join(last[2])})" if last[2] else ""))
     if v.legal_moves:
-        lines.append(("Your moves: " if you else "Moves: ") + " | ".join(map(str, v.legal_moves)))
+        lines.append(w["your_moves" if you else "moves"] + " | ".join(map(str, v.legal_moves)))
     return "\n".join(lines)
 
 
-def _seat_line(v: View, s: int, you: bool = True) -> str:
+def _seat_line(v: View, s: int, you: bool, w: dict[str, str]) -> str:
     mark = "*" if s in v.to_act else " "
     if s == v.seat:
-        who = f"{mark}seat {s}{' (you)' if you else ''}: {_cards(v.hand)}"
+        who = f"{mark}{w['seat']} {s}{w['you'] if you else ''}: {_cards(v.hand)}"
     else:
-        shown = f", known {_cards(v.known_by_seat[s])}" if v.known_by_seat[s] else ""
-        who = f"{mark}seat {s}: {v.hand_sizes[s]} concealed{shown}"
-    return f"{who}   open: {_juegos(v.open_juegos[s])}"
+        shown = w["known"].format(cards=_cards(v.known_by_seat[s])) if v.known_by_seat[s] else ""
+        who = f"{mark}{w['seat']} {s}: {w['concealed'].format(n=v.hand_sizes[s])}{shown}"
+    return f"{who}   {w['open']}: {_juegos(v.open_juegos[s])}"

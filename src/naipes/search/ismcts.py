@@ -66,6 +66,10 @@ class ISMCTSBot(SearchBase):
         widen_above: nodes listing more moves than this are widened progressively.
         widen_k: the widening factor.
 
+    Attributes:
+        last_iterations: the iterations the last decision that searched ran
+            (for measuring iterations per second).
+
     Raises:
         UsageError: for a budget that is not positive (code ``bad_budget``), or
             a rollout or candidate that names no bot.

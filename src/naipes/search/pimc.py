@@ -38,6 +38,9 @@ class PIMCBot(SearchBase):
         max_rollout: decisions after which a rollout stops and is valued by ``evaluate``.
         evaluate: the value per seat of a capped rollout's world (default: a draw).
 
+    Attributes:
+        last_iterations: the rollouts the last decision that searched ran.
+
     Raises:
         UsageError: for a budget that is not positive (code ``bad_budget``), or
             a rollout or candidate that names no bot.
