@@ -36,6 +36,8 @@ for game in $GAMES; do
     lines="$(wc -l < "rules-$game.txt")"
     # the rules of play, not only the Rules options: the page's own sections are there
     grep -q "^Options (fields of Rules" "rules-$game.txt"
+    title="$(python -c 'import importlib.resources as r, sys; print(r.files("naipes").joinpath("rules", sys.argv[1] + ".rst").read_text("utf-8").splitlines()[0])' "$game")"
+    grep -qxF "$title" "rules-$game.txt"
     if [ "$lines" -lt 60 ]; then echo "naipes rules $game printed only $lines lines"; exit 1; fi
     echo "naipes rules $game: $lines lines"
 done

@@ -321,6 +321,7 @@ def make_reference() -> Optional[Callable[[Position, Rules], Optional[tuple[int,
             constraints=LinearConstraint(np.vstack(rows), np.concatenate(lo), np.concatenate(hi)),
             integrality=np.ones(n),
             bounds=Bounds(np.zeros(n), upper),
+            options={"mip_rel_gap": 0.0},  # the default gap (1e-4) may stop a point of value short
         )
         if res.x is None:
             return None

@@ -18,14 +18,16 @@ import shutil
 import sys
 from pathlib import Path
 
-#: (file name, page, anchor or "", full page?): the pages worth a look.
+#: (file name, page, what to show): the whole page (cut at :data:`MAX_HEIGHT`), the first
+#: screen of it, or the element a CSS selector names (an object's entry, a section).
 SHOTS = (
-    ("index.png", "index.html", "", True),
-    ("game-machuco.png", "games/machuco.html", "", False),
-    ("api-machuco.png", "api/machuco.html", "", False),
-    ("api-machuco-rules.png", "api/machuco.html", "naipes.machuco.rules.Rules", False),
-    ("cli.png", "guides/cli.html", "", False),
-    ("changelog.png", "changelog.html", "", False),
+    ("index.png", "index.html", "page"),
+    ("game-machuco.png", "games/machuco.html", "screen"),
+    ("api-machuco.png", "api/machuco.html", "screen"),
+    ("api-machuco-rules.png", "api/machuco.html", r"dl.py:has(> dt#naipes\.machuco\.rules\.Rules)"),
+    ("cli.png", "guides/cli.html", "screen"),
+    ("cli-play.png", "guides/cli.html", "section#play-a-game"),
+    ("changelog.png", "changelog.html", "screen"),
 )
 VIEWPORT = {"width": 1280, "height": 900}
 #: A full-page shot is cut at this height, in CSS pixels.
@@ -44,7 +46,7 @@ def take(html: Path, out: Path) -> list[Path]:
     """Write the screenshots of :data:`SHOTS`; return their paths."""
     from playwright.sync_api import sync_playwright
 
-    missing = [page for _, page, _, _ in SHOTS if not (html / page).is_file()]
+    missing = [page for _, page, _ in SHOTS if not (html / page).is_file()]
     if missing:
         raise FileNotFoundError(f"not built: {', '.join(missing)} (in {html})")
     out.mkdir(parents=True, exist_ok=True)
@@ -55,18 +57,22 @@ def take(html: Path, out: Path) -> list[Path]:
             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
         )
         page = browser.new_page(viewport=VIEWPORT, device_scale_factor=1)
-        for name, path, anchor, full in SHOTS:
-            url = (html / path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
-            page.goto(url, wait_until="load")
+        for name, path, what in SHOTS:
+            page.goto((html / path).resolve().as_uri(), wait_until="load")
             page.wait_for_timeout(150)  # fonts and the theme's script settle
             target = out / name
-            if full:
-                height = min(MAX_HEIGHT, page.evaluate("document.body.scrollHeight"))
-                page.screenshot(path=str(target), clip={"x": 0, "y": 0,
-                                                        "width": VIEWPORT["width"],
-                                                        "height": height}, full_page=True)
-            else:
+            if what == "screen":
                 page.screenshot(path=str(target))
+            else:
+                top, height = 0.0, float(page.evaluate("document.body.scrollHeight"))
+                if what != "page":
+                    box = page.locator(what).first.bounding_box()
+                    if box is None:
+                        raise FileNotFoundError(f"{path} has no {what}")
+                    top, height = max(0.0, box["y"] - 12), box["height"] + 24
+                clip = {"x": 0, "y": top, "width": VIEWPORT["width"],
+                        "height": min(MAX_HEIGHT, height)}
+                page.screenshot(path=str(target), clip=clip, full_page=True)
             written.append(target)
         browser.close()
     return written

@@ -519,3 +519,30 @@ def test_errors_reach_a_stderr_that_is_not_utf8(monkeypatch) -> None:
     assert main(["rules", "juego♠"]) == 1
     sys.stderr.flush()
     assert "no game called 'juegoS'" in raw.getvalue().decode("ascii")
+
+
+def test_extra_commands_register_and_their_errors_are_one_line(capsys, monkeypatch) -> None:
+    import types
+
+    from naipes import cli
+    from naipes.errors import UsageError
+
+    module = types.ModuleType("naipes_test_extra")
+
+    def add_parser(sub) -> None:  # type: ignore[no-untyped-def]
+        p = sub.add_parser("hello", help="say hello")
+        p.add_argument("--fail", action="store_true")
+
+    def run_hello(args) -> int:  # type: ignore[no-untyped-def]
+        if args.fail:
+            raise UsageError("no hello today", code="bad")
+        print("hello")
+        return 0
+
+    module.add_parser, module.run = add_parser, run_hello  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "naipes_test_extra", module)
+    monkeypatch.setattr(cli, "EXTRA_COMMANDS", ("naipes_test_extra", "no_such_module_for_naipes"))
+    code, out, _ = run(capsys, monkeypatch, "hello")
+    assert code == 0 and out == "hello\n"
+    code, _, err = run(capsys, monkeypatch, "hello", "--fail")
+    assert code == 1 and err == "naipes hello: no hello today\n"

@@ -87,7 +87,9 @@ def _docstrings(path: Path) -> Iterator[tuple[int, str]]:
 def test_docs_refer_to_no_file_outside_the_package() -> None:
     found = []
     for path in _doc_sources():
-        text = path.read_text(encoding="utf-8")
+        # the files a directive includes are the docs' own
+        text = re.sub(r"^\s*\.\. (?:literal)?include:: .*$", "",
+                      path.read_text(encoding="utf-8"), flags=re.MULTILINE)
         if path == DOCS / "changelog.rst":
             text = text.replace("CHANGELOG.md", "")
         found += [f"{path.relative_to(ROOT)}: {m.group()}" for m in _FOREIGN_FILE.finditer(text)]

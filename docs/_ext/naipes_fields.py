@@ -82,7 +82,9 @@ def _default(field: attrs.Attribute[Any]) -> str:
         return "required"
     if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
         factory = default.factory
-        return f"``{getattr(factory, '__name__', 'factory')}()``"
+        if isinstance(factory, type):
+            return f"``{factory.__name__}()``"  # an empty list, dict...
+        return "computed"  # from the other fields: the docstring says how
     return f"``{default!r}``"
 
 

@@ -442,7 +442,10 @@ def _options(rules_type: type[Any]) -> list[str]:
             default = getattr(defaults, f.name)
         elif isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             default = default.factory(None) if default.takes_self else default.factory()
-        head = f"  {f.name} = {default!r}"
+        items = sorted(default, key=str) if isinstance(default, frozenset) else default
+        shown = (",".join(map(str, items)) if isinstance(default, (tuple, frozenset)) and default
+                 and all(isinstance(v, (str, int)) for v in default) else repr(default))
+        head = f"  {f.name} = {shown}"
         about = docs.get(f.name)
         if about:
             lines.append(textwrap.fill(f"{head}: {about}", width=88, subsequent_indent="      "))
@@ -491,7 +494,8 @@ def rules_text(kit: GameKit) -> str:
         parts.append(page)
     options = _options(kit.module.Rules)
     if options:
-        parts.append("Options (fields of Rules, with their defaults):\n" + "\n".join(options))
+        parts.append("Options (fields of Rules, with their defaults; set one with --rule FIELD=VALUE, "
+                     "a list as --rule FIELD=a,b):\n" + "\n".join(options))
     return "\n\n".join(parts)
 
 

@@ -15,6 +15,8 @@ Spanish game terms are the games' own (*mano*, *envío*, *chico*, *macarra*).
 
 from __future__ import annotations
 
+import locale
+import sys
 from typing import Mapping
 
 __all__ = ["LANGUAGES", "join", "language_from_env", "tr"]
@@ -137,9 +139,13 @@ def join(items: list[str], lang: str = "en") -> str:
 
 
 def language_from_env(environ: Mapping[str, str]) -> str:
-    """``es`` when the locale's language is Spanish, else ``en``."""
+    """``es`` when the locale's language is Spanish, else ``en`` (``LC_ALL``, then
+    ``LC_MESSAGES``, then ``LANG``; on Windows, the user's locale)."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(name)
         if value:
             return "es" if value.lower().startswith("es") else "en"
+    if sys.platform == "win32":  # no locale variables there: the user's locale ("Spanish_Spain")
+        name = locale.getlocale()[0] or ""
+        return "es" if name.lower().startswith(("es", "spanish")) else "en"
     return "en"

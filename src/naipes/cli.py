@@ -320,12 +320,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    if args.command in _EXTRA_RUN:
-        return _EXTRA_RUN[args.command](args)
     lang = args.lang or language_from_env(os.environ)
     term = Term(color=color_wanted(sys.stdout, args.color), lang=lang)
+    extra = _EXTRA_RUN.get(args.command)
     try:
-        return COMMANDS[args.command](args, term)
+        return extra(args) if extra is not None else COMMANDS[args.command](args, term)
     except NaipesError as exc:
         _error(f"naipes {args.command}: {' '.join(str(exc).split())}")
         return 1

@@ -49,10 +49,28 @@ def settings() -> Settings:
     return Settings(bot_delay=0, takeover=0.2, rate=1000, burst=1000)
 
 
+#: The WebSocket sessions a test opened and did not close yet.
+OPEN: list[Client] = []
+
+
+def close(c: Client) -> None:
+    """Close a client's session (once)."""
+    if c in OPEN:
+        OPEN.remove(c)
+        try:
+            c._cm.__exit__(None, None, None)  # type: ignore[attr-defined]
+        except Exception:  # noqa: BLE001 - the server closed it already
+            pass
+
+
 @pytest.fixture
 def client(settings: Settings) -> Iterator[TestClient]:
     with TestClient(create_app(settings), base_url=BASE) as c:
-        yield c
+        try:
+            yield c
+        finally:
+            while OPEN:
+                close(OPEN[-1])
 
 
 def make_table(client: TestClient, game: str, **body: Any) -> dict[str, Any]:

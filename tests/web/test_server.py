@@ -10,19 +10,9 @@ import pytest
 
 from naipes.cards import Card
 
-from .conftest import SENT, Client, connect, make_table
+from .conftest import OPEN, SENT, Client, close, connect, make_table
 
 pytest.importorskip("starlette")
-
-
-OPEN: list[Any] = []
-
-
-@pytest.fixture(autouse=True)
-def _close_all() -> Any:
-    yield
-    while OPEN:
-        _close(OPEN[-1])
 
 
 def _open(client: Any, table: str, token: str | None = None, since: int = 0, **headers: str) -> Any:
@@ -35,13 +25,7 @@ def _open(client: Any, table: str, token: str | None = None, since: int = 0, **h
     return c
 
 
-def _close(c: Client) -> None:
-    if c in OPEN:
-        OPEN.remove(c)
-        try:
-            c._cm.__exit__(None, None, None)  # type: ignore[attr-defined]
-        except Exception:  # noqa: BLE001 - already closed by the server
-            pass
+_close = close
 
 
 def _play_out(c: Client, seat: int, update: dict[str, Any], limit: int = 400) -> dict[str, Any]:
@@ -53,6 +37,13 @@ def _play_out(c: Client, seat: int, update: dict[str, Any], limit: int = 400) ->
             c.send({"type": "move", "move": update["view"]["legal_moves"][0]})
         update = c.until("update")
     raise AssertionError("the game did not end")
+
+
+def _my_turn(c: Client, seat: int) -> dict[str, Any]:
+    update = c.until("update")
+    while seat not in update["to_act"]:
+        update = c.until("update")
+    return update
 
 
 def test_lobby_lists_games_and_tables(client: Any) -> None:
@@ -116,9 +107,10 @@ def test_reconnect_resumes_from_the_sequence_number(client: Any) -> None:
     ({"type": "workspace", "op": "show"}, "no_workspace"),
 ])
 def test_refused_messages_are_answered_with_code_and_reason(client: Any, message: Any, code: str) -> None:
-    made = make_table(client, "machuco", players=2, rules={"scope": "hand"}, join=1)
+    made = make_table(client, "machuco", players=2, rules={"scope": "hand"}, join=1, bots={"0": "random"})
     c = _open(client, made["table"], made["token"])
-    c.until("welcome"), c.until("update")
+    c.until("welcome")
+    _my_turn(c, 1)
     c.send(message)
     answer = c.until("error")
     assert answer["code"] == code and answer["reason"]
@@ -127,10 +119,15 @@ def test_refused_messages_are_answered_with_code_and_reason(client: Any, message
 
 def test_illegal_move_out_of_turn(client: Any) -> None:
     made = make_table(client, "machuco", players=2, rules={"scope": "hand"}, join=0)
+    other = client.post(f"/api/tables/{made['table']}/join", json={"seat": 1}).json()
     c = _open(client, made["table"], made["token"])
     c.until("welcome")
     update = c.until("update")
-    assert update["to_act"] == [1]
+    if update["to_act"] == [0]:
+        c = _open(client, made["table"], other["token"])
+        c.until("welcome")
+        update = c.until("update")
+    assert update["view"]["seat"] not in update["to_act"]
     c.send({"type": "move", "move": update["view"]["hand"][0]})
     assert c.until("error")["code"] == "not_your_turn"
     _close(c)
@@ -142,7 +139,7 @@ def test_action_ids_play(client: Any) -> None:
     made = make_table(client, "machuco", players=2, rules={"scope": "hand"}, join=1, bots={"0": "random"})
     c = _open(client, made["table"], made["token"])
     c.until("welcome")
-    update = c.until("update")
+    update = _my_turn(c, 1)
     space = machuco.ActionSpace(machuco.Rules(players=2, scope="hand"))
     move = machuco.Move.parse(update["view"]["legal_moves"][0])
     c.send({"type": "action", "id": space.index(move)})
@@ -222,9 +219,7 @@ def test_machiavelli_workspace_commands(client: Any) -> None:
     made = make_table(client, "machiavelli", players=2, join=0, bots={"1": "random"})
     c = _open(client, made["table"], made["token"])
     c.until("welcome")
-    update = c.until("update")
-    while 0 not in update["to_act"]:
-        update = c.until("update")
+    _my_turn(c, 0)
     c.send({"type": "workspace", "op": "show"})
     shown = c.until("workspace")
     card = shown["hand"][0]

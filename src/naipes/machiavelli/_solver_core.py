@@ -181,9 +181,12 @@ def _free_search(p: Problem) -> Optional[Answer]:
     """
     jokers = p.jokers
     total = sum(map(sum, p.opt))
+    steps = range(0, jokers + 1)
+    if sum(map(sum, p.table)) <= SMALL_TABLE:
+        steps = range(jokers, jokers + 1)  # small tables: the pass with every joker is cheap, the others waste
     try:
         for floor in _bounds(total, 0, p.floor_naturals):
-            for p.jokers in range(0, jokers + 1):
+            for p.jokers in steps:
                 p.lb = floor
                 answer = solve(p)
                 if answer is not None and (floor is None or answer.obj >= floor):
@@ -196,6 +199,10 @@ def _free_search(p: Problem) -> Optional[Answer]:
         return None
     finally:
         p.jokers = jokers
+
+
+#: Tables of at most this many natural cards run one free-joker pass per bound, not one per joker count.
+SMALL_TABLE = 24
 
 
 def _bounds(total: int, raw: int, known: Optional[int]) -> Iterator[Optional[int]]:

@@ -29,27 +29,48 @@ def grid_of(counts: List[List[int]]) -> Grid:
     return [[0] * 4] + [row[:] for row in counts]
 
 
-def arrange_all(counts: Grid, jokers: int, mn: int, hand: Grid) -> Optional[List[RawMeld]]:
-    """Melds holding every card of ``counts`` and every joker, or ``None`` if the heuristics fail.
+Attempt = Tuple[List[RawMeld], Grid, int]
 
+
+def arrange_all(counts: Grid, jokers: int, mn: int, hand: Grid) -> Optional[Attempt]:
+    """Melds for every card of ``counts`` and every joker: ``(melds, cards left, jokers left)``.
+
+    The attempt succeeds when nothing is left; otherwise it is the one that
+    leaves the fewest cards (``None``: some hand card has no meld at all).
     ``hand``: the cards among ``counts`` that may be isolated (the others
-    already sit in valid melds); an isolated one ends the attempt at once.
-    Three orders are tried: longest runs first, runs grown rank by rank,
-    groups first.
+    already sit in valid melds). Three orders are tried: longest runs
+    first, runs grown rank by rank, groups first.
     """
-    if _isolated(counts, hand, jokers, mn):
+    if isolated(counts, hand, jokers, mn):
         return None
+    best: Optional[Attempt] = None
     for first, second in ((_peel, _groups), (_grow, _groups), (_groups, _peel)):
         left = [row[:] for row in counts]
         melds: List[RawMeld] = []
         first(left, melds)
         second(left, melds)
-        if not _settle(left, melds, jokers, mn) and not any(map(any, left)):
-            return melds
-    return None
+        rest = _settle(left, melds, jokers, mn)
+        if best is None or sum(map(sum, left)) + rest < sum(map(sum, best[1])) + best[2]:
+            best = (melds, left, rest)
+        if not rest and not any(map(any, left)):
+            break
+    return best
 
 
-def _isolated(counts: Grid, hand: Grid, jokers: int, mn: int) -> bool:
+def neighbours(melds: List[RawMeld], left: Grid) -> Tuple[List[RawMeld], List[RawMeld]]:
+    """Split ``melds`` into those near the left-over cards (same suit within two ranks, same rank,
+    or holding a joker) and the others."""
+    cells = [(r, s) for r in range(1, 14) for s in SUITS if left[r][s]]
+    near, far = [], []
+    for meld in melds:
+        touch = any(c[2] for c in meld) or any(
+            r == lr or (s == ls and abs(r - lr) <= 2) for r, s, _ in meld for lr, ls in cells
+        )
+        (near if touch else far).append(meld)
+    return near, far
+
+
+def isolated(counts: Grid, hand: Grid, jokers: int, mn: int) -> bool:
     """True if some hand card has no meld at all among ``counts`` (the test is necessary, not sufficient)."""
     pair = jokers >= 1 and mn <= 2
     for r in range(1, 14):

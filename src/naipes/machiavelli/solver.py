@@ -221,7 +221,10 @@ def solve(
        The ``budget`` argument.
     """
     pos = _Position(table, hand, rules)
-    opening = not opened and pos.rules.initial_meld_min > 0
+    return _solve(pos, not opened and pos.rules.initial_meld_min > 0, budget)
+
+
+def _solve(pos: _Position, opening: bool, budget: Budget | None) -> Solution | None:
     pos.check_partition()
     quick = _all_in(pos, opening)
     if quick is not None:
@@ -276,13 +279,55 @@ def _all_in(pos: _Position, opening: bool) -> core.Answer | None:
     if not opening:
         _fill(grid, [c for c in pos.table_cards if c != JOKER])
         jokers += pos.table_jokers
-    melds = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, greedy.grid_of(played))
-    if melds is None:
+    attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, greedy.grid_of(played))
+    if attempt is None:
         return None
+    melds, left, rest = attempt
+    if rest or any(map(any, left)):
+        repaired = _repair(melds, left, rest, rules)
+        if repaired is None:
+            return None
+        melds = repaired
     if opening and sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:
         return None
     value = sum(card_value(c, rules) for c in pos.hand)
     return core.Answer(len(pos.hand) * SCALE + value, played, jokers, melds)
+
+
+#: The states a repair may expand (a few milliseconds): it is a shortcut, not the search.
+_REPAIR_NODES = 20_000
+
+
+def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules) -> list[greedy.RawMeld] | None:
+    """Lay out the left-over cards again with the melds near them, by the program (``None``: no luck).
+
+    Only the free-joker relaxation runs, on the neighbourhood, with a
+    node budget: a small, cheap problem. A layout of everything found so is
+    exact all the same (nothing can beat the whole hand).
+    """
+    if sum(map(sum, left)) > 8:
+        return None
+    near, far = greedy.neighbours(melds, left)
+    p = core.Problem(rules.num_decks, rules.min_natural_per_combination)
+    for r in range(13):
+        p.table[r] = left[r + 1][:]
+    for meld in near:
+        for r, s, joker in meld:
+            if not joker:
+                p.table[r - 1][s] += 1
+    total = jokers + sum(1 for m in near for c in m if c[2])
+    p.free_jokers = True
+    p.meter = core.Meter(_REPAIR_NODES, None)
+    for p.jokers in range(total + 1):  # few jokers first: those passes are the cheap ones
+        try:
+            answer = core.solve(p)
+        except core.OutOfBudget:
+            return None
+        if answer is not None:
+            break
+    if answer is None or not _add_jokers(answer.melds, total - answer.jokers, answer):
+        return None
+    return far + answer.melds
 
 
 def _extended(pos: _Position) -> core.Answer | None:
@@ -398,8 +443,9 @@ def can_play(
 def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> bool:
     """True when the whole hand can be played at once, leaving it empty (no joker kept).
 
-    Answered by the search of :func:`solve`: the hand can go out exactly
-    when the best play's net count is the whole hand.
+    Answered by the search of :func:`solve` (the hand can go out exactly
+    when the best play's net count is the whole hand), after a quick check
+    that every hand card fits in some meld.
 
     Raises:
         InvalidStateError: as :func:`solve`.
@@ -412,8 +458,24 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
     pos = _Position(table, hand, rules)
     if not pos.hand:
         return False
-    best = solve(table if pos.melds is None else pos.melds, pos.hand, pos.rules, opened=opened)
+    opening = not opened and pos.rules.initial_meld_min > 0
+    pos.check_partition()
+    if _isolated(pos, opening):
+        return False
+    best = _solve(pos, opening, None)
     return best is not None and best.count == len(pos.hand)
+
+
+def _isolated(pos: _Position, opening: bool) -> bool:
+    """True if some hand card fits in no meld even with every other card: the hand cannot go out."""
+    hand = [[0] * 4 for _ in range(13)]
+    _fill(hand, [c for c in pos.hand if c != JOKER])
+    grid = [row[:] for row in hand]
+    jokers = pos.hand.count(JOKER)
+    if not opening:
+        _fill(grid, [c for c in pos.table_cards if c != JOKER])
+        jokers += pos.table_jokers
+    return greedy.isolated(greedy.grid_of(grid), greedy.grid_of(hand), jokers, pos.rules.min_natural_per_combination)
 
 
 def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool) -> bool:

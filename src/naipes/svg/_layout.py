@@ -14,7 +14,7 @@ from naipes.cards import Card
 from naipes.svg._doc import Node, fmt, group, svg_root
 from naipes.svg._frame import CARD_W, INK
 from naipes.svg._pictures import draw
-from naipes.svg.backs import draw_back
+from naipes.svg._backs import draw_back
 
 __all__ = ["Item", "Sheet", "backs", "cards", "melds", "words"]
 

@@ -30,12 +30,15 @@ from naipes._cli_games import GameKit, describe_event
 from naipes._jsonable import JSON
 from naipes.bots import Bot
 from naipes.errors import UsageError
-from naipes.events import EventLog
+from naipes.events import Event, EventLog
 from naipes.game import Game, Move
 
 __all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
 
 AnyGame = Game[Any, Any, Any]
+
+#: The seat number of no player: what spectators see of an event is what it shows to this seat.
+PUBLIC = -1
 
 
 @attrs.frozen(kw_only=True)
@@ -260,7 +263,7 @@ class Table:
     def update_for(self, listener: Listener, views: dict[int, JSON] | None = None) -> dict[str, JSON]:
         """The next ``update`` for a client: its new events and its view; advances ``next_seq``."""
         events = []
-        for seq, event in self.log.since(listener.seat, listener.next_seq):
+        for seq, event in self._stream(listener.seat, listener.next_seq):
             events.append({"seq": seq, "event": event.to_dict(), "text": describe_event(self.kit, event)})
         listener.next_seq = len(self.log)
         view: JSON = None
@@ -274,6 +277,17 @@ class Table:
         return {"type": "update", "table": self.id, "events": events, "next": listener.next_seq,
                 "view": view, "to_act": list(self.game.to_act), "over": self.game.is_over,
                 "scores": list(self.game.scores), "seats": [s.to_dict() for s in self.seats]}
+
+    def _stream(self, seat: int | None, seq: int) -> list[tuple[int, Event]]:
+        """A seat's stream; for a spectator (``None``) the public stream, not the omniscient one."""
+        if seat is not None:
+            return list(self.log.since(seat, seq))
+        public = []
+        for i, event in self.log.since(None, seq):
+            seen = event.visible_to(PUBLIC)
+            if seen is not None:
+                public.append((i, seen))
+        return public
 
     def notify(self) -> None:
         """Send every client its update (each seat's view is built once)."""

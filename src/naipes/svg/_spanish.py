@@ -6,7 +6,7 @@ colours: the **sota** is a page standing on foot (green), the **caballo** a
 horseman (blue), the **rey** a crowned king in a long cloak (red and gold);
 each holds its suit's pip and carries its initial, S, C or R.
 
-.. versionadded:: 1.1
+Internal: the public API is :mod:`naipes.svg`.
 """
 
 from __future__ import annotations

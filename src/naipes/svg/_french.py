@@ -4,7 +4,7 @@ Suit pips are drawn paths, not font glyphs. Court cards show their letter
 large under a motif of their own (a crown for the king, a tiara for the queen,
 a feathered cap for the jack); the joker wears a jester's cap.
 
-.. versionadded:: 1.1
+Internal: the public API is :mod:`naipes.svg`.
 """
 
 from __future__ import annotations

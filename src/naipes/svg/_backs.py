@@ -1,6 +1,6 @@
 """The back of a card: a lattice in the deck's colour, the same for every card of a deck.
 
-.. versionadded:: 1.1
+Internal: the public API is :mod:`naipes.svg`.
 """
 
 from __future__ import annotations
