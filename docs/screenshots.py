@@ -89,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     except FileNotFoundError as error:
         print(f"screenshots: {error}", file=sys.stderr)
         return 1
+    except ImportError:
+        print("screenshots: needs Playwright (pip install -e '.[browser]')", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -212,10 +212,10 @@ class ResolveByModule(SphinxPostTransform):
         if len({entry.node_id for _, entry in matches}) == 1:
             return
         if len(matches) > 1 or (target.startswith("naipes.") and not _unlinkable(target, node)):
-            names = ", ".join(sorted({entry.node_id for _, entry in matches})) or "none"
+            found = ", ".join(sorted({entry.node_id for _, entry in matches})) or "none"
             logger.warning(
                 "reference %r in %s has no single target (%s)",
-                target, modname or "the page", names,
+                target, modname or "the page", found,
                 location=node, type="naipes", subtype="xref",
             )
 

@@ -22,7 +22,7 @@ from ._helpers import position
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "naipes" / "macarra"
-DOCS = ROOT / "docs" / "games" / "macarra.rst"
+DOCS = ROOT / "src" / "naipes" / "rules" / "macarra.rst"
 
 
 def _raised_codes() -> set[str]:

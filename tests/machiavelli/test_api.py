@@ -41,7 +41,7 @@ from .helpers import position
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "src" / "naipes" / "machiavelli"
-DOCS = ROOT / "docs" / "games" / "machiavelli.rst"
+DOCS = ROOT / "src" / "naipes" / "rules" / "machiavelli.rst"
 
 
 def _random_game(rules: Rules, seed: int, steps: int = 10_000,

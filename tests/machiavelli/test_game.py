@@ -90,7 +90,7 @@ def test_view_render_mentions_the_table_and_hand() -> None:
     game = position(["7H 7D JS 2C", "3C"], table="[4S 5S 6S]")
     text = game.view(0).render()
     assert "1: [4♠ 5♠ 6♠]" in text and "Your hand: J♠ 7♥ 7♦ 2♣" in text
-    assert "P1: 1 cards" in text
+    assert "seat 1: 1 card" in text
 
 
 def test_state_dict_round_trip_and_clone_independence() -> None:

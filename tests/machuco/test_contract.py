@@ -39,7 +39,7 @@ from naipes.machuco import (
 from ._helpers import game_with, listen, position
 
 SRC = Path(naipes.__file__).parent / "machuco"
-DOCS = Path(__file__).parents[2] / "docs" / "games" / "machuco.rst"
+DOCS = Path(__file__).parents[2] / "src" / "naipes" / "rules" / "machuco.rst"
 TWO = Rules(players=2, scope="hand")
 
 

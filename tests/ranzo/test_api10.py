@@ -18,7 +18,7 @@ from naipes.ranzo import CardDrawn, Game, Move, Phase, PointsPaid, Result, Rules
 from ranzo.helpers import answer, cards, position
 
 SRC = Path(naipes.__file__).parent / "ranzo"
-DOCS = Path(__file__).parents[2] / "docs" / "games" / "ranzo.rst"
+DOCS = Path(__file__).parents[2] / "src" / "naipes" / "rules" / "ranzo.rst"
 MUTATORS = ("append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "add",
             "discard", "update", "popitem", "setdefault", "__setitem__", "__delitem__")
 

@@ -21,8 +21,12 @@ MULTI_HAND: dict[str, dict[str, object]] = {
     "machuco": {"players": 2, "scope": "chico"},
     "ranzo": {"rounds": 3},
     "macarra": {},
-    "machiavelli": {"players": 3, "threshold": 120},
+    "machiavelli": {"players": 3, "threshold": 300},
 }
+
+
+#: Hands played at most: a game stopped there still shows its RNG states and deals so far.
+MAX_HANDS = 4
 
 
 def _play(name: str, seed: int, bots: list[Any]) -> tuple[dict[int, list[tuple[int, tuple[str, ...]]]], list[Any]]:
@@ -41,7 +45,7 @@ def _play(name: str, seed: int, bots: list[Any]) -> tuple[dict[int, list[tuple[i
         seen(event)
     game.events.subscribe(Event, seen)
     states = [game.to_dict()["rng"]]
-    while not game.is_over:
+    while not game.is_over and hand[0] <= MAX_HANDS:
         for seat in sorted(game.to_act):
             if seat in game.to_act:
                 game.play(bots[seat % len(bots)].choose(game.view(seat)), seat)

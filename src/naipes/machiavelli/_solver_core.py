@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import itertools
 import threading
-import time
 from typing import Dict, Iterator, List, Optional, Tuple
 
+from naipes.machiavelli._solver_budget import Meter
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_tables import (
     GK,
@@ -114,33 +114,6 @@ class Problem:
         if not 1 <= r <= NRANKS:
             return 0
         return self.table[r - 1][i] + self.must[r - 1][i] + self.opt[r - 1][i]
-
-
-class OutOfBudget(Exception):
-    """The meter of a problem ran out: the search stops without a proof."""
-
-
-class Meter:
-    """Counts the states the passes expand and watches a deadline (``perf_counter`` seconds).
-
-    ``charge`` is called after each suit step of every pass (with the
-    states it made, plus one), so a pass overruns its budget by at most one
-    suit step.
-    """
-
-    __slots__ = ("deadline", "nodes", "spent")
-
-    def __init__(self, nodes: Optional[int], seconds: Optional[float]) -> None:
-        self.nodes = nodes
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
-        self.spent = 0
-
-    def charge(self, states: int) -> None:
-        self.spent += states
-        if self.nodes is not None and self.spent > self.nodes:
-            raise OutOfBudget
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise OutOfBudget
 
 
 class Answer:
@@ -262,6 +235,9 @@ def _placeable(grid: List[List[int]], jokers: int, mn: int, r: int, s: int) -> b
     others = sum(1 for t in range(NSUITS) if t != s and here[t])
     if 1 + others >= mn and 1 + others + jokers >= 3:
         return True
+    near = [1 <= q <= NRANKS and grid[q][s] > 0 for q in range(r - 2, r + 3)]
+    if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
+        return True  # three natural cards in a row
     for lo in range(max(1, r - 2 - jokers), r + 1):
         for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
             nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])

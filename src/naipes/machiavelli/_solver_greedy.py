@@ -61,7 +61,8 @@ def neighbours(melds: List[RawMeld], left: Grid) -> Tuple[List[RawMeld], List[Ra
     """Split ``melds`` into those near the left-over cards (same suit within two ranks, same rank,
     or holding a joker) and the others."""
     cells = [(r, s) for r in range(1, 14) for s in SUITS if left[r][s]]
-    near, far = [], []
+    near: List[RawMeld] = []
+    far: List[RawMeld] = []
     for meld in melds:
         touch = any(c[2] for c in meld) or any(
             r == lr or (s == ls and abs(r - lr) <= 2) for r, s, _ in meld for lr, ls in cells

@@ -32,6 +32,7 @@ from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import InvalidStateError, UsageError
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
+from naipes.machiavelli._solver_budget import Meter, OutOfBudget
 from naipes.machiavelli._solver_tables import SCALE
 from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, parse_table
 from naipes.machiavelli.rules import Rules
@@ -128,11 +129,11 @@ class Budget:
         _check_budget_field("seconds", self.seconds)
         _check_budget_field("nodes", self.nodes)
 
-    def meter(self) -> core.Meter | None:
+    def meter(self) -> Meter | None:
         """Private: the program's meter for one call (``None``: unlimited)."""
         if self.seconds is None and self.nodes is None:
             return None
-        return core.Meter(self.nodes, self.seconds)
+        return Meter(self.nodes, self.seconds)
 
 
 class _Position:
@@ -239,7 +240,7 @@ def _solve(pos: _Position, opening: bool, budget: Budget | None) -> Solution | N
     p.meter = (budget or _UNLIMITED).meter()
     try:
         return _search(pos, p, opening)
-    except core.OutOfBudget:
+    except OutOfBudget:
         if known is None:
             return None
         return attrs.evolve(_solution(pos, known, opening), optimal=False)
@@ -317,11 +318,11 @@ def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: 
                 p.table[r - 1][s] += 1
     total = jokers + sum(1 for m in near for c in m if c[2])
     p.free_jokers = True
-    p.meter = core.Meter(_REPAIR_NODES, None)
+    p.meter = Meter(_REPAIR_NODES, None)
     for p.jokers in range(total + 1):  # few jokers first: those passes are the cheap ones
         try:
             answer = core.solve(p)
-        except core.OutOfBudget:
+        except OutOfBudget:
             return None
         if answer is not None:
             break
