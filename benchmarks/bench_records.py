@@ -11,7 +11,8 @@ Version 2 (naipes 1.0, still read) writes every play with its whole table;
 version 3 writes each play as a delta against the play before it. For each
 history length the table gives, per version, the size of the ``history`` in
 characters, ``from_dict`` and ``from_record`` in ms (CPU time, the best of a
-few runs). The version-2 dicts are those the base class writes
+few runs), and ``to_dict`` in ms (repeated calls: a game remembers its encoded history,
+so each call encodes only the moves since the last). The version-2 dicts are those the base class writes
 (``naipes.Game.to_dict``) and Machiavelli still reads. The games are random
 playouts that prefer plays (so the tables grow), on a session that does not
 end before the history is long enough: ``4p`` four players of 13 cards (the

@@ -32,13 +32,15 @@ _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]")
 
 @dataclass(frozen=True)
 class Session:
-    """One captured command: its name, its arguments, what a person types, and the
-    most lines of output to keep (the rest is cut with a ``...`` line)."""
+    """One captured command: its name, its arguments, what a person types, the most
+    lines to keep (the rest is cut with a ``...`` line) and, for a long start, how many
+    lines before the first prompt to keep after the first three (``None``: all)."""
 
     name: str
     args: str
     typed: tuple[str, ...] = ()
     max_lines: int = 60
+    before_prompt: int | None = None
 
 
 SESSIONS = (
@@ -52,7 +54,8 @@ SESSIONS = (
             "play machuco --players 2 --seed 11 --rule scope=hand --save machuco-11.json",
             typed=("1", "?", "2c", "q"), max_lines=90),
     Session("play-ranzo", "play ranzo --seed 2", typed=("discard 1e", "q"), max_lines=70),
-    Session("play-macarra", "play macarra --players 3 --seed 2", typed=("1", "q"), max_lines=50),
+    Session("play-macarra", "play macarra --players 3 --seed 2", typed=("1", "q"), max_lines=60,
+            before_prompt=22),
     Session("play-machiavelli", "play machiavelli --players 2 --seed 2",
             typed=("hint", "draw", "q"), max_lines=70),
     Session("replay", "replay machuco-11.json", typed=("", "b", "g 4", "q"), max_lines=70),
@@ -82,13 +85,17 @@ def capture(session: Session, cwd: Path) -> str:
         child.sendline(line)
     child.expect(pexpect.EOF)
     child.close()
-    return _tidy(f"$ naipes {session.args}\n" + _ANSI.sub("", log.getvalue()), session.max_lines)
+    text = _ANSI.sub("", log.getvalue())
+    return _tidy(f"$ naipes {session.args}\n{text}", session.max_lines, session.before_prompt)
 
 
-def _tidy(text: str, max_lines: int) -> str:
+def _tidy(text: str, max_lines: int, before_prompt: int | None = None) -> str:
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
+    first = next((i for i, line in enumerate(lines) if re.search(PROMPT, line)), None)
+    if before_prompt is not None and first is not None and first - before_prompt > 4:
+        lines = [*lines[:3], "...", *lines[first - before_prompt:]]
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], "..."]
     return "\n".join(lines) + "\n"

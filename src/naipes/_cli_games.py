@@ -113,7 +113,8 @@ class GameKit:
         return game
 
     def bot(self, spec: str, seed: int | None) -> tuple[str, Bot[Any, Any]]:
-        """A bot from ``random``, ``best`` or ``module:Class``, with the name to show.
+        """A bot from ``best``, a registered name (``random``, ``ismcts:iterations=50``)
+        or ``module:Class``, with the name to show.
 
         ``best`` is the registry's ``best_bot``, or a random bot (named so)
         when the game has none installed yet.
@@ -137,9 +138,7 @@ class GameKit:
             return "random", RandomBot(seed)
         if spec == "random":
             return "random", RandomBot(seed)
-        if ":" not in spec:
-            raise NaipesError(f"no bot {spec!r}: say random, best or module:Class")
-        return spec.rpartition(":")[2], _load_bot(spec, seed)
+        return _bot_label(spec), _load_bot(spec, seed)
 
     def terminal_turn(self) -> Callable[..., Move] | None:
         """The module's ``terminal_turn`` hook, if it has one."""
@@ -172,6 +171,16 @@ class GameKit:
 
 
 _WARNED: set[str] = set()
+
+
+def _bot_label(spec: str) -> str:
+    """The name shown for a bot spec: the class for ``module:Class``, else the spec."""
+    from naipes.bots import bot_names
+
+    head, _, rest = spec.partition(":")
+    if head in bot_names() and (not rest or "=" in rest):
+        return spec
+    return rest.partition(":")[0] or spec
 
 
 def _hook(module: ModuleType, name: str) -> Callable[..., Any] | None:

@@ -20,6 +20,7 @@ import importlib
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import IO, Any, Iterator
@@ -130,10 +131,12 @@ def _executor(args: argparse.Namespace) -> Iterator[cf.Executor | None]:
         except ImportError:
             raise UsageError("--dask needs Dask: pip install 'naipes-games[dask]'", code="missing_extra") from None
         if args.dask == "local":
-            cluster = distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
-                                               processes=True, dashboard_address=None)
-            with cluster, distributed.Client(cluster) as client:
-                yield client.get_executor()
+            with tempfile.TemporaryDirectory(prefix="naipes-dask-") as scratch:
+                cluster = distributed.LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1,
+                                                   processes=True, dashboard_address=None,
+                                                   local_directory=scratch)
+                with cluster, distributed.Client(cluster) as client:
+                    yield client.get_executor()
         else:
             with distributed.Client(args.dask) as client:
                 yield client.get_executor()

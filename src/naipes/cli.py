@@ -122,8 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int, help="number of players (default: the rules' default)")
     p.add_argument("--seed", type=_non_negative_int, default=0, help="seed of the run (default 0)")
     p.add_argument("--bots", default="random",
-                   help="comma-separated, one per seat or one for all: random, best or "
-                        "module:Class (default random)")
+                   help="comma-separated, one per seat or one for all: random, best, a "
+                        "search bot (ismcts:iterations=200, pimc) or module:Class (default random)")
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record in DIR")

@@ -139,3 +139,21 @@ def test_deltas_name_melds_by_value_after_an_unlisted_play() -> None:
     text = encode_play(after, before)
     assert text == "play 7S: #2 [4S 5S 6S 7S] #1"
     assert decode_play(text, before) == after
+
+
+def test_the_remembered_encoding_follows_the_history() -> None:
+    game = played(Rules(players=3, jokers=2), 6, 40)
+    first = game.to_dict()
+    twin = game.clone()
+    rng = random.Random(6)
+    for _ in range(40):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.play(rng.choice(game.legal_moves(seat)), seat)
+    later = game.to_dict()
+    assert later["history"][:len(first["history"])] == first["history"]
+    assert later == Game.from_dict(later).to_dict() == game.clone().to_dict()
+    assert twin.to_dict() == first
+    later["history"][0][1] = "changed"  # the dict is fresh: the game's memory is not touched
+    assert game.to_dict()["history"][0][1] != "changed"
