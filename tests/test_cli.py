@@ -153,7 +153,7 @@ def test_simulate_table_bots_players_and_saved_records(capsys, monkeypatch, tmp_
 
 @pytest.mark.parametrize("argv, message", [
     (["--bots", "random,random,random"], "need 1 or 2 bots"),
-    (["--bots", "nothing"], "say random, best or module:Class"),
+    (["--bots", "nothing"], "no bot 'nothing': name one of"),
     (["--bots", "no.such:Bot"], "no bot"),
     (["--players", "9"], "2 to 4 players"),
     (["--bots", "toy_turn_module:BadBot"], "answered illegally"),

@@ -26,8 +26,10 @@ RULES = ROOT / "src" / "naipes" / "rules"
 GAMES = ("machuco", "macarra", "ranzo", "machiavelli")
 
 sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(DOCS))
 naipes_xref = importlib.import_module("naipes_xref")
 naipes_fields = importlib.import_module("naipes_fields")
+cli_sessions = importlib.import_module("cli_sessions")
 
 
 def _conf_assignments() -> dict[str, ast.expr]:
@@ -237,3 +239,32 @@ def test_long_attrs_signatures_become_a_fields_table() -> None:
     text = "\n".join(lines)
     assert ".. list-table:: Fields" in text and "Attributes:" not in text
     assert "   * - ``scope``\n\n       :naipes-type:`Scope`\n     - ``'match'``\n     - how much" in text
+
+
+def test_plain_bases_are_left_out() -> None:
+    from typing import Generic, Protocol, TypeVar
+
+    from naipes.game import Result
+
+    T = TypeVar("T")
+    bases: list[object] = [object, Generic[T], Protocol, Result]
+    naipes_xref._drop_plain_bases(None, "x", None, None, bases)
+    assert bases == [Result]
+
+
+# --- the command-line walkthrough -----------------------------------------------------------
+
+def test_the_cli_guide_shows_a_captured_session_of_every_game() -> None:
+    sessions = cli_sessions.SESSIONS
+    page = (DOCS / "guides" / "cli.rst").read_text(encoding="utf-8")
+    included = set(re.findall(r"^\.\. literalinclude:: sessions/([\w-]+)\.txt$", page, re.MULTILINE))
+    assert included == {s.name for s in sessions}
+    for session in sessions:
+        text = (DOCS / "guides" / "sessions" / f"{session.name}.txt").read_text(encoding="utf-8")
+        assert text.startswith(f"$ naipes {session.args}\n")
+        assert "Traceback" not in text
+    for game in GAMES:
+        assert {f"demo-{game}", f"play-{game}"} <= included
+    # what a person typed is on the screen after its prompt
+    play = (DOCS / "guides" / "sessions" / "play-machuco.txt").read_text(encoding="utf-8")
+    assert re.search(r"your move \([^)]*\): 2c\n", play)

@@ -27,12 +27,25 @@ GAME_LAYOUT = ("__init__", "rules", "moves", "state", "view", "events", "scoring
                "position", "bots", "describe")
 
 CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naipes.events",
-                "naipes.errors", "naipes.game", "naipes.registry", "naipes.bots", "naipes.testing"]
+                "naipes.errors", "naipes.game", "naipes.registry", "naipes.bots", "naipes.testing",
+                "naipes.svg", "naipes.tournament", "naipes.search"]
+
+#: The curated namespaces of the packages built on the core (1.1).
+CURATED = {
+    "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
+    "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "Rating", "RayExecutor",
+                          "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"],
+}
 GAME_MODULES = ["naipes.machuco", "naipes.macarra", "naipes.ranzo", "naipes.machiavelli"]
 
 
 def test_core_namespace_is_exactly_the_curated_list() -> None:
     assert naipes.__all__ == CORE_ALL
+
+
+@pytest.mark.parametrize("module_name", sorted(CURATED))
+def test_curated_namespaces(module_name: str) -> None:
+    assert list(importlib.import_module(module_name).__all__) == CURATED[module_name]
 
 
 def _public_modules() -> list[str]:
