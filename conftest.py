@@ -10,6 +10,7 @@ _NEEDS = {
     "src/naipes/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
     "examples/openspiel_bots.py": ("pyspiel", "numpy"),
+    "src/naipes/web/app.py": ("starlette", "httpx"),
 }
 
 collect_ignore = [path for path, mods in _NEEDS.items()

@@ -65,6 +65,8 @@ autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 # Bases are shown, except ``object``, ``Generic`` and ``Protocol`` (_ext/naipes_xref.py);
 # an attrs class with a long signature lists its fields in a table (_ext/naipes_fields.py).
+# Note: this "members" default wins over a directive's own ``:members:`` list, so every
+# automodule documents its module's ``__all__`` (tests/test_docs.py checks each name has a page).
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 # The doctest builder runs ``.. doctest::`` blocks only; the docstrings' own examples run

@@ -299,6 +299,7 @@ def make_routes(server: Server) -> list[Any]:
         Route("/api/tables/{table}/join", join_table, methods=["POST"]),
         Route("/cards/{card}.svg", card),
         Route("/backs/{deck}.svg", back),
+        Route("/favicon.ico", lambda request: Response(card_svg("1o"), media_type="image/svg+xml")),
         Route("/tables/{table}/picture", picture),
         WebSocketRoute("/ws/tables/{table}", lambda ws: play_socket(server, ws)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

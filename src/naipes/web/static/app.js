@@ -209,8 +209,9 @@ function drawBoard(view) {
     } else if (Array.isArray(value) && value.length && value.every((v) => Array.isArray(v) || (v && v.cards))) {
       const rows = value.map((v, i) => {
         const cards = Array.isArray(v) ? v : v.cards;
-        if (!cards.every((c) => typeof c === "string" && CARD.test(c))) return null;
-        return el("div", { class: "cards" }, el("span", { class: "num" }, `${i}`), ...cards.map((c) => cardImg(c)));
+        if (!cards.length || !cards.every((c) => typeof c === "string" && CARD.test(c))) return null;
+        const label = value.length === state.update.seats.length && key !== "table" ? `seat ${i}` : `${i}`;
+        return el("div", { class: "cards" }, el("span", { class: "num" }, label), ...cards.map((c) => cardImg(c)));
       }).filter(Boolean);
       if (rows.length) parts.push(zone(name, el("div", {}, ...rows)));
     } else if (typeof value !== "object") {
