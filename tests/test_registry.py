@@ -22,7 +22,8 @@ from naipes.registry import ENTRY_POINT_GROUP, GameInfo, find_game, games, regis
 @pytest.fixture
 def fresh_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     """Our games only, with the entry points not loaded yet."""
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
+    ours = {"machuco", "macarra", "ranzo", "machiavelli"}  # not a game another test registered
+    monkeypatch.setattr(registry, "_GAMES", {k: v for k, v in registry._GAMES.items() if v.name in ours})
     monkeypatch.setattr(registry, "_entry_points_loaded", False)
 
 

@@ -183,3 +183,15 @@ def test_macarra_table_is_shown(new_page: Any) -> None:
     assert p.page.query_selector_all("#board img")
     p.shot("macarra")
     assert not p.errors, p.errors
+
+
+def test_zz_everything_the_pages_received_validates() -> None:
+    """Runs last: every WebSocket message the pages above received."""
+    __import__("pytest").importorskip("jsonschema")
+    from web._check import check_message
+
+    from .conftest import FRAMES
+
+    assert len(FRAMES) > 100
+    for message in FRAMES:
+        check_message(message)

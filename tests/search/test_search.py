@@ -172,7 +172,7 @@ def test_capped_rollouts_use_evaluate() -> None:
 
     def evaluate(world: Any) -> tuple[float, ...]:
         calls.append(len(world.history))
-        return (0.5,) * world.num_players
+        return (0.5,) * int(world.num_players)
 
     bot = ISMCTSBot(iterations=7, seed=1, max_rollout=1, evaluate=evaluate)
     assert bot.choose(view) in view.legal_moves
@@ -192,6 +192,7 @@ def test_moves_match_across_sampled_worlds(name: str, make: Callable[[int], Any]
 
 def _machiavelli_with_unlisted_best() -> tuple[machiavelli.Game, Any]:
     """A Machiavelli position where the solver's play is not in the listed family."""
+    from naipes.machiavelli.moves import DRAW, FORFEIT
     from naipes.machiavelli.solver import solve
 
     for seed in range(40):
@@ -199,19 +200,19 @@ def _machiavelli_with_unlisted_best() -> tuple[machiavelli.Game, Any]:
         for _ in range(30):
             if game.is_over:
                 break
-            view = game.view(game.current_player)
+            view = game.view(min(game.to_act))
             best = solve(view.table, view.hand, view.rules, opened=view.is_opened)
             if best is not None:
                 play = machiavelli.Play(best.table, best.played)
                 if play not in view.legal_moves:
                     return game, play
-            game.play(machiavelli.DRAW if view.stock_size else machiavelli.FORFEIT)
+            game.play(DRAW if view.stock_size else FORFEIT)
     raise AssertionError("no position found")
 
 
 def test_machiavelli_candidate_from_the_solver() -> None:
     game, play = _machiavelli_with_unlisted_best()
-    view = game.view(game.current_player)
+    view = game.view(min(game.to_act))
     bot = ISMCTSBot(iterations=4, seed=1)
     first = view.sample(random.Random(0))
     ctx = bot._context(first)

@@ -45,7 +45,7 @@ def test_most_visited_breaks_ties_by_mean_then_order() -> None:
 
 def test_progressive_widening_limits_the_moves_tried() -> None:
     game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=1)
-    seat = game.current_player
+    seat = min(game.to_act)
     view = game.view(seat)
     bot = ISMCTSBot(iterations=4, seed=1, widen_above=1, widen_k=1.0)
     world = view.sample(random.Random(0))

@@ -17,6 +17,10 @@ from typing import Any
 CARD = re.compile(r"^(1[0-2]|[1-9])[oceb]$|^(10|[2-9AJQK])[SHDC]$|^JK$")
 OUT = Path(__file__).resolve().parents[2] / "src" / "naipes" / "schemas"
 GAMES = ("machuco", "macarra", "ranzo", "machiavelli")
+#: The keys every game's dicts have (the API's); the others are each game's and may be left out.
+REQUIRED = {"view": {"type", "seat", "hand", "scores", "to_act", "legal_moves", "forced_move", "known", "rules"},
+            "state": {"format", "version", "game", "rules", "num_players", "rng", "history", "acting",
+                      "simultaneous", "answers", "start", "state"}}
 JTYPE = {bool: "boolean", int: "integer", float: "number", str: "string", type(None): "null",
          list: "array", dict: "object"}
 
@@ -67,6 +71,8 @@ class Shape:
             else:
                 out.append({"type": kind})
         if "null" in self.types:
+            if not out:
+                return {}  # only ever seen empty: say nothing
             out.append({"type": "null"})
         return out[0] if len(out) == 1 else {"anyOf": out}
 
@@ -102,10 +108,13 @@ def main() -> int:
             shape = Shape()
             for d in dicts:
                 shape.add(json.loads(json.dumps(d)))
+            body = shape.schema()
+            body["properties"]["rules"] = {"type": "object", "description": "the game's Rules as a dict"}
+            body["required"] = sorted(set(body["required"]) & REQUIRED[what])
             schema = {"$schema": "https://json-schema.org/draft/2020-12/schema",
                       "$id": f"urn:naipes:{name}.{what}",
                       "title": f"{name}: {'game.view(seat).to_dict()' if what == 'view' else 'game.to_dict()'}",
-                      **shape.schema()}
+                      **body}
             path = OUT / f"{name}.{what}.json"
             path.write_text(json.dumps(schema, indent=1, sort_keys=False) + "\n", encoding="utf-8")
             print(path, len(dicts), "samples")

@@ -1,0 +1,256 @@
+"""Load and isolation of ``naipes serve``: many tables of socket clients on loopback.
+
+Starts ``naipes serve`` in a subprocess on 127.0.0.1 (a free port), then runs,
+in this process, tables of Machuco (two seats, one hand) whose seats are
+WebSocket clients (the ``websockets`` library) playing random legal moves:
+``--tables`` tables whose clients move 250 ms after their turn starts, plus
+``--humans`` human-paced clients (a move 1 to 3 s into the turn, two per
+table). When a game ends its clients start another, until ``--duration``.
+
+Reported: moves per second, median and 99th-percentile latency (from sending
+a move to receiving the update with its ``MovePlayed``), and the checks:
+
+- lost / duplicated events: per seat, no sequence number twice and always
+  increasing; per table, every event number reached at least one seat;
+- leaks: no message to a seat held a card that was then in the other seat's
+  hand (known to the load generator from that seat's own views at the same
+  sequence number), apart from cards the seat's view lists as ``known``;
+- errors: refused moves (there should be none: the moves are legal).
+
+Usage::
+
+    python benchmarks/bench_server.py                      # 100 + 50 clients, 60 s
+    python benchmarks/bench_server.py --smoke              # a few seconds, for CI
+    python benchmarks/bench_server.py --tables 20 --duration 10 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import defaultdict
+from typing import Any
+
+CARD = re.compile(r"^(1[0-2]|[1-9])[oceb]$")
+SKIP_EVENTS = ("machuco.DealerDrawn",)  # the draw for dealer: its cards go back into the deck
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.moves = 0
+        self.errors: list[str] = []
+        self.lost = 0
+        self.duplicated = 0
+        self.leaks: list[str] = []
+        self.games = 0
+        self.messages = 0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        data: dict[str, Any] = json.loads(response.read())
+    return data
+
+
+def cards_in(value: Any, out: set[str]) -> set[str]:
+    """Every card notation anywhere in a message (strings, and words of move texts)."""
+    if isinstance(value, str):
+        for word in re.split(r"[\s:\[\]]+", value):
+            if CARD.match(word):
+                out.add(word)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k not in ("known", "dealer_draw", "text"):
+                cards_in(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            cards_in(v, out)
+    return out
+
+
+class Seat:
+    def __init__(self, seat: int, token: str) -> None:
+        self.seat, self.token = seat, token
+        self.seqs: list[int] = []
+        self.hands: dict[int, frozenset[str]] = {}
+        self.shown: list[tuple[int, frozenset[str]]] = []  # (next, cards in the message minus known)
+        self.known: set[str] = set()
+
+
+async def play_seat(url: str, table: str, seat: Seat, pace: tuple[float, float], deadline: float,
+                    stats: Stats, rng: random.Random) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{url}/ws/tables/{table}", max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "v": 1, "token": seat.token, "since": 0}))
+        sent_at: float | None = None
+        pending: asyncio.Task[None] | None = None
+        turn_key = None
+        async for raw in ws:
+            message = json.loads(raw)
+            stats.messages += 1
+            if message["type"] == "error":
+                stats.errors.append(message["code"])
+                sent_at = None
+                continue
+            if message["type"] != "update":
+                continue
+            check_update(seat, message, stats)
+            if sent_at is not None and any(e["event"]["kind"] == "MovePlayed" and e["event"]["seat"] == seat.seat
+                                           for e in message["events"]):
+                stats.latencies.append(time.perf_counter() - sent_at)
+                stats.moves += 1
+                sent_at = None
+            if message["over"] or time.monotonic() > deadline:
+                return
+            view = message["view"]
+            key = (message["next"], tuple(message["to_act"]))
+            if seat.seat in message["to_act"] and view["legal_moves"] and pending is None and key != turn_key:
+                turn_key = key
+                move = rng.choice(view["legal_moves"])
+                delay = rng.uniform(*pace)
+
+                async def later(move: str = move, delay: float = delay) -> None:
+                    nonlocal sent_at, pending
+                    await asyncio.sleep(delay)
+                    sent_at = time.perf_counter()
+                    pending = None
+                    await ws.send(json.dumps({"type": "move", "move": move}))
+
+                pending = asyncio.get_running_loop().create_task(later())
+
+
+def check_update(seat: Seat, message: dict[str, Any], stats: Stats) -> None:
+    last = seat.seqs[-1] if seat.seqs else -1
+    for item in message["events"]:
+        seq = item["seq"]
+        if seq in seat.seqs[-64:] or seq <= last:
+            stats.duplicated += 1
+        last = max(last, seq)
+        seat.seqs.append(seq)
+    view = message["view"]
+    seat.known.update(view.get("known", ()))
+    seat.hands[message["next"]] = frozenset(view["hand"])
+    trimmed = dict(message, events=[e for e in message["events"] if e["event"]["type"] not in SKIP_EVENTS])
+    seat.shown.append((message["next"], frozenset(cards_in(trimmed, set()) - seat.known)))
+
+
+def check_table(seats: list[Seat], stats: Stats) -> None:
+    reached = set().union(*(set(s.seqs) for s in seats))
+    top = max(reached) if reached else -1
+    stats.lost += len(set(range(top + 1)) - reached)
+    for s in seats:
+        for other in seats:
+            if other is s:
+                continue
+            for n, cards in s.shown:
+                hidden = other.hands.get(n)
+                if hidden is not None and cards & hidden - s.hands.get(n, frozenset()):
+                    stats.leaks.append(f"seat {s.seat} saw {sorted(cards & hidden)} of seat {other.seat}")
+
+
+async def table_loop(url: str, http: str, pace: tuple[float, float], deadline: float, stats: Stats,
+                     rng: random.Random) -> None:
+    while time.monotonic() < deadline:
+        made = await asyncio.to_thread(post, f"{http}/api/tables",
+                                       {"game": "machuco", "players": 2, "rules": {"scope": "hand"}, "join": 0})
+        other = await asyncio.to_thread(post, f"{http}/api/tables/{made['table']}/join", {"seat": 1})
+        seats = [Seat(0, made["token"]), Seat(1, other["token"])]
+        await asyncio.gather(*(play_seat(url, made["table"], s, pace, deadline, stats, rng) for s in seats))
+        check_table(seats, stats)
+        stats.games += 1
+
+
+def start_server(port: int) -> subprocess.Popen[bytes]:
+    code = "import sys; from naipes.cli import main; sys.exit(main(sys.argv[1:]))"
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0",
+                             "--takeover", "3600", "--rate", "100", "--max-tables", "100000"],
+                            stderr=subprocess.PIPE)
+    for _ in range(200):
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("naipes serve did not start")
+
+
+async def run(args: argparse.Namespace) -> Stats:
+    port = free_port()
+    proc = start_server(port)
+    stats = Stats()
+    rng = random.Random(args.seed)
+    http, url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    deadline = time.monotonic() + args.duration
+    try:
+        loops = [table_loop(url, http, (0.25, 0.25), deadline, stats, random.Random(rng.random()))
+                 for _ in range(args.tables)]
+        loops += [table_loop(url, http, (1.0, 3.0), deadline, stats, random.Random(rng.random()))
+                  for _ in range(args.humans // 2)]
+        await asyncio.wait_for(asyncio.gather(*loops), args.duration + 60)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    return stats
+
+
+def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> dict[str, Any]:
+    lat = sorted(stats.latencies)
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] if lat else float("nan")
+    return {"tables": args.tables, "human_clients": args.humans // 2 * 2, "duration_s": round(elapsed, 1),
+            "games": stats.games, "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
+            "messages": stats.messages,
+            "latency_median_ms": round(1000 * statistics.median(lat), 2) if lat else None,
+            "latency_p99_ms": round(1000 * p99, 2) if lat else None,
+            "latency_max_ms": round(1000 * lat[-1], 2) if lat else None,
+            "lost_events": stats.lost, "duplicated_events": stats.duplicated, "leaks": len(stats.leaks),
+            "errors": len(stats.errors), "cpus": os.cpu_count()}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables of clients moving after 250 ms")
+    parser.add_argument("--humans", type=int, default=50, help="human-paced clients (1-3 s), two per table")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of play (default 60)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--smoke", action="store_true", help="a few seconds: 4 tables, 2 human-paced clients")
+    parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+    args = parser.parse_args()
+    if args.smoke:
+        args.tables, args.humans, args.duration = 4, 2, 4.0
+    start = time.monotonic()
+    stats = asyncio.run(run(args))
+    out = report(args, stats, min(time.monotonic() - start, args.duration))
+    width = max(map(len, out))
+    for key, value in out.items():
+        print(f"{key:<{width}}  {value}")
+    for leak in stats.leaks[:5]:
+        print("LEAK:", leak)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(out, f, indent=1)
+    ok = not (stats.lost or stats.duplicated or stats.leaks or stats.errors) and stats.moves > 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
