@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -55,6 +56,8 @@ class Stats:
         self.leaks: list[str] = []
         self.games = 0
         self.messages = 0
+        self.played: list[list[Any]] = []
+        self.server_cpu = 0.0
 
 
 def free_port() -> int:
@@ -93,11 +96,13 @@ class Seat:
         self.hands: dict[int, frozenset[str]] = {}
         self.shown: list[tuple[int, frozenset[str]]] = []  # (next, cards in the message minus known)
         self.known: set[str] = set()
+        self.updates: list[dict[str, Any]] = []
 
 
 async def play_seat(url: str, table: str, seat: Seat, pace: tuple[float, float], deadline: float,
                     stats: Stats, rng: random.Random) -> None:
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     async with connect(f"{url}/ws/tables/{table}", max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "v": 1, "token": seat.token, "since": 0}))
@@ -113,13 +118,15 @@ async def play_seat(url: str, table: str, seat: Seat, pace: tuple[float, float],
                 continue
             if message["type"] != "update":
                 continue
-            check_update(seat, message, stats)
+            seat.updates.append(message)  # checked after the run, to keep the load generator light
             if sent_at is not None and any(e["event"]["kind"] == "MovePlayed" and e["event"]["seat"] == seat.seat
                                            for e in message["events"]):
                 stats.latencies.append(time.perf_counter() - sent_at)
                 stats.moves += 1
                 sent_at = None
             if message["over"] or time.monotonic() > deadline:
+                if pending is not None:
+                    pending.cancel()
                 return
             view = message["view"]
             key = (message["next"], tuple(message["to_act"]))
@@ -133,7 +140,8 @@ async def play_seat(url: str, table: str, seat: Seat, pace: tuple[float, float],
                     await asyncio.sleep(delay)
                     sent_at = time.perf_counter()
                     pending = None
-                    await ws.send(json.dumps({"type": "move", "move": move}))
+                    with contextlib.suppress(ConnectionClosed):
+                        await ws.send(json.dumps({"type": "move", "move": move}))
 
                 pending = asyncio.get_running_loop().create_task(later())
 
@@ -154,6 +162,10 @@ def check_update(seat: Seat, message: dict[str, Any], stats: Stats) -> None:
 
 
 def check_table(seats: list[Seat], stats: Stats) -> None:
+    for s in seats:
+        for message in s.updates:
+            check_update(s, message, stats)
+        s.updates.clear()
     reached = set().union(*(set(s.seqs) for s in seats))
     top = max(reached) if reached else -1
     stats.lost += len(set(range(top + 1)) - reached)
@@ -175,8 +187,18 @@ async def table_loop(url: str, http: str, pace: tuple[float, float], deadline: f
         other = await asyncio.to_thread(post, f"{http}/api/tables/{made['table']}/join", {"seat": 1})
         seats = [Seat(0, made["token"]), Seat(1, other["token"])]
         await asyncio.gather(*(play_seat(url, made["table"], s, pace, deadline, stats, rng) for s in seats))
-        check_table(seats, stats)
+        stats.played.append(seats)
         stats.games += 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) a process used so far, from /proc (0 where there is none)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def start_server(port: int) -> subprocess.Popen[bytes]:
@@ -198,6 +220,7 @@ async def run(args: argparse.Namespace) -> Stats:
     port = free_port()
     proc = start_server(port)
     stats = Stats()
+    started = cpu_seconds(proc.pid)  # the server's start-up (imports) is not load
     rng = random.Random(args.seed)
     http, url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     deadline = time.monotonic() + args.duration
@@ -208,8 +231,11 @@ async def run(args: argparse.Namespace) -> Stats:
                   for _ in range(args.humans // 2)]
         await asyncio.wait_for(asyncio.gather(*loops), args.duration + 60)
     finally:
+        stats.server_cpu = cpu_seconds(proc.pid) - started
         proc.terminate()
         proc.wait(10)
+    for seats in stats.played:
+        check_table(seats, stats)
     return stats
 
 
@@ -223,7 +249,11 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> dict[str, 
             "latency_p99_ms": round(1000 * p99, 2) if lat else None,
             "latency_max_ms": round(1000 * lat[-1], 2) if lat else None,
             "lost_events": stats.lost, "duplicated_events": stats.duplicated, "leaks": len(stats.leaks),
-            "errors": len(stats.errors), "cpus": os.cpu_count()}
+            "errors": len(stats.errors),
+            "server_cpu_s": round(stats.server_cpu, 2),
+            "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 3) if stats.moves else None,
+            "load_generator_cpu_s": round(time.process_time(), 2),
+            "cpus": os.cpu_count(), "load_average_1m": round(os.getloadavg()[0], 2)}
 
 
 def main() -> int:

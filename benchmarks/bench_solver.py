@@ -1,14 +1,20 @@
-"""Benchmark of the Machiavelli solver (issue 8).
+"""Benchmark of the Machiavelli solver (issues 8 and 14).
 
 Seeded random positions: tables of 0, 10, 20, 40 and 60 cards built from
-valid melds with 13 or 20 cards in hand; the whole deck (a 40-card table and
-the other 64 cards in hand); three decks with 90-card tables; two and four
-jokers. For each position it times ``naipes.machiavelli.solver.solve`` and,
-when the optional ``bench`` extra is installed, ``rummikub-solver`` on the
-same position right after (same process, one position after the other), and
-prints per size the median time, the median and 5th-percentile speed-up, and
-whether the answers agree. With SciPy it also checks every answer against an
-independent integer program of the Machiavelli rules (count and value).
+valid melds with 13 or 20 cards in hand; whole decks (two decks: 40/64 and
+84/20; three decks: 136/20 and 0/156); three decks with 90-card tables; two
+and four jokers, "2+2" (two jokers on the table, two in the hand) and
+swap-rich positions (every joker on the table, the hand holding their
+declared cards). For each position it times ``solve``, ``can_go_out`` and
+``can_play`` (of the solution's cards) and, when the optional ``bench`` extra
+is installed, ``rummikub-solver`` on the same position right after (same
+process, one position after the other), and prints per size the median time,
+the median and 5th-percentile speed-up, whether the answers agree, and the
+slowest ``can_go_out`` / ``can_play`` with the largest ratio of
+``can_go_out`` to ``solve`` time. With SciPy it also checks every answer
+against an independent integer program of the Machiavelli rules (count and
+value). ``--worst`` runs the pathological suite instead (``WORST``: 250
+seeded positions; no rummikub-solver, whose rules differ there).
 
     python benchmarks/bench_solver.py            # the full table (a few minutes)
     python benchmarks/bench_solver.py --smoke    # a few seconds (CI)

@@ -41,6 +41,7 @@ class Session:
     typed: tuple[str, ...] = ()
     max_lines: int = 60
     before_prompt: int | None = None
+    env: tuple[tuple[str, str], ...] = ()
 
 
 SESSIONS = (
@@ -65,6 +66,8 @@ SESSIONS = (
             "simulate ranzo --games 100 --bots best,random,random,random "
             "--rule specials=real,mellizos"),
     Session("spanish", "--lang es demo --game ranzo --seed 4 --max-moves 2"),
+    Session("ascii", "demo --game machiavelli --players 2 --seed 2 --max-moves 2",
+            env=(("PYTHONIOENCODING", "cp1252"),)),
     Session("bad-bot", "simulate machuco --players 2 --bots random,os:path"),
 )
 
@@ -76,6 +79,7 @@ def capture(session: Session, cwd: Path) -> str:
     env = {**os.environ, "NO_COLOR": "1", "TERM": "dumb", "COLUMNS": "100", "LINES": "50",
            "LANG": "C.UTF-8", "PYTHONIOENCODING": "utf-8"}
     env.pop("LC_ALL", None)
+    env.update(session.env)
     log = io.StringIO()
     child = pexpect.spawn(sys.executable, ["-m", "naipes", *session.args.split()], cwd=str(cwd),
                           env=env, encoding="utf-8", dimensions=(50, 100), timeout=60)
@@ -86,7 +90,9 @@ def capture(session: Session, cwd: Path) -> str:
     child.expect(pexpect.EOF)
     child.close()
     text = _ANSI.sub("", log.getvalue())
-    return _tidy(f"$ naipes {session.args}\n{text}", session.max_lines, session.before_prompt)
+    assigns = "".join(f"{key}={value} " for key, value in session.env)
+    command = f"$ {assigns}naipes {session.args}\n"
+    return _tidy(command + text, session.max_lines, session.before_prompt)
 
 
 def _tidy(text: str, max_lines: int, before_prompt: int | None = None) -> str:

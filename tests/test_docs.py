@@ -261,7 +261,8 @@ def test_the_cli_guide_shows_a_captured_session_of_every_game() -> None:
     assert included == {s.name for s in sessions}
     for session in sessions:
         text = (DOCS / "guides" / "sessions" / f"{session.name}.txt").read_text(encoding="utf-8")
-        assert text.startswith(f"$ naipes {session.args}\n")
+        assigns = "".join(f"{key}={value} " for key, value in session.env)
+        assert text.startswith(f"$ {assigns}naipes {session.args}\n")
         assert "Traceback" not in text
     for game in GAMES:
         assert {f"demo-{game}", f"play-{game}"} <= included

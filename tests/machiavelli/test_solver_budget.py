@@ -188,6 +188,13 @@ def test_swap_rich_positions(seed: int) -> None:
         assert can_play(table, hand, hand[:k], rules) == reference_can(table, hand, hand[:k], rules)
 
 
+def test_a_card_reached_through_two_jokers_is_not_isolated() -> None:
+    rules = Rules(jokers=4)
+    assert can_go_out("[9C 10C JK=JC JK=QC]", "KC", rules)
+    assert can_go_out("[9C 10C JK=JC JK=QC] [5H 5S 5D]", "KC JK", rules)
+    assert not can_go_out("[9C 10C JK=JC JK=QC]", "KC 2H", rules)
+
+
 def test_whole_decks_go_out_at_once() -> None:
     every = [Card(r, s) for s in FRENCH_SUITS for r in range(1, 14)]
     answer = solve("", every * 3, Rules(players=6))

@@ -7,12 +7,7 @@ from typing import Any, Iterator
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-
-from starlette.testclient import TestClient  # noqa: E402
-
-from naipes.web import Settings, create_app  # noqa: E402
+from naipes.web import Settings
 
 BASE = "http://127.0.0.1:8000"
 WS = "ws://127.0.0.1:8000"
@@ -64,7 +59,13 @@ def close(c: Client) -> None:
 
 
 @pytest.fixture
-def client(settings: Settings) -> Iterator[TestClient]:
+def client(settings: Settings) -> Iterator[Any]:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from naipes.web import create_app
+
     with TestClient(create_app(settings), base_url=BASE) as c:
         try:
             yield c
@@ -73,7 +74,7 @@ def client(settings: Settings) -> Iterator[TestClient]:
                 close(OPEN[-1])
 
 
-def make_table(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
+def make_table(client: Any, game: str, **body: Any) -> dict[str, Any]:
     response = client.post("/api/tables", json={"game": game, **body})
     assert response.status_code == 200, response.text
     data: dict[str, Any] = response.json()
@@ -81,7 +82,7 @@ def make_table(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
     return data
 
 
-def connect(client: TestClient, table: str, token: str | None = None, since: int = 0,
+def connect(client: Any, table: str, token: str | None = None, since: int = 0,
             **headers: str) -> Any:
     session = client.websocket_connect(f"{WS}/ws/tables/{table}", headers=dict(headers))
     return session, {"type": "hello", "v": 1, "token": token, "since": since}

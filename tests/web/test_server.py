@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
-from naipes.cards import Card
-
-from .conftest import OPEN, SENT, Client, close, connect, make_table
-
 pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from naipes.cards import Card  # noqa: E402
+
+from .conftest import OPEN, SENT, Client, close, connect, make_table  # noqa: E402
 
 
 def _open(client: Any, table: str, token: str | None = None, since: int = 0, **headers: str) -> Any:
@@ -157,6 +158,12 @@ def test_tokens_are_checked(client: Any) -> None:
     _close(c)
     taken = client.post(f"/api/tables/{made['table']}/join", json={"seat": 0})
     assert taken.status_code == 400 and taken.json()["code"] == "seat_taken"
+    botted = client.post("/api/tables", json={"game": "machuco", "players": 2, "bots": {"0": "random"}, "join": 0})
+    assert botted.status_code == 400 and botted.json()["code"] == "seat_taken"
+    nowhere = client.post("/api/tables", json={"game": "machuco", "players": 2, "join": 5})
+    assert nowhere.status_code == 400 and nowhere.json()["code"] == "no_such_seat"
+    unknown = client.post("/api/tables", json={"game": "chess"})
+    assert unknown.status_code == 400 and unknown.json()["reason"]
 
 
 def test_spectators_get_the_public_stream_only(client: Any) -> None:

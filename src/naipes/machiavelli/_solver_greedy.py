@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
+from naipes.machiavelli._solver_core import _placeable
+
 RawMeld = List[Tuple[int, int, bool]]
 Grid = List[List[int]]
 SUITS = range(4)
@@ -32,16 +34,16 @@ def grid_of(counts: List[List[int]]) -> Grid:
 Attempt = Tuple[List[RawMeld], Grid, int]
 
 
-def arrange_all(counts: Grid, jokers: int, mn: int, hand: Grid) -> Optional[Attempt]:
+def arrange_all(counts: Grid, jokers: int, mn: int, hand: Optional[Grid]) -> Optional[Attempt]:
     """Melds for every card of ``counts`` and every joker: ``(melds, cards left, jokers left)``.
 
     The attempt succeeds when nothing is left; otherwise it is the one that
     leaves the fewest cards (``None``: some hand card has no meld at all).
     ``hand``: the cards among ``counts`` that may be isolated (the others
-    already sit in valid melds). Three orders are tried: longest runs
+    already sit in valid melds; ``None``: the caller checked). Three orders are tried: longest runs
     first, runs grown rank by rank, groups first.
     """
-    if isolated(counts, hand, jokers, mn):
+    if hand is not None and isolated(counts, hand, jokers, mn):
         return None
     best: Optional[Attempt] = None
     for first, second in ((_peel, _groups), (_grow, _groups), (_groups, _peel)):
@@ -73,21 +75,10 @@ def neighbours(melds: List[RawMeld], left: Grid) -> Tuple[List[RawMeld], List[Ra
 
 def isolated(counts: Grid, hand: Grid, jokers: int, mn: int) -> bool:
     """True if some hand card has no meld at all among ``counts`` (the test is necessary, not sufficient)."""
-    pair = jokers >= 1 and mn <= 2
     for r in range(1, 14):
-        row = counts[r]
         for s in SUITS:
-            if not hand[r][s]:
-                continue
-            suits = sum(1 for t in SUITS if row[t])
-            if suits >= 3 or (pair and suits >= 2) or (jokers >= 2 and mn == 1):
-                continue
-            near = [0 < q < 14 and counts[q][s] > 0 for q in range(r - 2, r + 3)]
-            if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
-                continue
-            if pair and (near[0] or near[1] or near[3] or near[4]):
-                continue
-            return True
+            if hand[r][s] and not _placeable(counts, jokers, mn, r, s):
+                return True
     return False
 
 

@@ -225,9 +225,9 @@ def solve(
     return _solve(pos, not opened and pos.rules.initial_meld_min > 0, budget)
 
 
-def _solve(pos: _Position, opening: bool, budget: Budget | None) -> Solution | None:
+def _solve(pos: _Position, opening: bool, budget: Budget | None, *, check: bool = True) -> Solution | None:
     pos.check_partition()
-    quick = _all_in(pos, opening)
+    quick = _all_in(pos, opening, check)
     if quick is not None:
         return _solution(pos, quick, opening)
     p = pos.problem(opening=opening)
@@ -268,7 +268,7 @@ def _search(pos: _Position, p: core.Problem, opening: bool) -> Solution | None:
     return None if swap is None else _solution(pos, swap, opening)
 
 
-def _all_in(pos: _Position, opening: bool) -> core.Answer | None:
+def _all_in(pos: _Position, opening: bool, check: bool = True) -> core.Answer | None:
     """Every hand card on the table at once (no joker kept), if a quick layout finds it: then optimal."""
     if not pos.hand:
         return None
@@ -280,7 +280,8 @@ def _all_in(pos: _Position, opening: bool) -> core.Answer | None:
     if not opening:
         _fill(grid, [c for c in pos.table_cards if c != JOKER])
         jokers += pos.table_jokers
-    attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, greedy.grid_of(played))
+    hand = greedy.grid_of(played) if check else None
+    attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, hand)
     if attempt is None:
         return None
     melds, left, rest = attempt
@@ -463,7 +464,7 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
     pos.check_partition()
     if _isolated(pos, opening):
         return False
-    best = _solve(pos, opening, None)
+    best = _solve(pos, opening, None, check=False)  # the check is done
     return best is not None and best.count == len(pos.hand)
 
 

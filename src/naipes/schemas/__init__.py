@@ -23,6 +23,7 @@ jsonschema.exceptions.ValidationError: '77' does not match ...
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 from importlib import resources
 from typing import Any
@@ -58,8 +59,9 @@ def load(name: str) -> dict[str, Any]:
 
 def validator(name: str) -> Any:
     """A ``jsonschema`` validator of the schema, which resolves the others (needs ``jsonschema``)."""
-    import jsonschema
-    from referencing import Registry, Resource
+    jsonschema = importlib.import_module("jsonschema")  # an optional dependency (dev)
+    referencing = importlib.import_module("referencing")
+    Registry, Resource = referencing.Registry, referencing.Resource
 
     registry: Any = Registry()
     for other in names():

@@ -246,11 +246,18 @@ def make_routes(server: Server) -> list[Any]:
                                         bots=_bots(data))
         except NaipesError as exc:
             return _refused(exc)
+        join = data.get("join")
+        token = None
+        if type(join) is int:
+            try:
+                token = table.join(join)
+            except NaipesError as exc:
+                del server.lobby.tables[table.id]
+                return _refused(exc)
         server.start(table)
         out: dict[str, JSON] = table.summary()
-        join = data.get("join")
-        if type(join) is int:
-            out.update(seat=join, token=table.join(join))
+        if token is not None:
+            out.update(seat=join, token=token)
         return JSONResponse(out)
 
     async def join_table(request: Request) -> Response:
@@ -412,7 +419,7 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON]) -> dict[
         table.play(seat, move)
         return None
     if kind == "action":
-        table.play_action(seat, message["id"])  # type: ignore[arg-type]
+        table.play_action(seat, message["id"])
         return None
     return workspace_command(table, seat, message)
 

@@ -53,7 +53,7 @@ def card_svg(notation: str) -> str:
     """
     card = Card.parse(notation)
     module = _svg()
-    return module.card(card, width=WIDTH) if module is not None else _box(card.symbol())  # type: ignore[no-any-return]
+    return module.card(card, width=WIDTH) if module is not None else _box(card.symbol())
 
 
 @functools.lru_cache(maxsize=4)

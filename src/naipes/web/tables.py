@@ -260,11 +260,22 @@ class Table:
         return self.play(seat, space.move(action, view))
 
     # -- what clients get -------------------------------------------------------------------
-    def update_for(self, listener: Listener, views: dict[int, JSON] | None = None) -> dict[str, JSON]:
-        """The next ``update`` for a client: its new events and its view; advances ``next_seq``."""
+    def update_for(self, listener: Listener, views: dict[int, JSON] | None = None,
+                   said: dict[int, tuple[Event, JSON]] | None = None) -> dict[str, JSON]:
+        """The next ``update`` for a client: its new events and its view; advances ``next_seq``.
+
+        ``views`` and ``said`` are caches shared by the clients of one change
+        (views by seat; an event's dict and words by the event object, which
+        every seat that sees it whole shares).
+        """
         events = []
+        said = {} if said is None else said
         for seq, event in self._stream(listener.seat, listener.next_seq):
-            events.append({"seq": seq, "event": event.to_dict(), "text": describe_event(self.kit, event)})
+            hit = said.get(id(event))
+            if hit is None or hit[0] is not event:
+                hit = said[id(event)] = (event, {"seq": seq, "event": event.to_dict(),
+                                                 "text": describe_event(self.kit, event)})
+            events.append(hit[1])
         listener.next_seq = len(self.log)
         view: JSON = None
         if listener.seat is not None:
@@ -292,8 +303,9 @@ class Table:
     def notify(self) -> None:
         """Send every client its update (each seat's view is built once)."""
         views: dict[int, JSON] = {}
+        said: dict[int, tuple[Event, JSON]] = {}
         for listener in tuple(self.listeners):
-            listener.send(self.update_for(listener, views))
+            listener.send(self.update_for(listener, views, said))
         self.on_change()
 
     def notify_seats(self) -> None:

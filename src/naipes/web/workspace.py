@@ -16,12 +16,13 @@ problems (meld index, code, reason), whether it is valid and the steps so far.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, cast
 
 from naipes._jsonable import JSON
 from naipes.errors import UsageError
 
 if TYPE_CHECKING:
+    from naipes.machiavelli.state import Game as MachiavelliGame
     from naipes.web.tables import Table
 
 __all__ = ["workspace_command", "workspace_message"]
@@ -53,7 +54,7 @@ def _workspace(table: Table, seat: int) -> Any:
         raise UsageError(f"seat {seat} is not to act now", code="not_your_turn")
     ws = table.workspaces.get(seat)
     if ws is None or ws._moves_at_begin != len(game.history):  # noqa: SLF001 - same turn?
-        ws = Workspace.begin(game, seat)
+        ws = Workspace.begin(cast("MachiavelliGame", game), seat)
         table.workspaces[seat] = ws
     return ws
 

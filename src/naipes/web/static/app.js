@@ -200,10 +200,12 @@ function drawBoard(view) {
   for (const [key, value] of Object.entries(view)) {
     if (HIDE.has(key) || value === null) continue;
     const name = key.replaceAll("_", " ");
-    if (key === "hand_sizes") {
+    if (key === "hand_sizes" || key === "stock_sizes") {
       const row = el("div", { class: "cards" });
-      value.forEach((n, s) => { if (s !== view.seat) row.append(el("span", {}, `seat ${s} `), backs(n)); });
-      parts.push(zone("other hands", row));
+      value.forEach((n, s) => {
+        if (s !== view.seat || key === "stock_sizes") row.append(el("span", {}, s === view.seat ? " you " : ` seat ${s} `), backs(n));
+      });
+      parts.push(zone(key === "hand_sizes" ? "other hands" : "stocks (face down)", row));
     } else if (cardsOf(value)) {
       parts.push(zone(name, el("div", { class: "cards" }, ...cardsOf(value).map((c) => cardImg(c)))));
     } else if (Array.isArray(value) && value.length && value.every((v) => Array.isArray(v) || (v && v.cards))) {
