@@ -28,7 +28,7 @@ GAME_LAYOUT = ("__init__", "rules", "moves", "state", "view", "events", "scoring
 
 CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naipes.events",
                 "naipes.errors", "naipes.game", "naipes.registry", "naipes.bots", "naipes.testing",
-                "naipes.svg", "naipes.tournament", "naipes.search"]
+                "naipes.svg", "naipes.tournament", "naipes.search", "naipes.web", "naipes.schemas"]
 
 #: The curated namespaces of the packages built on the core (1.1).
 CURATED = {

@@ -24,7 +24,7 @@ from naipes.web.tables import Listener, Lobby, Seat, Settings, Table
 if TYPE_CHECKING:
     from naipes.web.app import create_app
 
-__all__ = ["PROTOCOL_VERSION", "Listener", "Lobby", "ProtocolError", "Seat", "Settings", "Table",
+__all__ = ["Listener", "Lobby", "PROTOCOL_VERSION", "ProtocolError", "Seat", "Settings", "Table",
            "create_app"]
 
 
