@@ -96,7 +96,8 @@ def capture(session: Session, cwd: Path) -> str:
 
 
 def _tidy(text: str, max_lines: int, before_prompt: int | None = None) -> str:
-    lines = [line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "").split("\n")]
+    # a carriage return starts the line again (a progress line): keep what is left on screen
+    lines = [line.split("\r")[-1].rstrip() for line in text.replace("\r\n", "\n").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     first = next((i for i, line in enumerate(lines) if re.search(PROMPT, line)), None)
