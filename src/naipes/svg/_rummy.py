@@ -15,7 +15,7 @@ __all__ = ["machiavelli", "ranzo"]
 
 
 def _who(seat: int, me: int) -> str:
-    return f"You (P{seat})" if seat == me else f"P{seat}"
+    return f"You (seat {seat})" if seat == me else f"seat {seat}"
 
 
 # -- Ranzo --------------------------------------------------------------------------------------
@@ -25,11 +25,11 @@ def ranzo(v: object, w: float) -> str:
 
     view: RanzoView = v  # type: ignore[assignment]
     sheet = Sheet(w)
-    balances = "  ".join(f"P{s} {b}" for s, b in enumerate(view.scores))
+    balances = "  ".join(f"seat {s} {b}" for s, b in enumerate(view.scores))
     if view.team_totals is not None:
-        balances += f"   teams P0+P2 {view.team_totals[0]}, P1+P3 {view.team_totals[1]}"
-    sheet.heading(f"Ranzo · hand {view.hand_number}/{view.num_hands} · dealer P{view.dealer}",
-                  f"Balances: {balances}", _ranzo_phase(view), turn_line(view, lambda s: f"P{s}"))
+        balances += f"   teams seats 0+2 {view.team_totals[0]}, seats 1+3 {view.team_totals[1]}"
+    sheet.heading(f"Ranzo · hand {view.hand_number}/{view.num_hands} · dealer seat {view.dealer}",
+                  f"Balances: {balances}", _ranzo_phase(view), turn_line(view, lambda s: f"seat {s}"))
     n = view.players
     for s in [(view.seat + k) % n for k in range(1, n)]:
         known = view.known_by_seat[s]
@@ -38,7 +38,7 @@ def ranzo(v: object, w: float) -> str:
         if known:
             items.append(cards(known, w, caption="known", step=0.5))
         items.extend(melds(view.open_juegos[s], w, caption="open juegos"))
-        sheet.row([f"P{s}", *_ranzo_marks(view, s)], items, active=s in view.to_act)
+        sheet.row([f"seat {s}", *_ranzo_marks(view, s)], items, active=s in view.to_act)
     shown = view.discards[-7:]
     more = f" ({len(view.discards)})" if len(view.discards) > 7 else ""
     mark = view.claim_card if view.phase.value == "window" else None
@@ -48,7 +48,7 @@ def ranzo(v: object, w: float) -> str:
     mine.extend(melds(view.open_juegos[view.seat], w, caption="open juegos"))
     sheet.row([_who(view.seat, view.seat), *_ranzo_marks(view, view.seat)], mine,
               active=view.seat in view.to_act)
-    return sheet.finish(f"Ranzo table seen by P{view.seat}")
+    return sheet.finish(f"Ranzo table seen by seat {view.seat}")
 
 
 def _ranzo_marks(view: RanzoView, s: int) -> list[str]:
@@ -63,11 +63,11 @@ def _ranzo_marks(view: RanzoView, s: int) -> list[str]:
 def _ranzo_phase(view: RanzoView) -> str:
     phase = view.phase.value
     if phase == "window":
-        return f"P{view.turn} discarded {view.claim_card}: claim window"
+        return f"seat {view.turn} discarded {view.claim_card}: claim window"
     if phase == "steal":
-        return f"P{view.stealer} won the claim ({view.claim}) and plays"
+        return f"seat {view.stealer} won the claim ({view.claim}) and plays"
     if phase == "turn":
-        return f"P{view.turn} to discard or call ranzo · stock {view.stock_size}"
+        return f"seat {view.turn} to discard or call ranzo · stock {view.stock_size}"
     return "The game is over"
 
 
@@ -78,9 +78,9 @@ def machiavelli(v: object, w: float) -> str:
 
     view: MachiavelliView = v  # type: ignore[assignment]
     sheet = Sheet(w)
-    totals = "  ".join(f"P{s} {t}" for s, t in enumerate(view.totals))
+    totals = "  ".join(f"seat {s} {t}" for s, t in enumerate(view.totals))
     sheet.heading(f"Machiavelli · hand {view.hand_number} · stock {view.stock_size}",
-                  f"Penalty totals: {totals}", turn_line(view, lambda s: f"P{s}"))
+                  f"Penalty totals: {totals}", turn_line(view, lambda s: f"seat {s}"))
     n = len(view.hand_sizes)
     for s in [(view.seat + k) % n for k in range(1, n)]:
         jokers = view.known_jokers[s]
@@ -88,7 +88,7 @@ def machiavelli(v: object, w: float) -> str:
                                    caption=f"{view.hand_sizes[s]} cards")]
         if jokers:
             items.append(cards((JOKER,) * jokers, w, caption="known", step=0.5))
-        sheet.row([f"P{s}", *_opened(view, s)], items, active=s in view.to_act)
+        sheet.row([f"seat {s}", *_opened(view, s)], items, active=s in view.to_act)
     table: list[Item] = [backs(view.stock_size, w, deck="french", caption="stock")]
     notes = [" ".join(f"JK={m.cards[p]}" for p in m.jokers) for m in view.table]
     table.extend(melds([m.physical for m in view.table], w, caption="melds", notes=notes))
@@ -96,7 +96,7 @@ def machiavelli(v: object, w: float) -> str:
     sheet.row([_who(view.seat, view.seat), *_opened(view, view.seat)],
               [cards(_sorted_hand(view.hand), w, caption="your hand", step=0.5)],
               active=view.seat in view.to_act)
-    return sheet.finish(f"Machiavelli table seen by P{view.seat}")
+    return sheet.finish(f"Machiavelli table seen by seat {view.seat}")
 
 
 def _opened(view: MachiavelliView, s: int) -> list[str]:

@@ -81,29 +81,29 @@ def turn_line(view: View[Any], names: Callable[[int], str]) -> str:
 def _machuco(v: object, w: float) -> str:
     view: MachucoView = v  # type: ignore[assignment]
     sheet = Sheet(w)
-    scores = "   ".join(f"{_SIDES[i]} ({'+'.join(f'P{s}' for s in seats)}): {view.scores[i]} "
+    scores = "   ".join(f"{_SIDES[i]} (seat{'s' if len(seats) > 1 else ''} {'+'.join(map(str, seats))}): {view.scores[i]} "
                         f"({view.readings[i]})" for i, seats in enumerate(view.sides))
     lines = [f"Machuco · hand {view.hand_number}, deal {view.deal_number}/{view.rules.deals_per_hand}"
-             f" · play {view.plays_done}/36 · dealer P{view.dealer}, mano P{view.mano}", scores]
+             f" · play {view.plays_done}/36 · dealer seat {view.dealer}, mano seat {view.mano}", scores]
     if view.cantes:
-        lines.append("Cantes: " + ", ".join(f"P{c.seat} {c.category.label} ({c.value})" for c in view.cantes))
+        lines.append("Cantes: " + ", ".join(f"seat {c.seat} {c.category.label} ({c.value})" for c in view.cantes))
     if view.contest is not None:
-        lines.append(f"Contested {view.contest.category.label}: P{view.contest.decider} decides")
-    lines.append(turn_line(view, lambda s: f"P{s}"))
+        lines.append(f"Contested {view.contest.category.label}: seat {view.contest.decider} decides")
+    lines.append(turn_line(view, lambda s: f"seat {s}"))
     sheet.heading(*lines)
     n = len(view.hand_sizes)
     for s in [(view.seat + k) % n for k in range(1, n)]:
         side = _SIDES[_side(view, s)]
-        sheet.row([f"P{s}", f"side {side}"], [backs(view.hand_sizes[s], w, deck="spanish", caption="hand")],
+        sheet.row([f"seat {s}", f"side {side}"], [backs(view.hand_sizes[s], w, deck="spanish", caption="hand")],
                   active=s in view.to_act)
     table = [cards(view.table, w, caption="table")]
     table.append(backs(view.stock_size, w, deck="spanish", caption="stock"))
     table.extend(backs(len(p), w, deck="spanish", caption=f"won by {_SIDES[i]}") for i, p in enumerate(view.piles))
     chain = [f"majo on {view.chain[0]}"] if view.chain is not None else []
     sheet.row(["Table", *chain], table, felt=True)
-    sheet.row([f"You (P{view.seat})", f"side {_SIDES[view.side]}"], [cards(view.hand, w, caption="your hand")],
+    sheet.row([f"You (seat {view.seat})", f"side {_SIDES[view.side]}"], [cards(view.hand, w, caption="your hand")],
               active=view.seat in view.to_act)
-    return sheet.finish(f"Machuco table seen by P{view.seat}")
+    return sheet.finish(f"Machuco table seen by seat {view.seat}")
 
 
 def _side(view: MachucoView, seat: int) -> int:
@@ -116,17 +116,17 @@ def _macarra(v: object, w: float) -> str:
     sheet = Sheet(w)
     r = view.rules
     when = f"turn {view.turns + 1}" if view.turn is not None else f"{view.turns} turns played"
-    net = "  ".join(f"P{s} {'+' if x > 0 else ''}{x}" for s, x in enumerate(view.scores))
+    net = "  ".join(f"seat {s} {'+' if x > 0 else ''}{x}" for s, x in enumerate(view.scores))
     sheet.heading(f"Macarra · {r.players} players · {r.num_decks} x {r.deck} cards · {when}",
-                  f"Net macarras: {net}", *_macarra_phase(view), turn_line(view, lambda s: f"P{s}"))
+                  f"Net macarras: {net}", *_macarra_phase(view), turn_line(view, lambda s: f"seat {s}"))
     sheet.row(["Foundations"], [cards(view.foundations, w, caption="tops")], felt=True)
     for s in [(view.seat + k) % r.players for k in range(r.players)]:
         sheet.row(_macarra_label(view, s), _macarra_items(view, s, w), active=s in view.to_act)
-    return sheet.finish(f"Macarra table seen by P{view.seat}")
+    return sheet.finish(f"Macarra table seen by seat {view.seat}")
 
 
 def _macarra_label(view: MacarraView, s: int) -> list[str]:
-    label = [f"You (P{s})" if s == view.seat else f"P{s}"]
+    label = [f"You (seat {s})" if s == view.seat else f"seat {s}"]
     if s in view.out:
         label.append("out")
     if view.infractions[s]:
@@ -149,9 +149,9 @@ def _macarra_phase(view: MacarraView) -> list[str]:
     from naipes.macarra import Phase
 
     if view.phase is Phase.PUNISHMENT:
-        return [f"P{view.loser} lost: the others bid against the hidden card"]
+        return [f"seat {view.loser} lost: the others bid against the hidden card"]
     if view.phase is Phase.OVER:
         card = f"; the card was {view.punishment_card}" if view.punishment_card is not None else ""
-        return [f"Game over: P{view.loser} lost{card}"]
+        return [f"Game over: seat {view.loser} lost{card}"]
     return []
 
