@@ -62,7 +62,7 @@ def server() -> Iterator[str]:
     proc.wait(10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not the session: Playwright's sync API must stop before other modules use it
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
