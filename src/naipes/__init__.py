@@ -37,7 +37,7 @@ from naipes.events import Event, EventBus, EventLog
 from naipes.game import Game, Move, Result, View, replay
 from naipes.registry import GameInfo, find_game, games
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 __all__ = [
     "Bot",
