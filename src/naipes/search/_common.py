@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any, Callable, Sequence, TypeVar
 
-from naipes.errors import UsageError
+from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, View
 from naipes.search._candidates import Candidate, make_candidate
 from naipes.search.rollout import Policy, Rollout, make_policy, neutral_value, play_out
@@ -121,3 +121,12 @@ def describe(obj: object, **fields: object) -> str:
     """``Name(a=1, b=2)`` for a repr."""
     inner = ", ".join(f"{k}={v!r}" for k, v in fields.items())
     return f"{type(obj).__name__}({inner})"
+
+
+def legal_moves_of(view: View[Any]) -> tuple[Any, ...]:
+    """The view's legal moves, refused with ``no_legal_move`` when there is none."""
+    moves = tuple(view.legal_moves)
+    if not moves:
+        raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
+                               code="no_legal_move")
+    return moves

@@ -33,9 +33,8 @@ from __future__ import annotations
 
 from typing import Sequence, TypeVar
 
-from naipes.errors import IllegalMoveError
 from naipes.game import Move, View
-from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, others_answer
+from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
 from naipes.search._tree import CHANCE, Edge, Node, Scale, most_visited, ucb_pick, widening
 from naipes.search.rollout import Rollout
 
@@ -104,10 +103,7 @@ class ISMCTSBot(SearchBase):
         Raises:
             IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
         """
-        moves = view.legal_moves
-        if not moves:
-            raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
-                                   code="no_legal_move")
+        moves: Sequence[M] = legal_moves_of(view)
         if len(moves) == 1:
             return moves[0]
         clock = Clock(self.iterations, self.seconds)
