@@ -16,21 +16,35 @@ browser. Each client receives only its seat's stream
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from naipes.errors import UsageError
 from naipes.web.protocol import PROTOCOL_VERSION, ProtocolError
 from naipes.web.tables import Listener, Lobby, Seat, Settings, Table
 
 if TYPE_CHECKING:
-    from naipes.web.app import create_app
+    from starlette.applications import Starlette
 
 __all__ = ["Listener", "Lobby", "PROTOCOL_VERSION", "ProtocolError", "Seat", "Settings", "Table",
            "create_app"]
 
 
-def __getattr__(name: str) -> Any:
-    if name == "create_app":  # imports Starlette only when asked
-        from naipes.web.app import create_app
+def create_app(settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
+    """The web application (:func:`naipes.web.app.create_app`): serve it with uvicorn.
 
-        return create_app
-    raise AttributeError(f"module 'naipes.web' has no attribute {name!r}")
+    Args:
+        settings: limits and timings (default :class:`Settings`).
+        host: the address the server is bound to (it names the server's own origin).
+        port: its port.
+
+    Raises:
+        UsageError: when the ``web`` extra is not installed (code ``missing_extra``).
+
+    .. versionadded:: 1.1
+    """
+    try:
+        from naipes.web import app
+    except ModuleNotFoundError as exc:
+        raise UsageError(f"the web server needs the web extra (pip install 'naipes-games[web]'): {exc}",
+                         code="missing_extra") from exc
+    return app.create_app(settings, host=host, port=port)
