@@ -164,13 +164,24 @@ def _documented() -> set[tuple[str, str]]:
                 continue
             if _option(body, "no-members") is not None:
                 continue
-            module = importlib.import_module(target)
+            try:
+                module = importlib.import_module(target)
+            except ImportError:  # an optional extra that is not installed: its names are skipped too
+                continue
             # autodoc_default_options has "members": an automodule documents its module's
             # __all__ (Sphinx lets that default override a directive's list of members)
             listed = set(_public(module))
             excluded = _names(_option(body, "exclude-members") or "")
             found |= {(target, n) for n in listed - excluded if _has_doc(module, n)}
     return found
+
+
+def _importable(name: str) -> bool:
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return False
+    return True
 
 
 def _public(module: ModuleType) -> tuple[str, ...]:
@@ -193,6 +204,8 @@ def undocumented() -> list[str]:
     documented = _documented()
     homes: dict[int, set[str]] = {}
     for module, name in documented:
+        if module not in sys.modules and not _importable(module):
+            continue
         homes.setdefault(id(getattr(importlib.import_module(module), name)), set()).add(name)
     missing = []
     for module in _public_modules():
