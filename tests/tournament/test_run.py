@@ -163,6 +163,8 @@ def test_the_chart_is_an_svg_document() -> None:
     ({"bots": "random,random"}, "bad_bots"),
     ({"bots": ["random", "nope"]}, "no_such_bot"),
     ({"games": 0}, "bad_games"),
+    ({"seed": "x"}, "bad_seed"),
+    ({"seed": -1}, "bad_seed"),
     ({"jobs": 0}, "bad_jobs"),
     ({"jobs": 2, "executor": cf.ThreadPoolExecutor(1)}, "executor_and_jobs"),
     ({"rules": object()}, "bad_rules"),

@@ -90,7 +90,8 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     Raises:
         UsageError: for an unknown game (``no_such_game``), a bad bot spec
             (``no_such_bot``, ``not_a_bot``, ``bad_bot_args``), fewer than two
-            bots (``too_few_entrants``), ``games`` below 1 (``bad_games``),
+            bots (``too_few_entrants``), ``games`` below 1 (``bad_games``), a
+            ``seed`` that is not a whole number of at least 0 (``bad_seed``),
             both ``executor`` and ``jobs`` (``executor_and_jobs``), or rules of
             another game (``bad_rules``).
         RulesError: for rule fields the game refuses.
@@ -107,6 +108,8 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     info = game if isinstance(game, GameInfo) else find_game(game)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise UsageError(f"games must be a whole number of at least 1, not {games!r}", code="bad_games")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise UsageError(f"seed must be a whole number of at least 0, not {seed!r}", code="bad_seed")
     the_rules = _rules(info, rules)
     specs = _specs(info, bots)
     probe: Any = info.load().Game(the_rules, seed=0)
