@@ -135,3 +135,97 @@ def test_event_bus_rejects_non_events() -> None:
     with pytest.raises(UsageError) as info:
         EventBus().subscribe(int, print)  # type: ignore[arg-type]
     assert info.value.code == "not_an_event"
+
+
+# -- the play template: the listed move is recorded, refusals change nothing, no re-entry -----
+def _forced(move: object, **fields: object) -> object:
+    """A copy of ``move`` with fields set past its validators (as ``object.__setattr__`` can)."""
+    import attrs
+
+    copy = attrs.evolve(move)  # type: ignore[misc]
+    for name, value in fields.items():
+        object.__setattr__(copy, name, value)
+    return copy
+
+
+def _bidding(seed: int) -> ToyGame:
+    game = ToyGame(Rules(), seed=seed)
+    while len(game.to_act) < 2:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_a_forced_field_equal_to_a_listed_move_records_the_listed_move() -> None:
+    game = _bidding(3)
+    listed = game.legal_moves(0)[1]
+    assert listed == Bid(1)
+    forced = _forced(listed, amount=1.0)
+    assert forced == listed  # 1.0 == 1: it compares equal, so the old template recorded it
+    game.play(forced, 0)  # type: ignore[arg-type]
+    kept = game._pending_answers[0]
+    assert kept is not forced and type(kept.amount) is int  # type: ignore[attr-defined]
+    game.play(_forced(game.legal_moves(1)[0], amount=False), 1)  # type: ignore[arg-type]
+    assert all(type(m.amount) is int for _, m in game.history if isinstance(m, Bid))
+    assert ToyGame.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
+
+
+def test_a_forced_field_of_an_unlisted_move_is_refused_and_changes_nothing() -> None:
+    game = ToyGame(Rules(), seed=3)
+    card = game.legal_moves()[0]
+    for bad in (_forced(card, card=None), _forced(card, card="AS"), _forced(_bidding(3).legal_moves(0)[0], amount=None)):
+        before, rng = game.to_dict(), game._rng.getstate()
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(bad)  # type: ignore[arg-type]
+        assert info.value.code in ("bad_field", "bids_now", "not_a_bid")
+        assert not game.is_legal(bad)  # type: ignore[arg-type]
+        assert game.to_dict() == before and game._rng.getstate() == rng and game.history == ()
+    with pytest.raises(IllegalMoveError) as info:
+        game.play(_forced(card, card=None))  # type: ignore[arg-type]
+    assert info.value.code == "bad_field"
+
+
+def test_play_from_a_handler_that_unsubscribed_itself_is_refused() -> None:
+    game = ToyGame(Rules(), seed=6)
+    twin = game.clone()
+    codes: list[str] = []
+
+    def handler(event: Event) -> None:
+        if codes:
+            return
+        stop()  # nobody is subscribed any more: the old guard looked at the subscribers
+        try:
+            game.play(game.legal_moves()[0])
+        except UsageError as exc:
+            codes.append(exc.code)
+        else:
+            codes.append("accepted")
+
+    stop = game.events.subscribe(Event, handler)
+    move = game.legal_moves()[0]
+    game.play(move)
+    twin.play(move)
+    assert codes == ["reentrant"] and not game.events.active
+    assert game.to_dict() == twin.to_dict() and len(game.history) == 1
+    game.play(game.legal_moves()[0])  # after the outer play returned, play goes on
+    assert len(game.history) == 2
+
+
+@pytest.mark.parametrize("start", [{"seed": "x", "zzz": 1}, {"seed": "x"}, {"zzz": 1}, {}, {"seed": 1, "zzz": 1},
+                                   {"seed": 1.0}, {"position": 1}, "seed", []])
+def test_a_state_with_junk_in_its_start_is_refused(start: object) -> None:
+    game = ToyGame(Rules(), seed=5)
+    game.play(game.legal_moves()[0])
+    state = json.loads(json.dumps(game.to_dict()))
+    with pytest.raises(InvalidStateError):
+        ToyGame.from_dict({**state, "start": start})
+    again = ToyGame.from_dict(state)  # the real start loads, and its record replays
+    assert ToyGame.from_record(again.record()).to_dict() == game.to_dict()
+    assert ToyGame.from_dict({**state, "start": None}).to_dict() == {**state, "start": None}
+
+
+def test_a_state_relabelled_with_another_version_is_refused() -> None:
+    state = json.loads(json.dumps(ToyGame(Rules(), seed=5).to_dict()))
+    for label in (1, 3):
+        with pytest.raises(InvalidStateError) as info:
+            ToyGame.from_dict({**state, "version": label})
+        assert info.value.code == "bad_version"

@@ -33,8 +33,8 @@ CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naip
 #: The curated namespaces of the packages built on the core (1.1).
 CURATED = {
     "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
-    "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "Rating", "RayExecutor",
-                          "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"],
+    "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "MAX_GAMES", "MAX_JOBS", "Rating",
+                          "RayExecutor", "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"],
 }
 GAME_MODULES = ["naipes.machuco", "naipes.macarra", "naipes.ranzo", "naipes.machiavelli"]
 

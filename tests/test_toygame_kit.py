@@ -237,7 +237,7 @@ class LooseMoves(ToyGame):
         super()._apply(PlayCard(move.card) if isinstance(move, LoosePlay) else move, seat)
 
 
-@pytest.mark.parametrize(("cls", "words"), [(TrustingLoad, "tampered state was accepted|raised"),
+@pytest.mark.parametrize(("cls", "words"), [(TrustingLoad, "was accepted|raised"),
                                              (LooseMoves, "was built")])
 def test_the_hardening_checks_catch_broken_copies(cls: type[ToyGame], words: str) -> None:
     from naipes.testing import run_hardening
@@ -264,3 +264,58 @@ def test_flipped_window_or_foreign_cards_are_refused() -> None:
     with pytest.raises(IllegalMoveError) as bad:
         PlayCard("AS")  # type: ignore[arg-type]
     assert bad.value.code == "bad_field"
+
+
+class KeepsTheCallersMove(ToyGame):
+    """The 1.1 template: checks a move, then records the caller's object (a forced field too)."""
+
+    __slots__ = ()
+
+    def _admit(self, move: Move, seat: int, fresh: bool = False) -> Move:
+        self._check(move, seat)
+        return move
+
+
+class ReentersWhenAlone(ToyGame):
+    """The 1.1 re-entrancy guard: it held only while someone was subscribed."""
+
+    __slots__ = ()
+
+    def play(self, move: Move | str, seat: int | None = None) -> None:
+        if not self.events.active:
+            self._delivering = False
+        super().play(move, seat)
+
+
+class KeepsAnyStart(ToyGame):
+    """Loads whatever ``start`` a state dict holds, so a later ``record()`` is junk."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_dict(cls, data: Any) -> KeepsAnyStart:
+        game = super().from_dict({**data, "start": None})
+        game._start = data["start"]
+        return game
+
+
+class UndoesTheWindowFlag(ToyGame):
+    """Recomputes a state's ``simultaneous`` flag from its phase instead of refusing a wrong one."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_dict(cls, data: Any) -> UndoesTheWindowFlag:
+        return super().from_dict({**data, "simultaneous": len(data["acting"]) > 1})
+
+
+@pytest.mark.parametrize(("cls", "words"), [
+    (KeepsTheCallersMove, r"amount=\S+ forced: the game recorded the caller.s object"),
+    (ReentersWhenAlone, "after unsubscribing itself: accepted, not 'reentrant'"),
+    (KeepsAnyStart, "accepted the start"),
+    (UndoesTheWindowFlag, "simultaneous flipped and silently undid it")])
+def test_the_hardening_checks_catch_the_1_1_holes(cls: type[ToyGame], words: str) -> None:
+    from naipes.testing import run_hardening
+
+    with pytest.raises(ConformanceError, match=words):
+        run_hardening(lambda seed: cls(Rules(), seed=seed), examples=10, tampers=5)

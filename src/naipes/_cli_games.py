@@ -28,6 +28,7 @@ import importlib
 import importlib.resources
 import inspect
 import json
+import os
 import re
 import sys
 import textwrap
@@ -37,7 +38,7 @@ from typing import Any, Callable, Mapping, Sequence
 import attrs
 
 from naipes.bots import Bot, RandomBot, load_bot
-from naipes.errors import NaipesError, RulesError
+from naipes.errors import NaipesError, RulesError, UsageError
 from naipes.events import Event
 from naipes.game import Game, Move
 from naipes.registry import GameInfo, find_game, games
@@ -49,13 +50,18 @@ AnyGame = Game[Any, Any, Any]
 
 @attrs.frozen
 class GameKit:
-    """A registered game with its imported module."""
+    """A registered game with its imported module, and where its bots' modules may come from.
+
+    ``bot_path``: directories (``--bot-path``) searched for ``module:Class`` bots
+    besides ``sys.path``; the current directory only when it is one of them.
+    """
 
     info: GameInfo
     module: ModuleType
+    bot_path: tuple[str, ...] = ()
 
     @classmethod
-    def find(cls, name: str) -> GameKit:
+    def find(cls, name: str, *, bot_path: Sequence[str] = ()) -> GameKit:
         """Find and import the game called ``name``.
 
         Raises:
@@ -66,7 +72,7 @@ class GameKit:
         for attr in ("Game", "Rules", "Move"):
             if not hasattr(module, attr):
                 raise RulesError(f"the {info.name} module {info.module} has no {attr} yet")
-        return cls(info, module)
+        return cls(info, module, tuple(bot_path))
 
     def rules(self, players: int | None = None, settings: Mapping[str, object] | None = None,
               **optional: object) -> object:
@@ -128,7 +134,7 @@ class GameKit:
             problem = "the game names none" if best is None else None
             if best is not None:
                 try:
-                    return best.rpartition(":")[2], _load_bot(best, seed)
+                    return best.rpartition(":")[2], _load_bot(best, seed, self.bot_path)
                 except NaipesError as exc:
                     problem = str(exc)
             if self.info.name not in _WARNED:
@@ -138,7 +144,7 @@ class GameKit:
             return "random", RandomBot(seed)
         if spec == "random":
             return "random", RandomBot(seed)
-        return _bot_label(spec), _load_bot(spec, seed)
+        return _bot_label(spec), _load_bot(spec, seed, self.bot_path)
 
     def terminal_turn(self) -> Callable[..., Move] | None:
         """The module's ``terminal_turn`` hook, if it has one."""
@@ -207,15 +213,41 @@ def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
     return fn(*args, **{k: v for k, v in optional.items() if k in params})
 
 
-def _load_bot(spec: str, seed: int | None) -> Bot[Any, Any]:
-    """:func:`naipes.bots.load_bot`, its every failure one line (a ``NaipesError``)."""
+def _load_bot(spec: str, seed: int | None, path: Sequence[str] = ()) -> Bot[Any, Any]:
+    """:func:`naipes.bots.load_bot` (any ``module:Class``, modules also from ``path``), its
+    every failure one line (a ``NaipesError``)."""
     try:
-        return load_bot(spec, seed=seed)
+        return load_bot(spec, seed=seed, modules=True, path=path)
     except NaipesError:
         raise
     except Exception as exc:  # the user's module raised while importing or building the bot
         what = " ".join(str(exc).split()) or type(exc).__name__
         raise NaipesError(f"cannot load the bot {spec!r}: {type(exc).__name__}: {what}") from exc
+
+
+BOT_PATH_HELP = ("also look for the modules of module:Class bots in DIR (repeatable); "
+                 "'--bot-path .' for the current directory, which is not searched otherwise")
+
+
+def add_bot_path_option(parser: Any) -> None:
+    """Add ``--bot-path DIR`` (repeatable) to a command's parser."""
+    parser.add_argument("--bot-path", action="append", metavar="DIR", default=None, help=BOT_PATH_HELP)
+
+
+def bot_path(dirs: Sequence[str] | None) -> tuple[str, ...]:
+    """The ``--bot-path`` directories, absolute and checked.
+
+    Raises:
+        UsageError: for a directory that is not there (``bad_bot_path``).
+    """
+    out: list[str] = []
+    for directory in dirs or ():
+        full = os.path.realpath(directory)
+        if not os.path.isdir(full):
+            raise UsageError(f"--bot-path {directory}: not a directory", code="bad_bot_path")
+        if full not in out:
+            out.append(full)
+    return tuple(out)
 
 
 def lower_is_better(kit: GameKit, rules: object = None, lang: str = "en") -> str | None:
@@ -239,21 +271,66 @@ def parse_settings(items: Sequence[str] | None) -> dict[str, object]:
     """``FIELD=VALUE`` texts as a dict; values are read as JSON when they can be, else as text.
 
     A list-valued option also takes comma-separated values: :meth:`GameKit.rules`
-    splits a text given to a field that holds several values.
+    splits a text given to a field that holds several values. A value is at most
+    :data:`MAX_RULE_TEXT` characters and nests lists and objects at most
+    :data:`MAX_RULE_DEPTH` deep.
 
     >>> parse_settings(["scope=hand", "envio_limit=3", "teams=false", "specials=[\\"real\\"]"])
     {'scope': 'hand', 'envio_limit': 3, 'teams': False, 'specials': ('real',)}
 
     Raises:
         RulesError: for a text without ``=``.
+        UsageError: for a value too long or nested too deep (``bad_rule_value``).
     """
     out: dict[str, object] = {}
     for item in items or ():
         key, sep, text = item.partition("=")
         if not sep or not key.strip():
-            raise RulesError(f"--rule takes FIELD=VALUE, not {item!r}")
+            raise RulesError(f"--rule takes FIELD=VALUE, not {_shown(item)}")
+        _check_rule_text(key.strip(), text)
         out[key.strip()] = _tupled(_json_or_text(text))
     return out
+
+
+#: The longest ``--rule`` value, in characters.
+MAX_RULE_TEXT = 4096
+#: The deepest nesting of lists and objects in a ``--rule`` value.
+MAX_RULE_DEPTH = 8
+
+
+def _shown(text: str) -> str:
+    """``repr(text)``, cut short for an error message."""
+    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
+
+
+def _json_depth(text: str) -> int:
+    """The deepest nesting of ``[``/``{`` in ``text``, outside JSON strings.
+
+    >>> _json_depth('[1, [2, {"a": "[[["}]]'), _json_depth("hand")
+    (3, 0)
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_rule_text(key: str, text: str) -> None:
+    if len(text) > MAX_RULE_TEXT:
+        raise UsageError(f"--rule {key}: the value has {len(text):,} characters, at most {MAX_RULE_TEXT:,}",
+                         code="bad_rule_value")
+    if _json_depth(text) > MAX_RULE_DEPTH:
+        raise UsageError(f"--rule {key}: the value nests lists or objects more than {MAX_RULE_DEPTH} deep",
+                         code="bad_rule_value")
 
 
 def _is_collection(field: attrs.Attribute[Any]) -> bool:

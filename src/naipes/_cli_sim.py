@@ -165,7 +165,7 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
                       [[] for _ in range(n)], lower_is_better=lower_is_better(kit, rules))
     if save:
         Path(save).mkdir(parents=True, exist_ok=True)
-    job = _Job(kit.info.name, rules, tuple(specs), tuple(names), save)
+    job = _Job(kit.info.name, rules, tuple(specs), tuple(names), save, kit.bot_path)
     bar = _Progress(progress if progress is not None else sys.stderr, games)
     start = time.perf_counter()
     try:
@@ -186,6 +186,7 @@ class _Job:
     specs: tuple[str, ...]
     names: tuple[str, ...]
     save: str | None
+    bot_path: tuple[str, ...] = ()
 
 
 def _outcomes(kit: GameKit, job: _Job, seed: int, games: int, jobs: int, bar: _Progress) -> Iterator[_Outcome]:
@@ -210,7 +211,7 @@ def _outcomes(kit: GameKit, job: _Job, seed: int, games: int, jobs: int, bar: _P
 
 def _play_chunk(job: _Job, seeds: range) -> list[_Outcome]:
     """A worker's chunk of the run (the game found again in the worker's registry)."""
-    kit = GameKit.find(job.game)
+    kit = GameKit.find(job.game, bot_path=job.bot_path)
     return [_play_seed(kit, job, s) for s in seeds]
 
 

@@ -8,7 +8,9 @@
     naipes tournament machuco --bots best,random --ray local
 
 On a terminal a progress line on stderr shows the games done, games per second
-and the time left; elsewhere nothing is shown until the table.
+and the time left; elsewhere nothing is shown until the table. ``--json`` and
+``--plot`` paths are checked before the first game; ``--bot-path DIR`` lets
+``module:Class`` bots come from DIR (``.`` for the current directory).
 """
 
 from __future__ import annotations
@@ -25,12 +27,13 @@ import time
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from naipes._cli_games import GameKit, parse_settings
+from naipes._cli_games import GameKit, add_bot_path_option, bot_path, parse_settings
 from naipes._cli_term import Term, color_wanted
-from naipes.bots import split_bot_specs
+from naipes.bots import check_bot_spec, split_bot_specs
 from naipes.errors import NaipesError, UsageError
+from naipes.tournament._run import MAX_GAMES, MAX_JOBS
 
-__all__ = ["Bar", "add_parser", "run"]
+__all__ = ["Bar", "add_parser", "check_output", "run"]
 
 RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand (repeatable; "
              "'naipes rules GAME' lists them)")
@@ -43,6 +46,20 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError("it must be at least 1")
+    return value
+
+
+def _games(text: str) -> int:
+    value = _count(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"at most {MAX_GAMES:,} games")
+    return value
+
+
+def _jobs(text: str) -> int:
+    value = _count(text)
+    if value > MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_JOBS} jobs")
     return value
 
 
@@ -63,14 +80,18 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--bots", required=True,
                    help="comma-separated bot specs, two or more: random, best (the game's best "
                         "shipped bot), ismcts, pimc, ismcts:iterations=400, module:Class[:key=value,...]")
-    p.add_argument("--games", type=_count, default=100, help="number of games (default 100)")
+    add_bot_path_option(p)
+    p.add_argument("--games", type=_games, default=100,
+                   help=f"number of games (default 100, at most {MAX_GAMES:,})")
     p.add_argument("--players", type=_count, help="number of players (default: the rules' default)")
     p.add_argument("--seed", type=_seed, default=0, help="seed of the tournament (default 0)")
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--no-duplicate", action="store_true",
                    help="give every game its own deal instead of replaying each deal in every lineup")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=_count, help="play in this many processes on this machine")
+    where.add_argument("--jobs", type=_jobs,
+                       help=f"play in this many processes on this machine (at most {MAX_JOBS}, "
+                            "and never more than there are chunks of games)")
     where.add_argument("--dask", metavar="ADDRESS",
                        help="play on the Dask scheduler at ADDRESS, or 'local' for a local cluster "
                             "of one worker process per CPU (needs naipes-games[dask])")
@@ -152,6 +173,26 @@ def _executor(args: argparse.Namespace) -> Iterator[cf.Executor | None]:
         yield None
 
 
+def check_output(option: str, path: str) -> None:
+    """Refuse, before any game, an output path that cannot be written: a directory, a
+    missing or read-only parent directory, a read-only file.
+
+    Raises:
+        UsageError: ``bad_output_path``.
+    """
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    problem = None
+    if target.is_dir():
+        problem = "it is a directory"
+    elif not parent.is_dir():
+        problem = f"there is no directory {parent}"
+    elif not os.access(parent, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        problem = "it is not writable"
+    if problem is not None:
+        raise UsageError(f"{option} {path}: {problem}", code="bad_output_path")
+
+
 def _write(path: str, text: str) -> None:
     try:
         Path(path).write_text(text, encoding="utf-8")
@@ -175,15 +216,22 @@ def run(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace, term: Term) -> int:
     from naipes import tournament
 
+    for option, path in (("--json", args.json), ("--plot", args.plot)):
+        if path:
+            check_output(option, path)
+    dirs = bot_path(args.bot_path)
     kit = GameKit.find(args.game)
     rules = kit.rules(args.players, parse_settings(args.rule))
     specs = split_bot_specs(args.bots)
+    for spec in specs:  # before a cluster is started for them
+        if spec != "best":
+            check_bot_spec(spec, path=dirs)
     bar = Bar(sys.stderr)
     try:
         with _executor(args) as executor:
             result = tournament.run(kit.info, specs, games=args.games, rules=rules, seed=args.seed,
                                     duplicate=not args.no_duplicate, executor=executor, jobs=args.jobs,
-                                    progress=bar)
+                                    progress=bar, bot_path=dirs)
     finally:
         bar.close()
     _report(result, term, args)

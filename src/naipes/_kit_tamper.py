@@ -1,9 +1,13 @@
 """The conformance kit's hardening checks (internal; run by :func:`naipes.testing.run_hardening`).
 
 - :func:`tamper`: a mutated ``to_dict`` is refused with ``InvalidStateError``, or loads a
-  state that plays on.
+  state that plays on (and whose ``record()`` starts again); :func:`state_probes` first:
+  junk in ``start``, another version label, flipped flags.
 - :func:`malformed_moves`: moves with fields of the wrong type cannot be built; moves of
-  other games, stale moves, wrong seats and ``None`` are refused and change nothing.
+  other games, stale moves, wrong seats and ``None`` are refused and change nothing (nor the
+  RNG); :func:`forced_fields`: a listed move with a field forced past its validators is
+  refused or recorded as the game's own listed move; :func:`reentrant_play`: a handler's
+  ``play()`` is refused, also after it unsubscribed itself.
 - :func:`notation_fuzz`: parsers raise only ``NotationError``.
 """
 
@@ -18,7 +22,8 @@ from typing import Any, Callable
 import attrs
 
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
+from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError, UsageError
+from naipes.events import Event
 
 AnyGame = Any
 Path = tuple[Any, ...]
@@ -80,6 +85,9 @@ def _plays_on(game: AnyGame, rng: random.Random, steps: int) -> str | None:
     again = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
     if again.to_dict() != game.to_dict():
         return "it loads but does not round-trip"
+    problem = _record_starts(game)
+    if problem:
+        return problem
     cards = sorted(map(str, (c for zone in game.zones().values() for c in zone)))
     for _ in range(steps):
         if game.is_over:
@@ -94,8 +102,35 @@ def _plays_on(game: AnyGame, rng: random.Random, steps: int) -> str | None:
     return None
 
 
+def _plays_on_safely(game: AnyGame, rng: random.Random, steps: int) -> str | None:
+    """:func:`_plays_on`, its exceptions reported."""
+    try:
+        return _plays_on(game, rng, steps)
+    except NaipesError as exc:
+        return f"its own legal moves fail: {exc}"
+    except Exception as exc:  # noqa: BLE001 - the kit reports every crash
+        return f"it crashed with {type(exc).__name__}: {exc}"
+
+
+def _record_starts(game: AnyGame) -> str | None:
+    """What ``record()`` writes for a loaded state starts a game again (or it is refused)."""
+    try:
+        record = game.record()
+    except InvalidStateError:
+        return None
+    try:
+        type(game).from_record({**record, "moves": []})
+    except NaipesError as exc:
+        return f"its record() does not replay: {exc}"[:300]
+    return None
+
+
 def tamper(game: AnyGame, rng: random.Random, tries: int) -> str | None:
-    """Mutate ``game.to_dict()`` ``tries`` times; each is refused or plays on."""
+    """The :func:`state_probes`, then ``tries`` random mutations of ``game.to_dict()``: each
+    is refused or plays on."""
+    problem = state_probes(game, rng)
+    if problem:
+        return problem
     state = game.to_dict()
     for _ in range(tries):
         bad, what = mutate(state, rng)
@@ -105,14 +140,60 @@ def tamper(game: AnyGame, rng: random.Random, tries: int) -> str | None:
             continue
         except Exception as exc:  # noqa: BLE001 - the kit reports every crash
             return f"from_dict raised {type(exc).__name__} for {what}: {exc}"
-        try:
-            problem = _plays_on(loaded, random.Random(rng.random()), 40)
-        except NaipesError as exc:
-            problem = f"its own legal moves fail: {exc}"
-        except Exception as exc:  # noqa: BLE001
-            problem = f"it crashed with {type(exc).__name__}: {exc}"
+        problem = _plays_on_safely(loaded, random.Random(rng.random()), 40)
         if problem:
             return f"a tampered state was accepted ({what}) and {problem}"
+    return None
+
+
+#: ``start`` values that neither a record nor a state may hold (a record's start is a seed or a
+#: generator state with the constructor's options, or a position).
+JUNK_STARTS: tuple[Any, ...] = ({"seed": "x", "zzz": 1}, {"seed": "x"}, {"zzz": 1}, {}, {"seed": 1.5},
+                                {"seed": True}, {"seed": 1, "zzz": 1}, {"position": 1},
+                                {"position": {}, "seed": 1}, {"seed": 1, "rng": None}, "seed", [], 7)
+
+
+def _loads(game: AnyGame, data: dict[str, Any], what: str) -> tuple[AnyGame | None, str | None]:
+    """``from_dict(data)``: the game, or ``None`` when refused with InvalidStateError; or a problem."""
+    try:
+        return type(game).from_dict(data), None
+    except InvalidStateError:
+        return None, None
+    except Exception as exc:  # noqa: BLE001 - the kit reports every crash
+        return None, f"from_dict raised {type(exc).__name__} for {what}: {exc}"[:300]
+
+
+def _bool_paths(state: dict[str, Any]) -> list[Path]:
+    return [p for p in _paths(state) if p and type(_get(state, p)) is bool]
+
+
+def state_probes(game: AnyGame, rng: random.Random, flags: int = 12) -> str | None:
+    """Junk in ``start`` is refused; a state relabelled with another version is refused or
+    loads the very same game; a flipped flag is refused or honoured (never silently undone)."""
+    state = json.loads(json.dumps(game.to_dict()))
+    for start in JUNK_STARTS:
+        loaded, problem = _loads(game, {**state, "start": start}, f"start {start!r}")
+        if problem or loaded is not None:
+            return problem or f"from_dict accepted the start {json.dumps(start)}"
+    version = state.get("version")
+    for label in sorted({1, 2, 3, 4} - {version}):
+        loaded, problem = _loads(game, {**state, "version": label}, f"version {label}")
+        if problem or (loaded is not None and loaded.to_dict() != state):
+            return problem or f"a version-{version} state relabelled as version {label} loads another game"
+    paths = _bool_paths(state)
+    for path in rng.sample(paths, min(flags, len(paths))):
+        flipped = copy.deepcopy(state)
+        _get(flipped, path[:-1])[path[-1]] = not _get(state, path)
+        what = f"{'/'.join(map(str, path))} flipped"
+        loaded, problem = _loads(game, flipped, what)
+        if problem:
+            return problem
+        if loaded is not None and loaded.to_dict() != flipped:
+            return f"from_dict accepted {what} and silently undid it"
+        if loaded is not None:
+            problem = _plays_on_safely(loaded, random.Random(rng.random()), 20)
+            if problem:
+                return f"a state with {what} was accepted and {problem}"
     return None
 
 
@@ -151,8 +232,8 @@ def bad_fields(move: Any) -> str | None:
 
 
 def refused(game: AnyGame, move: object, seat: object) -> str | None:
-    """``play(move, seat)`` raises a NaipesError and changes nothing."""
-    before = game.to_dict()
+    """``play(move, seat)`` raises a NaipesError and changes nothing (its RNG included)."""
+    before, rng = game.to_dict(), game._rng.getstate()
     try:
         game.play(move, seat)
     except NaipesError:
@@ -161,9 +242,124 @@ def refused(game: AnyGame, move: object, seat: object) -> str | None:
         return f"play({move!r}, {seat!r}) raised {type(exc).__name__}: {exc}"
     else:
         return f"play({move!r}, {seat!r}) was accepted"
-    if game.to_dict() != before:
+    if game.to_dict() != before or game._rng.getstate() != rng:
         return f"the refused play({move!r}, {seat!r}) changed the game"
     return None
+
+
+def _forced_values(value: Any) -> list[Any]:
+    """Values of another type for a field, equal ones first (``2.0`` for ``2``, ``True`` for ``1``)."""
+    if type(value) is bool:
+        return [int(value), None]
+    if type(value) is int:
+        return [float(value), *([bool(value)] if value in (0, 1) else []), None, str(value)]
+    if isinstance(value, enum.Enum):
+        return [value.value, value.name, None]
+    if isinstance(value, tuple):
+        return [list(value), None]
+    if isinstance(value, Card):
+        return [str(value), None]
+    return [None]
+
+
+def _forced(move: Any, name: str, value: Any) -> Any:
+    """A copy of ``move`` with field ``name`` set to ``value`` past its validators."""
+    copy_ = attrs.evolve(move)
+    object.__setattr__(copy_, name, value)
+    return copy_
+
+
+def forced_fields(game: AnyGame, limit: int = 4) -> str | None:
+    """Listed moves with a field forced past its validators (``object.__setattr__``) are
+    refused and change nothing, or stand for the listed move: the game records its own
+    object, never the caller's, and its state still loads."""
+    if game.is_over:
+        return None
+    seat = game.to_act[0]
+    for move in game.legal_moves(seat)[:limit]:
+        if not attrs.has(type(move)):
+            continue
+        for f in attrs.fields(type(move)):
+            for value in _forced_values(getattr(move, f.name)) if f.init else ():
+                problem = _forced_play(game.clone(), _forced(move, f.name, value), seat)
+                if problem:
+                    return f"{type(move).__name__} with {f.name}={value!r} forced: {problem}"
+    return None
+
+
+def _forced_play(game: AnyGame, bad: Any, seat: int) -> str | None:
+    before, rng = game.to_dict(), game._rng.getstate()
+    try:
+        game.play(bad, seat)
+    except NaipesError:
+        if game.to_dict() != before or game._rng.getstate() != rng:
+            return "refused, but the game changed"
+        return None
+    except Exception as exc:  # noqa: BLE001 - the kit reports every crash
+        return f"play raised {type(exc).__name__}: {exc}"[:300]
+    recorded = [m for _, m in game.history] + list(game._pending_answers.values())
+    if any(m is bad for m in recorded):
+        return "the game recorded the caller's object, not its own listed move"
+    try:
+        again = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
+    except Exception as exc:  # noqa: BLE001
+        return f"accepted, then its state does not load: {type(exc).__name__}: {exc}"[:300]
+    if again.to_dict() != game.to_dict():
+        return "accepted, then its state does not round-trip"
+    return None
+
+
+def reentrant_play(game: AnyGame) -> str | None:
+    """A handler's ``play()`` is refused with code ``reentrant`` (also once it unsubscribed
+    itself, leaving nobody subscribed), and the outer move alone is applied."""
+    for leave in (True, False):
+        problem = _reentry(game.clone(), game.clone(), leave)
+        if problem:
+            how = "after unsubscribing itself" if leave else "while subscribed"
+            return f"play() from an event handler {how}: {problem}"
+    return None
+
+
+def _reentry(g: AnyGame, twin: AnyGame, leave: bool) -> str | None:
+    """Play ``g`` and ``twin`` alike until a handler of ``g`` tried to play; compare them."""
+    tried: list[str] = []
+    stop: Callable[[], None]
+    stop = g.events.subscribe(Event, lambda _e: _play_inside(g, tried, stop if leave else None))
+    for _ in range(50):  # the answers of a window deliver nothing until the window closes
+        if tried or g.is_over:
+            break
+        seat = g.to_act[0]
+        move = g.legal_moves(seat)[0]
+        twin.play(move, seat)
+        try:
+            g.play(move, seat)
+        except NaipesError as exc:
+            return f"the outer play raised {type(exc).__name__}: {exc}"[:300]
+    stop()
+    if tried and tried != ["reentrant"]:
+        return f"{tried[0]}, not 'reentrant'"
+    if g.to_dict() != twin.to_dict():
+        return "the game changed beyond the outer move"
+    return None
+
+
+def _play_inside(game: AnyGame, tried: list[str], stop: Callable[[], None] | None) -> None:
+    if tried:
+        return
+    if stop is not None:
+        stop()
+    acting = game.to_act
+    try:
+        if acting:
+            game.play(game.legal_moves(acting[0])[0], acting[0])
+        else:
+            game.play(game.history[-1][1], game.history[-1][0])
+    except UsageError as exc:
+        tried.append(exc.code)
+    except NaipesError as exc:
+        tried.append(f"{type(exc).__name__} {exc.code}")
+    else:
+        tried.append("accepted")
 
 
 def malformed_moves(game: AnyGame, stale: list[Any], strangers: list[Any]) -> str | None:
@@ -184,7 +380,7 @@ def malformed_moves(game: AnyGame, stale: list[Any], strangers: list[Any]) -> st
         problem = refused(game, move, who)
         if problem:
             return problem
-    return None
+    return forced_fields(game) or reentrant_play(game)
 
 
 TEXTS = ["", " ", "\x00", "²", "envio ²", "bid ²", "3c f²", "1" * 5000, "x" * 200_000, "🂡",

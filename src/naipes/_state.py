@@ -38,6 +38,30 @@ def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
         raise InvalidStateError(f"bad rules: {exc}", code="bad_rules") from exc
 
 
+def check_start(game_type: type[Any], rules: object, start: object) -> Any:
+    """A state's ``start``, checked exactly as :meth:`naipes.Game.from_record` checks a record's.
+
+    The game the start names is built the way a record replays it (a
+    position start is loaded, a seed or generator start runs the constructor
+    with its options; no move is played), so whatever :meth:`~naipes.Game.record`
+    writes later replays. ``None`` (a game nobody can replay: a sample, a
+    bare game) passes.
+
+    Returns:
+        the game the start names, before any move (``None`` for a ``None`` start).
+
+    Raises:
+        InvalidStateError: the record loader's error, for a start it refuses.
+    """
+    if start is None:
+        return None
+    from naipes.game import FORMAT_VERSION, RECORD_FORMAT
+
+    record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game_type.name,
+              "rules": rules_to_dict(rules), "start": start, "moves": []}
+    return game_type._from_start(record)
+
+
 def _rng_state(rng: random.Random) -> JSON:
     if isinstance(rng, random.SystemRandom):
         return None

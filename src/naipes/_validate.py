@@ -163,7 +163,11 @@ RECORD_KEYS = frozenset({"format", "version", "game", "rules", "start", "moves",
 
 
 def record_start(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``start`` of a record, checked for shape (a fresh dict; the game checks its options)."""
+    """The ``start`` of a record, checked for shape (a fresh dict; the game checks its options).
+
+    A start is a position (``{"position": state dict}``) or exactly one of
+    ``seed`` and ``rng`` with the constructor's options.
+    """
     extra = set(record) - RECORD_KEYS
     if extra:
         raise bad("record", f"unknown keys {sorted(extra)}")
@@ -173,10 +177,13 @@ def record_start(record: Mapping[str, Any]) -> dict[str, Any]:
     start = record["start"]
     if not isinstance(start, dict):
         raise bad("start", "must be a dict")
-    if "seed" in start:
+    if "position" in start:
+        if len(start) != 1 or not isinstance(start["position"], dict):
+            raise bad("start", "a position start holds only the position's state dict")
+    elif ("seed" in start) == ("rng" in start):
+        raise bad("start", "holds a seed or a generator state (rng), not both or neither")
+    elif "seed" in start:
         exact_int(start["seed"], "start.seed", -MAX_INT + 1, MAX_INT - 1)
-    if "position" in start and (len(start) != 1 or not isinstance(start["position"], dict)):
-        raise bad("start", "a position start holds only the position's state dict")
     if not isinstance(record["rules"], dict):
         raise bad("rules", "must be a dict")
     return dict(start)

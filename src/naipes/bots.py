@@ -30,18 +30,19 @@ RandomBot()
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import inspect
 import os
 import random
 import re
 import sys
-from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, Union, runtime_checkable
+from typing import Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, Union, runtime_checkable
 
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, Result, View
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "bot_names", "load_bot", "parse_bot_spec", "play_game",
-           "register_bot", "split_bot_specs"]
+__all__ = ["Bot", "BotFactory", "BotModules", "MAX_SPEC_LENGTH", "RandomBot", "bot_names", "check_bot_spec",
+           "load_bot", "parse_bot_spec", "play_game", "register_bot", "split_bot_specs"]
 
 V_contra = TypeVar("V_contra", bound=View[Any], contravariant=True)
 M_co = TypeVar("M_co", bound=Move, covariant=True)
@@ -131,6 +132,10 @@ def play_game(game: Game[Any, M, V], bots: Sequence[Bot[V, M]]) -> Result:
 BotFactory = Callable[..., Bot[Any, Any]]
 
 _NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
+#: The longest bot spec taken, in characters.
+#:
+#: .. versionadded:: 1.2
+MAX_SPEC_LENGTH = 1000
 _BOTS: dict[str, Union[BotFactory, str]] = {
     "random": RandomBot,
     "ismcts": "naipes.search:ISMCTSBot",
@@ -242,45 +247,170 @@ def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def _import(module_name: str) -> Any:
-    """Import a module, looking in the current directory too when it is not found."""
+#: Which ``module:Class`` specs a caller accepts: ``True`` (any: trusted callers, the
+#: command line), ``False`` (registered names only) or the allowed ``"module:Class"``
+#: targets (a web server's ``--allow-bot`` list).
+#:
+#: .. versionadded:: 1.2
+BotModules = Union[bool, Collection[str]]
+
+#: A public ASCII Python name: no leading ``_`` (so no private or dunder name), no odd characters.
+_PUBLIC = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+
+
+def _allowed_targets(modules: object) -> bool | frozenset[str]:
+    """``modules`` checked: a bool, or a collection of ``module:Class`` texts (not one text)."""
+    if isinstance(modules, bool):
+        return modules
+    if isinstance(modules, (str, bytes)) or not isinstance(modules, Collection) \
+            or not all(isinstance(m, str) for m in modules):
+        raise UsageError(f"modules is True, False or a collection of 'module:Class' texts, not {modules!r}",
+                         code="bad_bot_modules")
+    return frozenset(m.strip() for m in modules)
+
+
+def _check_names(spec: str, target: str) -> tuple[str, list[str]]:
+    """The module name and attribute path of ``module:attr``, every part a public name."""
+    module_name, _, attr = target.partition(":")
+    parts = attr.split(".")
+    if not all(_PUBLIC.match(p) for p in module_name.split(".") + parts):
+        raise UsageError(f"no bot {spec!r}: module:Class names public Python names (ASCII letters, "
+                         "digits and '_', not starting with '_')", code="bad_bot_spec")
+    return module_name, parts
+
+
+def _directories(path: Sequence[str | os.PathLike[str]], search_cwd: bool) -> list[str]:
+    """The extra directories to search, absolute, the current one first when asked."""
+    dirs = [os.path.realpath(os.fspath(d)) for d in path]
+    if search_cwd:
+        dirs.insert(0, _cwd())
+    return [d for i, d in enumerate(dirs) if d and d not in dirs[:i]]
+
+
+def _cwd() -> str:
+    try:
+        return os.path.realpath(os.getcwd())
+    except OSError:  # the current directory was removed
+        return ""
+
+
+def _locations(top: str) -> set[str] | None:
+    """The directories the top-level module ``top`` would be imported from (several for a
+    namespace package), found without importing it; ``None`` when there is no such module."""
+    try:
+        found = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return None
+    if found is None:
+        return None
+    if found.submodule_search_locations is not None:  # a package: its directory's parent
+        return {os.path.realpath(os.path.dirname(d)) for d in found.submodule_search_locations}
+    if not found.origin or found.origin in ("built-in", "frozen"):
+        return set()
+    return {os.path.realpath(os.path.dirname(found.origin))}
+
+
+def _import(spec: str, module_name: str, dirs: list[str]) -> Any:
+    """Import a module from ``sys.path`` and ``dirs``; the current directory only when in ``dirs``.
+
+    A module not imported yet that would come from the current directory (which
+    ``python -m`` and scripts put on ``sys.path``) is refused unless it was asked for.
+    """
+    top = module_name.partition(".")[0]
+    for directory in dirs:
+        if directory not in sys.path:
+            sys.path.append(directory)
+    if top not in sys.modules:
+        if dirs:
+            importlib.invalidate_caches()
+        where, cwd = _locations(top), _cwd()
+        beside = cwd and cwd not in dirs and any(os.path.exists(os.path.join(cwd, top + end)) for end in ("", ".py"))
+        if (where is None and beside) or (where is not None and cwd in where and cwd not in dirs):
+            raise UsageError(f"no bot {spec!r}: the module {top!r} is in the current directory, which "
+                             "is searched only when asked (search_cwd=True, --bot-path .)", code="no_such_bot")
+        if where is None:
+            raise UsageError(f"no bot {spec!r}: no module named {top!r}", code="no_such_bot")
     try:
         return importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        cwd = os.getcwd()
-        missing = exc.name or ""
-        if cwd in sys.path or not (module_name == missing or module_name.startswith(missing + ".")):
-            raise
-        sys.path.insert(0, cwd)
-        try:
-            return importlib.import_module(module_name)
-        except ImportError:
-            sys.path.remove(cwd)
-            raise
-
-
-def _resolve(spec: str, target: str) -> Any:
-    module_name, _, attr = target.partition(":")
-    try:
-        obj: Any = _import(module_name)
-        for part in attr.split("."):
-            obj = getattr(obj, part)
-    except (ImportError, AttributeError, ValueError) as exc:
+    except ImportError as exc:
         raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
-    if not callable(obj) or inspect.ismodule(obj):
-        raise UsageError(f"{spec!r} is not a bot (it names a {type(obj).__name__}, not a class)",
-                         code="not_a_bot")
+
+
+def _attribute(spec: str, obj: Any, parts: Sequence[str]) -> Any:
+    """``obj.a.b`` looked up statically: no property, ``__getattr__`` or descriptor runs."""
+    for part in parts:
+        try:
+            obj = inspect.getattr_static(obj, part)
+        except AttributeError as exc:
+            raise UsageError(f"no bot {spec!r}: {type(obj).__name__} {getattr(obj, '__name__', '')!r} "
+                             f"has no {part!r}", code="no_such_bot") from exc
     return obj
 
 
-def _factory(spec: str, target: str) -> Any:
+def _is_bot_class(obj: object) -> bool:
+    """Whether ``obj`` is a class with a callable ``choose``, looked up without running anything."""
+    if not isinstance(obj, type):
+        return False
+    try:
+        choose = inspect.getattr_static(obj, "choose")
+    except AttributeError:
+        return False
+    return callable(choose) or isinstance(choose, (staticmethod, classmethod))
+
+
+def _resolve(spec: str, target: str, dirs: list[str]) -> Any:
+    """The Bot class ``module:Class`` names, checked before anything is called."""
+    module_name, parts = _check_names(spec, target)
+    obj = _attribute(spec, _import(spec, module_name, dirs), parts)
+    if not _is_bot_class(obj):
+        what = "a class with no choose(view)" if isinstance(obj, type) else f"a {type(obj).__name__}"
+        raise UsageError(f"{spec!r} is not a bot (it names {what}, not a bot class)", code="not_a_bot")
+    return obj
+
+
+def _registered(spec: str, factory: BotFactory | str) -> Any:
+    """A registered factory; a ``"module:attr"`` one imported (registered by code, so trusted)."""
+    if not isinstance(factory, str):
+        return factory
+    module_name, _, attr = factory.partition(":")
+    try:
+        obj: Any = importlib.import_module(module_name)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
+    if not callable(obj):
+        raise UsageError(f"{spec!r} is not a bot (it names a {type(obj).__name__})", code="not_a_bot")
+    return obj
+
+
+def _nested_allowed(spec: str, params: Mapping[str, object], allowed: frozenset[str], depth: int = 0) -> None:
+    """Refuse a parameter that names a bot ``modules`` does not accept (``ismcts:rollout=mod:Bot``):
+    the search bots load such texts as specs themselves."""
+    for key, value in params.items():
+        if not isinstance(value, str) or ":" not in value:
+            continue
+        try:
+            target, inner = parse_bot_spec(value)
+        except UsageError:
+            target, inner = value, {}
+        if depth > 4 or (target not in _BOTS and target not in allowed):
+            raise UsageError(f"bot {spec!r}: {key}={value!r} names a bot that is not accepted here "
+                             f"(only {', '.join(bot_names())})", code="module_bots_refused")
+        _nested_allowed(spec, inner, allowed, depth + 1)
+
+
+def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[str]) -> Any:
     if target in _BOTS:
-        factory = _BOTS[target]
-        return _resolve(spec, factory) if isinstance(factory, str) else factory
+        return _registered(spec, _BOTS[target])
     if ":" not in target:
         names = ", ".join(bot_names())
-        raise UsageError(f"no bot {spec!r}: name one of {names} or give module:Class", code="no_such_bot")
-    return _resolve(spec, target)
+        hint = " or give module:Class" if modules is True else ""
+        raise UsageError(f"no bot {spec!r}: name one of {names}{hint}", code="no_such_bot")
+    if modules is False or (modules is not True and target not in modules):
+        raise UsageError(f"bot {spec!r}: only registered bots are accepted here "
+                         f"({', '.join(bot_names())}), not module:Class", code="module_bots_refused")
+    return _resolve(spec, target, dirs)
 
 
 def _takes_seed(factory: Any) -> bool:
@@ -291,7 +421,8 @@ def _takes_seed(factory: Any) -> bool:
     return any(p.name == "seed" or p.kind is inspect.Parameter.VAR_KEYWORD for p in params)
 
 
-def _build(spec: str, factory: Any, seed: int | None, params: Mapping[str, object]) -> Any:
+def _arguments(spec: str, factory: Any, seed: int | None, params: Mapping[str, object]) -> dict[str, Any]:
+    """The keyword arguments the factory gets, checked against its signature (nothing is called)."""
     kwargs = dict(params)
     if "seed" not in kwargs and _takes_seed(factory):
         kwargs["seed"] = seed
@@ -301,28 +432,96 @@ def _build(spec: str, factory: Any, seed: int | None, params: Mapping[str, objec
         raise UsageError(f"bot {spec!r}: {_one_line(exc)}", code="bad_bot_args") from exc
     except ValueError:
         pass  # no signature to check (a builtin): the call tells
+    return kwargs
+
+
+def _build(spec: str, factory: Any, kwargs: Mapping[str, Any]) -> Any:
     try:
         return factory(**kwargs)
     except (TypeError, ValueError) as exc:
         raise UsageError(f"bot {spec!r}: {_one_line(exc)}", code="bad_bot_args") from exc
 
 
-def load_bot(spec: str, *, seed: int | None = None) -> Bot[Any, Any]:
+def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
+             path: Sequence[str | os.PathLike[str]]) -> tuple[Any, dict[str, Any]]:
+    """The factory a spec names and its arguments, every check done and nothing called."""
+    allowed = _allowed_targets(modules)
+    if not isinstance(search_cwd, bool):
+        raise UsageError(f"search_cwd is True or False, not {search_cwd!r}", code="bad_bot_modules")
+    if isinstance(path, (str, bytes, os.PathLike)):
+        path = [path]
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC_LENGTH:
+        raise UsageError(f"a bot spec is a text of at most {MAX_SPEC_LENGTH} characters", code="no_such_bot")
+    target, params = parse_bot_spec(spec)
+    if allowed is not True:
+        _nested_allowed(spec, params, frozenset() if allowed is False else allowed)
+    factory = _factory(spec, target, allowed, _directories(path, search_cwd))
+    return factory, _arguments(spec, factory, seed, params)
+
+
+def check_bot_spec(spec: str, *, modules: BotModules = True, search_cwd: bool = False,
+                   path: Sequence[str | os.PathLike[str]] = ()) -> None:
+    """Check a spec as :func:`load_bot` would, building nothing and calling nothing.
+
+    A ``module:Class`` spec imports its module (when ``modules`` accepts it) to
+    find the class; nothing in it is called.
+
+    Args:
+        spec: the bot spec.
+        modules: which ``module:Class`` specs are accepted: ``True`` any (trusted
+            callers, the command line), ``False`` none (registered names only,
+            with or without parameters), or a collection of allowed
+            ``"module:Class"`` targets (parameters may follow them).
+        search_cwd: look for modules in the current directory too.
+        path: more directories to look for modules in (after ``sys.path``).
+
+    Raises:
+        UsageError: as :func:`load_bot` does, but never for what only building the bot tells.
+
+    >>> check_bot_spec("ismcts:iterations=400", modules=False)
+    >>> check_bot_spec("os:system:command=id")
+    Traceback (most recent call last):
+    ...
+    naipes.errors.UsageError: 'os:system:command=id' is not a bot (it names a builtin_function_or_method, not a bot class)
+
+    .. versionadded:: 1.2
+    """
+    _checked(spec, 0, modules, search_cwd, path)
+
+
+def load_bot(spec: str, *, seed: int | None = None, modules: BotModules = True, search_cwd: bool = False,
+             path: Sequence[str | os.PathLike[str]] = ()) -> Bot[Any, Any]:
     """Build a bot from a spec (see the module's introduction).
 
     The factory is called as ``factory(seed=seed, **params)``; without ``seed``
     when it takes none (a ``seed`` parameter in the spec wins over ``seed=``).
+    Only a registered factory or a class with a ``choose`` method is ever
+    called, and only after the spec passed every check of :func:`check_bot_spec`.
+
+    Args:
+        spec: the bot spec.
+        seed: the bot's seed.
+        modules: which ``module:Class`` specs are accepted: ``True`` any,
+            ``False`` none, or a collection of allowed ``"module:Class"`` targets.
+        search_cwd: look for modules in the current directory too.
+        path: more directories to look for modules in (after ``sys.path``).
 
     Raises:
         UsageError: in one line, when the bot cannot be found (``no_such_bot``),
-            the spec names something that is not a bot class (``not_a_bot``), or
-            the bot needs other arguments or rejects a parameter (``bad_bot_args``).
+            the spec names something that is not a bot class (``not_a_bot``), a
+            module or attribute name is private or malformed (``bad_bot_spec``),
+            ``module:Class`` is not accepted here (``module_bots_refused``),
+            ``modules`` is of the wrong type (``bad_bot_modules``), or the bot
+            needs other arguments or rejects a parameter (``bad_bot_args``).
 
     .. versionchanged:: 1.1
        Registered names with parameters; ``module:Class:key=value``; the current directory.
+    .. versionchanged:: 1.2
+       ``modules``, ``search_cwd`` and ``path``; the current directory is searched
+       only with ``search_cwd``; nothing but a bot class or a registered factory is called.
     """
-    target, params = parse_bot_spec(spec)
-    bot = _build(spec, _factory(spec, target), seed, params)
+    factory, kwargs = _checked(spec, seed, modules, search_cwd, path)
+    bot = _build(spec, factory, kwargs)
     if not isinstance(bot, Bot):
         raise UsageError(f"{spec!r} is not a bot (it has no choose(view))", code="not_a_bot")
     return bot

@@ -28,11 +28,13 @@ import sys
 from types import ModuleType
 from typing import Callable, Sequence
 
-from naipes._cli_games import GameKit, counts_text, option_names, parse_settings, pick_demo_game, rules_text
+from naipes._cli_games import (GameKit, add_bot_path_option, bot_path, counts_text, option_names, parse_settings,
+                               pick_demo_game, rules_text)
 from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
 from naipes._cli_term import Quit, Term, color_wanted, plain, table
 from naipes._i18n import LANGUAGES, language_from_env, tr
+from naipes.bots import split_bot_specs
 from naipes.errors import InvalidStateError, NaipesError, RulesError
 from naipes.registry import games
 
@@ -125,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="comma-separated, one per seat or one for all: random, best, a "
                         "search bot (ismcts:iterations=200, pimc) or module:Class (default random)")
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
+    add_bot_path_option(p)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--save", metavar="DIR", help="save every game's record in DIR")
     p.add_argument("--jobs", type=_positive_int, default=1,
@@ -137,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=_positive_int, help="number of players")
     p.add_argument("--seed", type=_non_negative_int, help="seed of the deal (default: random)")
     p.add_argument("--bots", default="best", help="the other seats' bots, as for simulate (default best)")
+    add_bot_path_option(p)
     p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help=RULE_HELP)
     p.add_argument("--save", metavar="FILE", help="save the game record (JSON) to FILE, even if you quit")
     p.add_argument("--confirm-forced", action="store_true",
@@ -196,7 +200,7 @@ def cmd_rules(args: argparse.Namespace, term: Term) -> int:
 
 
 def _bot_specs(text: str, count: int) -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()] or ["best"]
+    specs = list(split_bot_specs(text)) or ["best"]
     if len(specs) == 1:
         return specs * count
     if len(specs) != count:
@@ -248,8 +252,8 @@ def cmd_demo(args: argparse.Namespace, term: Term) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
-    kit = GameKit.find(args.game)
-    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    kit = GameKit.find(args.game, bot_path=bot_path(args.bot_path))
+    specs = list(split_bot_specs(args.bots))
     summary = simulate(kit, games=args.games, players=args.players, seed=args.seed,
                        bot_specs=specs, save=args.save, settings=parse_settings(args.rule),
                        jobs=args.jobs)
@@ -261,7 +265,7 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
 
 
 def cmd_play(args: argparse.Namespace, term: Term) -> int:
-    kit = GameKit.find(args.game)
+    kit = GameKit.find(args.game, bot_path=bot_path(args.bot_path))
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     game = kit.new_game(kit.rules(args.players, parse_settings(args.rule)), seed)
     n = game.num_players

@@ -19,6 +19,8 @@ import secrets
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
 
+import attrs
+
 from naipes import _validate
 from naipes._jsonable import JSON
 from naipes._state import (
@@ -26,6 +28,7 @@ from naipes._state import (
     _copy_rng,
     _rng_from_state,
     _rng_state,
+    check_start,
     rules_from_dict,
     rules_to_dict,
 )
@@ -367,7 +370,7 @@ class Game(Generic[R, M, V]):
         Never changes anything.
         """
         m = self._coerce(move)
-        self._check(m, self._seat(m, seat))
+        self._admit(m, self._seat(m, seat), m is not move)
 
     def is_legal(self, move: M | str, seat: int | None = None) -> bool:
         """True when :meth:`check_move` would accept the move."""
@@ -396,8 +399,7 @@ class Game(Generic[R, M, V]):
         s = self._seat(text, seat)
         try:
             move: M = self.move_type.parse(text)  # type: ignore[assignment]
-            self._check(move, s)
-            return move
+            return self._admit(move, s, True)
         except (NotationError, IllegalMoveError) as exc:
             found = self._short_forms(text.strip(), s)
             if len(found) == 1:
@@ -411,31 +413,82 @@ class Game(Generic[R, M, V]):
         """The legal moves of ``seat`` that ``text`` may abbreviate (games override it)."""
         return ()
 
+    def _listing(self, seat: int) -> tuple[M, ...]:
+        """The moves :meth:`play` looks a move up in first (default: ``_legal(seat)``).
+
+        A move found there (by identity, else by equality) is legal by
+        construction: the listed object is recorded and ``_check`` is skipped.
+        A game whose listing costs far more than one ``_check`` may return
+        only a listing it already holds, or ``()``.
+        """
+        return self._legal(seat)
+
+    def _admit(self, move: M, seat: int, fresh: bool = False) -> M:
+        """The move to record for ``move``: the listed move equal to it, or else ``move``
+        rebuilt through its constructor (unless ``fresh``: just parsed) and checked.
+
+        So a move whose field was forced past its validators never enters the
+        history: an equal listed move stands in for it, or its validators refuse it.
+
+        Raises:
+            IllegalMoveError: the move is not legal now, or malformed (code ``bad_field``).
+        """
+        legal = self._listing(seat)
+        try:
+            return legal[legal.index(move)]
+        except ValueError:
+            pass
+        except (TypeError, AttributeError, RecursionError) as exc:  # a forced field that cannot compare
+            raise IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat,
+                                   code="bad_field") from exc
+        if not fresh:
+            move = self._rebuilt(move, seat)
+        self._check(move, seat)
+        return move
+
+    @staticmethod
+    def _rebuilt(move: M, seat: int) -> M:
+        """A copy of an attrs move made by its constructor, so every field's validator runs again."""
+        if not attrs.has(type(move)):
+            return move
+        try:
+            return attrs.evolve(move)  # type: ignore[misc]  # an attrs class, checked above
+        except IllegalMoveError:
+            raise
+        except (NaipesError, TypeError, ValueError, AttributeError, KeyError, IndexError,
+                OverflowError, RecursionError) as exc:
+            raise IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat,
+                                   code="bad_field") from exc
+
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
 
         The move and every automatic step after it are applied up to the next
-        decision; then the handlers run.
+        decision; then the handlers run. The history records the listed move
+        equal to ``move`` (a game's own object), never a caller's copy; a move
+        that is not listed is rebuilt through its constructor, so its fields'
+        validators run again (a field forced with ``object.__setattr__`` is
+        refused with code ``bad_field``).
 
         Raises:
             IllegalMoveError: the move is not legal now (nothing changed).
             NotationError: a string move that does not parse (nothing changed).
             HandlerError: a handler raised; the move stands.
-            UsageError: ``play`` called from an event handler (code ``reentrant``);
-                play after the outer ``play()`` returns.
+            UsageError: ``play`` called from an event handler (code ``reentrant``),
+                also by one that unsubscribed itself; play after the outer ``play()`` returns.
         """
+        if self._delivering:  # with or without subscribers: a handler may have unsubscribed itself
+            raise UsageError("play() was called from an event handler: play after play() returns",
+                             code="reentrant")
         m = move if isinstance(move, self.move_type) else self._coerce(move)
         if type(seat) is int and seat in self._acting and seat not in self._answers:
             s: int = seat
         else:
             s = self._seat(m, seat)
-        self._check(m, s)
+        m = self._admit(m, s, m is not move)
         if not self.events._subs:
             self._commit(m, s)
             return
-        if self._delivering:
-            raise UsageError("play() was called from an event handler: play after play() returns",
-                             code="reentrant")
         sink: list[Event] = []
         self._sink = sink
         self._listening = True
@@ -549,8 +602,14 @@ class Game(Generic[R, M, V]):
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         """Rebuild a game from :meth:`to_dict` output.
 
+        The ``start`` is checked exactly as :meth:`from_record` checks a
+        record's (``None``, for a game nobody can replay, passes).
+
         Raises:
             InvalidStateError: for data of another format, version or game, or broken data.
+
+        .. versionchanged:: 1.2
+           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused).
         """
         _check_envelope(data, FORMAT, cls.name, (FORMAT_VERSION,), "game state")
         _validate.check_json(data, "state dict")
@@ -564,6 +623,7 @@ class Game(Generic[R, M, V]):
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
+            check_start(cls, rules, game._start)  # as a record's start: what record() writes replays
         except InvalidStateError:
             raise
         except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,

@@ -64,6 +64,9 @@ class GameInfo:
         returns_range: the lowest and highest value ``Result.returns`` can hold for a seat
             under the default rules (``ActionSpace(rules).bounds(...)`` gives them for others).
         zero_sum: whether ``Result.returns`` sums to 0 in every game.
+        plugin: ``"module:Class"`` of the game's :class:`~naipes.plugin.GamePlugin` subclass
+            (imported on first use by :func:`naipes.plugin.plugin`), or ``None`` for the
+            generic plugin, which reads the API 1.0 conventions of ``module``.
 
     Raises:
         UsageError: for ``player_counts`` that are not ascending, or outside
@@ -72,6 +75,8 @@ class GameInfo:
     .. versionadded:: 0.1
     .. versionchanged:: 1.0
        ``player_counts``, ``returns_range``, ``zero_sum``, :meth:`action_space`.
+    .. versionchanged:: 1.2
+       ``plugin``.
     """
 
     name: str
@@ -88,6 +93,7 @@ class GameInfo:
         default=attrs.Factory(_all_counts, takes_self=True), converter=_ints)
     returns_range: tuple[float, float] = (-1.0, 1.0)
     zero_sum: bool = False
+    plugin: str | None = None
 
     def __attrs_post_init__(self) -> None:
         counts = self.player_counts

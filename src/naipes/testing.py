@@ -148,6 +148,7 @@ class _Checker:
 
     def _refused(self, move: object, seat: int | None, before: dict[str, Any], why: str) -> None:
         g = self.game
+        rng = g._rng.getstate()
         try:
             g.play(move, seat)  # type: ignore[arg-type,unused-ignore]
         except (IllegalMoveError, NotationError):
@@ -156,7 +157,7 @@ class _Checker:
             self.fail(f"{why}: play raised {type(exc).__name__}, not IllegalMoveError: {exc}")
         else:
             self.fail(f"{why}: play accepted {move!r} for seat {seat}")
-        if g.to_dict() != before:
+        if g.to_dict() != before or g._rng.getstate() != rng:
             self.fail(f"{why}: a refused move changed the game")
 
     def _check_illegal(self, before: dict[str, Any]) -> None:
@@ -338,15 +339,31 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
                     texts: tuple[str, ...] = (), strangers: tuple[Move, ...] = ()) -> None:
     """Play ``steps`` random decisions from a seeded game, then attack its boundary.
 
-    A tamper suite (mutations of ``to_dict``: each is refused with
-    ``InvalidStateError`` or loads a state that plays on), malformed moves
-    (fields of the wrong type cannot be built: ``IllegalMoveError`` with code
-    ``bad_field``; moves of other games in ``strangers``, stale moves, wrong
-    seats and ``None`` are refused with a ``NaipesError`` and change nothing),
-    and a notation fuzz (parsers raise only ``NotationError``).
+    A tamper suite: junk in ``start`` (``{"seed": "x", "zzz": 1}``...) is
+    refused; the state relabelled with another version is refused or loads
+    the very same game; a flipped flag (``simultaneous``...) is refused or
+    honoured, never silently undone; then ``tampers`` random mutations of
+    ``to_dict``, each refused with ``InvalidStateError`` or loading a state
+    that plays on and whose ``record()`` starts again.
+
+    Malformed moves: fields of the wrong type cannot be built
+    (``IllegalMoveError`` with code ``bad_field``); a listed move with a field
+    forced past its validators (``object.__setattr__``: ``2.0`` for ``2``,
+    ``True`` for ``1``, ``None``...) is refused, or recorded as the game's own
+    listed move, never the caller's object; moves of other games in
+    ``strangers``, stale moves, wrong seats and ``None`` are refused with a
+    ``NaipesError``; every refused move leaves ``to_dict`` and the RNG as
+    they were; ``play()`` from an event handler is refused with code
+    ``reentrant``, also once the handler unsubscribed itself.
+
+    Then a notation fuzz (parsers raise only ``NotationError``).
 
     Raises:
         ConformanceError: naming the seed, step and broken promise.
+
+    .. versionchanged:: 1.2
+       Start junk, version labels, flipped flags, forced fields, the RNG of
+       refused moves and re-entrant play are probed.
     """
     game = make_game(seed)
     rng = random.Random(seed)

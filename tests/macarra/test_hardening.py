@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+import attrs
 import pytest
 
 from naipes import Card, IllegalMoveError, InvalidStateError, NaipesError, NotationError, RulesError
@@ -435,3 +436,38 @@ def test_games_in_8_threads_match_the_serial_run() -> None:
         return [str(m) for _, m in game.history], game.ledger
 
     check_threads(run, list(range(8)))
+
+
+def _with_a_pile_move(seed: int) -> tuple[Game, PlaceOnPile]:
+    game = Game(Rules(), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        piles = [m for m in game.legal_moves() if isinstance(m, PlaceOnPile)]
+        if piles:
+            return game, piles[0]
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    raise AssertionError("no pile move in the whole game")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_forced_pile_seat_records_the_listed_move_or_is_refused(seed: int) -> None:
+    """``PlaceOnPile(seat=0.0)`` forced past its validator compares equal to the listed move:
+    the game records its own object (1.1 recorded the float and refused its own state);
+    a seat that is no equal (``None``, ``"0"``) is refused and changes nothing (1.1 crashed
+    with a TypeError, some of those after changing the game)."""
+    game, listed = _with_a_pile_move(seed)
+    for wrong in (None, str(listed.seat), [listed.seat]):
+        forced = attrs.evolve(listed)
+        object.__setattr__(forced, "seat", wrong)
+        before, rng = game.to_dict(), game._rng.getstate()
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(forced)
+        assert info.value.code == "bad_field"
+        assert game.to_dict() == before and game._rng.getstate() == rng
+    forced = attrs.evolve(listed)
+    object.__setattr__(forced, "seat", float(listed.seat))
+    game.play(forced)
+    kept = game.history[-1][1]
+    assert kept is not forced and kept == listed and type(kept.seat) is int  # type: ignore[attr-defined]
+    assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()

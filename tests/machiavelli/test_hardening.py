@@ -392,3 +392,58 @@ def test_kit_catches_a_position_with_a_joker_on_a_joker_free_table() -> None:
     data["state"]["hands"][0] = [str(JOKER)]
     with pytest.raises(InvalidStateError):
         Game.from_dict(data)
+
+
+def _forced(move: Any, **fields: Any) -> Any:
+    copy_ = attrs.evolve(move)
+    for name, value in fields.items():
+        object.__setattr__(copy_, name, value)
+    return copy_
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_forced_fields_are_refused_and_change_nothing(seed: int) -> None:
+    """``Forfeit(reason=None)`` or a ``Play`` whose table was forced to a list, past their
+    validators: refused with ``bad_field`` and nothing changes (1.1 recorded them, then
+    ``to_dict`` raised AttributeError or the play crashed with a TypeError)."""
+    game = Game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(5, 40)):
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    listed = game.legal_moves()
+    plays = [m for m in listed if isinstance(m, Play)]
+    forfeit = Forfeit()
+    bad = [_forced(forfeit, reason=None), _forced(forfeit, reason="gave_up"), _forced(forfeit, reason=1)]
+    bad += [_forced(p, table=list(p.table)) for p in plays[:2]] + [_forced(p, cards=None) for p in plays[:2]]
+    for move in bad:
+        before, rng_state = game.to_dict(), game._rng.getstate()
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(move)
+        assert info.value.code == "bad_field"
+        assert game.to_dict() == before and game._rng.getstate() == rng_state
+    game.play(game.legal_moves()[0])
+    assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_play_from_a_handler_that_unsubscribed_itself_is_refused() -> None:
+    """Machiavelli's own fast path for listed moves ran whenever nobody was subscribed."""
+    from naipes.errors import UsageError
+    from naipes.events import Event
+
+    game = Game(seed=4)
+    codes: list[str] = []
+
+    def handler(event: Event) -> None:
+        if not codes:
+            stop()
+            try:
+                game.play(game.legal_moves()[0])
+            except UsageError as exc:
+                codes.append(exc.code)
+            else:
+                codes.append("accepted")
+
+    stop = game.events.subscribe(Event, handler)
+    game.play(game.legal_moves()[0])
+    assert codes == ["reentrant"] and len(game.history) == 1

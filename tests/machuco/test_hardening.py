@@ -309,3 +309,31 @@ def _playout(rules: Rules, seed: int) -> dict[str, Any]:
 def test_games_in_threads_match_the_serial_run() -> None:
     jobs = [(rules, seed) for seed in range(3) for rules in (Rules(), TWO, Rules(teams=False))]
     check_threads(lambda job: _playout(*job), jobs)
+
+
+def test_a_forced_envio_amount_records_the_listed_envio() -> None:
+    """``object.__setattr__(envio, "amount", 2.0)`` compares equal to ``envio 2``: the game
+    records its own listed move (1.1 recorded the float, then refused its own state)."""
+    game = _played(Rules(), 1, 2000, stop=lambda g: g.phase is Phase.DECIDE and len(g.legal_moves()) > 1)
+    assert game.phase is Phase.DECIDE
+    listed = game.legal_moves()[1]
+    forced = attrs.evolve(listed)
+    object.__setattr__(forced, "amount", float(listed.amount))
+    game.play(forced)
+    kept = game.history[-1][1]
+    assert kept is not forced and kept == listed and type(kept.amount) is int
+    assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
+    assert Game.from_record(game.record()).to_dict() == game.to_dict()
+
+
+def test_a_forced_card_field_is_refused_and_changes_nothing() -> None:
+    game = _played(Rules(), 2, 5)
+    listed = game.legal_moves()[0]
+    for wrong in (None, str(listed.card), 1):
+        forced = attrs.evolve(listed)
+        object.__setattr__(forced, "card", wrong)
+        before, rng = game.to_dict(), game._rng.getstate()
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(forced)
+        assert info.value.code == "bad_field"
+        assert game.to_dict() == before and game._rng.getstate() == rng

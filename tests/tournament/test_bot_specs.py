@@ -95,14 +95,18 @@ def test_a_search_bot_that_is_not_there_yet_or_rejects_a_parameter_is_a_usage_er
     assert info.value.code in ("no_such_bot", "bad_bot_args")
 
 
-def test_modules_are_found_in_the_current_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_modules_are_found_in_the_current_directory_when_asked(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "my_cwd_bots_t15.py").write_text(
         "from naipes import RandomBot\n\nclass Mine(RandomBot):\n    pass\n")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", os.getcwd(), str(tmp_path))])
-    bot = load_bot("my_cwd_bots_t15:Mine", seed=2)
+    with pytest.raises(UsageError) as info:
+        load_bot("my_cwd_bots_t15:Mine", seed=2)
+    assert info.value.code == "no_such_bot" and "my_cwd_bots_t15" not in sys.modules
+    bot = load_bot("my_cwd_bots_t15:Mine", seed=2, search_cwd=True)
     assert type(bot).__name__ == "Mine"
-    assert sys.path[0] == str(tmp_path)
+    assert sys.path[-1] == os.path.realpath(tmp_path)
 
 
 def test_split_keeps_parameters_with_their_bot() -> None:

@@ -12,6 +12,7 @@ import reprlib
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeVar
 
+from naipes._state import check_start
 from naipes._validate import exact_bool, exact_int
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NotationError, UsageError
@@ -321,6 +322,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._finish_loading()
     _check_cards_declared(game, declared)
     _check_phase(game)
+    check_start(type(game), rules, game._start)
 
 
 def _check_counts(game: Game) -> None:

@@ -45,7 +45,7 @@ from naipes.machiavelli.moves import MAX_MOVE_TEXT, Move, Play, _card_text, _mel
 if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
 
-__all__ = ["DELTA_VERSION", "Encoded", "as_version_2", "decode_moves", "decode_play", "encode_history", "encode_moves",
+__all__ = ["DELTA_VERSION", "Encoded", "as_version_2", "check_layout", "decode_moves", "decode_play", "encode_history", "encode_moves",
            "encode_play", "is_delta",
            "last_play_table", "load_history", "record_v3", "state_dict_v3"]
 
@@ -64,14 +64,21 @@ def encode_play(play: Play, base: tuple[Meld, ...]) -> str:
 
 
 def _items(table: tuple[Meld, ...], base: tuple[Meld, ...]) -> list[str]:
-    """References to runs of ``base`` and new melds: the melds kept in place found by identity
-    (the head and tail the play left alone), the others by value; O(melds changed) items."""
+    """References to runs of ``base`` and new melds; O(melds changed) items.
+
+    The text depends on the melds' values only (one canonical text per move,
+    however the move was made): the head and tail the play left alone are the
+    longest equal prefix and suffix (compared by identity first, which is the
+    usual case and cheap), and each meld between them names the first equal
+    meld between them in ``base``, else is written in full.
+    """
     n, k = len(base), len(table)
     head = 0
-    while head < k and head < n and table[head] is base[head]:
+    while head < k and head < n and (table[head] is base[head] or table[head] == base[head]):
         head += 1
     tail = 0
-    while tail < k - head and tail < n - head and table[k - 1 - tail] is base[n - 1 - tail]:
+    while tail < k - head and tail < n - head and (table[k - 1 - tail] is base[n - 1 - tail]
+                                                   or table[k - 1 - tail] == base[n - 1 - tail]):
         tail += 1
     middle = range(head, n - tail)
     where: dict[Meld, int] | None = None
@@ -236,6 +243,26 @@ def as_version_2(data: Mapping[str, Any], key: str) -> tuple[dict[str, Any], obj
     if type(version) is not int or version != DELTA_VERSION:
         return None
     return {**data, "version": FORMAT_VERSION, key: []}, data.get(key)
+
+
+def check_layout(data: object, key: str, what: str) -> None:
+    """A dict labelled with another version than 3 writes every play in full (its layout is
+    that of its label): a play written as a delta there is refused.
+
+    Raises:
+        InvalidStateError: code ``bad_version``, for a delta under the label of version 1 or 2.
+    """
+    if not isinstance(data, Mapping):
+        return
+    version = data.get("version")
+    moves = data.get(key)
+    if (type(version) is int and version == DELTA_VERSION) or not isinstance(moves, list):
+        return  # version 3 reads both forms; the loader refuses what is not a list
+    for pair in moves:
+        if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str) and is_delta(pair[1]):
+            raise InvalidStateError(f"{key}: {pair[1][:60]!r} is a play written as a delta (version "
+                                    f"{DELTA_VERSION}) in a {what} labelled version {version!r}",
+                                    code="bad_version")
 
 
 def load_history(game: Game, history: object) -> None:

@@ -21,7 +21,8 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from naipes._validate import MAX_INT, bad, exact_bool, exact_int, rng_state, seat_list
+from naipes._state import check_start
+from naipes._validate import bad, exact_bool, exact_int, seat_list
 from naipes.cards import JOKER, Card
 from naipes.errors import InvalidStateError, NotationError, UsageError
 from naipes.machiavelli.melds import MAX_TABLE_TEXT, Meld, check_table, format_table, parse_table
@@ -347,7 +348,7 @@ def check_loaded(game: Game, deck: Counter[Card]) -> None:
     for s, k in enumerate(game._known_jokers):
         if game._hands[s].count(JOKER) < k:
             raise bad("state.known_jokers", f"seat {s} is known to hold {k} jokers but does not", "jokers_not_held")
-    _check_start(game)
+    check_start(type(game), game.rules, game._start)
     _check_last_hand(game)
     session = rules.mode == "session"
     if acting:
@@ -392,37 +393,3 @@ def _check_last_hand(game: Game) -> None:
     if expected != (game._last_winners, game._last_points):
         raise bad("state.last_points", "the last hand's winners and points do not follow from its hands",
                   "bad_scores")
-
-
-def _check_start(game: Game) -> None:
-    """The record start: a seed or generator with the constructor's options, or a position."""
-    start = game._start
-    if start is None:
-        return
-    if not isinstance(start, dict):
-        raise bad("start", "must be null or a dict")
-    if "position" in start:
-        if len(start) != 1 or not isinstance(start["position"], dict):
-            raise bad("start", "a position start holds only the position's state dict")
-        return  # the record's own loader checks the position when it is replayed
-    extra = set(start) - {"seed", "rng", "first_player", "deck"}
-    if extra or ("seed" in start) == ("rng" in start):
-        raise bad("start", "holds seed or rng, first_player and deck (optional)")
-    if "seed" in start:
-        exact_int(start["seed"], "start.seed", -MAX_INT + 1, MAX_INT - 1)
-    else:
-        rng_state(start["rng"])
-    first = start.get("first_player")
-    if first is not None:
-        exact_int(first, "start.first_player", 0, game.num_players - 1)
-    if "deck" in start:
-        names = _card_names(game.rules)
-        from naipes.machiavelli.state import full_deck
-
-        deck = Counter(full_deck(game.rules))
-        orders = start["deck"]
-        if type(orders) is not list or len(orders) > MAX_ORDERS:
-            raise bad("start.deck", "must be a list of deck orders")
-        for order in orders:
-            if Counter(_card_list(order, "start.deck", names, game.rules.deck_size)) != deck:
-                raise bad("start.deck", "a deck order must hold exactly the cards of the decks", "bad_deck")

@@ -296,12 +296,16 @@ class Game(BaseGame[Rules, Move, View]):
         """
         cached = self._cache
         if (cached is not None and type(seat) is int and seat in self._acting and not self.events._subs
-                and id(move) in map(id, cached)):
+                and not self._delivering and id(move) in map(id, cached)):
             self._history.append((seat, move))  # type: ignore[arg-type]
             self._hit = move  # type: ignore[assignment]
             self._apply(move, seat)  # type: ignore[arg-type]
             return
         super().play(move, seat)
+
+    def _listing(self, seat: int) -> tuple[Move, ...]:
+        """The listing already made, if any: listing all plays costs far more than checking one."""
+        return self._cache or ()
 
     def _legal(self, seat: int) -> tuple[Move, ...]:
         cached = self._cache
@@ -522,8 +526,13 @@ class Game(BaseGame[Rules, Move, View]):
         """Rebuild a game from :meth:`to_dict` output (version 3, or 2 as 1.0 wrote it).
 
         Raises:
-            InvalidStateError: for data of another format, version or game, or broken data.
+            InvalidStateError: for data of another format, version or game, or broken data;
+                code ``bad_version`` for a play written as a delta under the label of version 2.
+
+        .. versionchanged:: 1.2
+           The version label must match the layout: deltas only in version 3.
         """
+        _records.check_layout(data, "history", "game state")
         v3 = _records.as_version_2(data, "history")
         if v3 is None:
             return super().from_dict(data)
@@ -544,6 +553,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     @classmethod
     def _from_start(cls, record: Mapping[str, Any]) -> Game:
+        _records.check_layout(record, "moves", "game record")
         v3 = _records.as_version_2(record, "moves")
         return super()._from_start(record if v3 is None else v3[0])
 

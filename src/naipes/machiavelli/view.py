@@ -90,13 +90,23 @@ class View(BaseView[Move]):
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with this view: unseen cards dealt at random.
 
-        Jokers known to be in a hand stay there; the stock is shuffled. The
+        Jokers known to be in a hand stay there; the stock is shuffled. In a
+        finished game every hand is public (:attr:`last_hands`) and kept. The
         game's generator is seeded from ``rng``; its EventBus is empty and it
         has no ``opening_events``.
         """
         from naipes.machiavelli.position import sample_game
-        from naipes.machiavelli.state import Game
+        from naipes.machiavelli.state import Game, full_deck
 
+        if not self.to_act and self.last_hands:  # a finished game: its final hands are public
+            hands = [list(h) for h in self.last_hands]
+            left = Counter(full_deck(self.rules))
+            left.subtract(self.out_of_play)
+            left.subtract(c for m in self.table for c in m.physical)
+            left.subtract(c for h in hands for c in h)
+            stock = list((+left).elements())
+            rng.shuffle(stock)
+            return sample_game(Game, self, hands, stock, random.Random(rng.getrandbits(64)))
         pool = list(self.unseen().elements())
         rng.shuffle(pool)
         hands = []

@@ -87,7 +87,8 @@ def _hand_log(value: object, n: int, num_rounds: int) -> None:
 
 
 def consistent(game: Game) -> None:
-    """The filled-in game is a position Ranzo can reach; then set who acts from the phase."""
+    """The filled-in game is a position Ranzo can reach, with exactly the seats to act (and the
+    ``simultaneous`` flag) that its phase implies."""
     _cards(game)
     _hands(game)
     _claim(game)
@@ -168,11 +169,13 @@ def _who_acts(game: Game) -> None:
         seats = tuple(s for s in range(n) if s != game._turn)
     else:
         seats = ()
-    answers = dict(game._pending_answers)
-    if set(game.to_act) | set(answers) != set(seats):
-        raise _bad(f"the seats to act {game.to_act} do not fit the {phase.value} phase", "bad_to_act")
-    for s, m in answers.items():
-        if phase is not WINDOW or m not in game._claims(s):
+    if game._acting != seats:
+        raise _bad(f"the seats to act {list(game._acting)} do not fit the {phase.value} phase "
+                   f"(it has {list(seats)} to act)", "bad_to_act")
+    if game._simultaneous != (phase is WINDOW):
+        raise _bad(f"simultaneous is {str(game._simultaneous).lower()} in the {phase.value} phase: the seats "
+                   "answer together exactly in a claim window", "bad_to_act", "RZ-06")
+    for s, m in game._pending_answers.items():
+        if m not in game._claims(s):
             raise _bad(f"seat {s}'s sealed answer {m} is not one of its claims", "bad_to_act")
-    game._set_to_act(seats, simultaneous=phase is WINDOW, answers=answers)
     game._refresh()

@@ -17,9 +17,11 @@ import secrets
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
+from naipes._state import check_start
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, UsageError
 from naipes.ranzo import _check
+from naipes.ranzo._known import check_known
 from naipes.ranzo._phase import TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import Envido, Move, Truco
@@ -115,6 +117,9 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
                       for w, v, sp, split in state["hand_log"]]
     _check.consistent(game)
+    start = check_start(type(game), game.rules, game._start)
+    if start is not None:
+        check_known(game, start)
 
 
 def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: random.Random | None) -> Game:

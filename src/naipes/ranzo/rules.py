@@ -113,8 +113,9 @@ class Rules:
         for name in ("value_regular", "value_special"):
             if getattr(self, name) is not None:
                 _check_int(name, getattr(self, name), 0, MAX_HAND_VALUE)
-        if not isinstance(self.specials, tuple) or len(self.specials) > MAX_SPECIALS:
-            raise RulesError(f"specials must be a tuple of at most {MAX_SPECIALS} names, "
+        if (not isinstance(self.specials, tuple) or len(self.specials) > MAX_SPECIALS
+                or not all(type(name) is str for name in self.specials)):
+            raise RulesError(f"specials must be a tuple of at most {MAX_SPECIALS} names (strings), "
                              f"not {self.specials!r:.60}", code="bad_specials")
         if len(set(self.specials)) != len(self.specials):
             raise RulesError("specials must not repeat a name", code="bad_specials")

@@ -28,7 +28,7 @@ import json
 from importlib import resources
 from typing import Any
 
-__all__ = ["load", "names", "validate", "validator"]
+__all__ = ["MAX_DEPTH", "check_depth", "load", "names", "validate", "validator"]
 
 
 @functools.lru_cache(maxsize=1)
@@ -57,24 +57,77 @@ def load(name: str) -> dict[str, Any]:
     return schema
 
 
-def validator(name: str) -> Any:
-    """A ``jsonschema`` validator of the schema, which resolves the others (needs ``jsonschema``)."""
-    jsonschema = importlib.import_module("jsonschema")  # an optional dependency (dev)
-    referencing = importlib.import_module("referencing")
-    Registry, Resource = referencing.Registry, referencing.Resource
+#: The deepest nesting :func:`validate` checks (a state dict nests about 8 deep, a message 10).
+MAX_DEPTH = 64
 
-    registry: Any = Registry()
+
+def validator(name: str) -> Any:
+    """A ``jsonschema`` validator of the schema, which resolves the others (needs ``jsonschema``).
+
+    Its ``integer`` is a JSON number written without a fraction or an
+    exponent, as the loaders read it: a Python ``int`` that is not a ``bool``
+    (plain ``jsonschema`` also counts ``2.0``). ``number`` is an ``int`` or a
+    ``float``, never a ``bool``.
+    """
+    jsonschema = importlib.import_module("jsonschema")  # an optional dependency (dev)
+    draft = importlib.import_module("referencing.jsonschema").DRAFT202012
+    registry: Any = importlib.import_module("referencing").Registry()
     for other in names():
-        registry = registry.with_resource(f"urn:naipes:{other}", Resource.from_contents(load(other)))
-    return jsonschema.Draft202012Validator(load(name), registry=registry)
+        registry = registry.with_resource(f"urn:naipes:{other}", draft.create_resource(_unmarked(other)))
+    return _strict_class(jsonschema)(_unmarked(name), registry=registry)
+
+
+def _unmarked(name: str) -> dict[str, Any]:
+    """A schema without its ``$schema``: with it, ``jsonschema`` would check what a ``$ref`` leads to
+    with its own Draft 2020-12 class, and so with its loose ``integer``."""
+    schema = load(name)
+    schema.pop("$schema", None)
+    return schema
+
+
+def _strict_class(jsonschema: Any) -> Any:
+    """Draft 2020-12 with the exact ``integer`` and ``number`` of JSON text read by :mod:`json`."""
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine_many({
+        "integer": lambda _checker, value: type(value) is int,
+        "number": lambda _checker, value: type(value) in (int, float),
+    })
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+def check_depth(data: object, limit: int = MAX_DEPTH) -> None:
+    """Refuse data nested deeper than ``limit`` lists and dicts (iteratively, before any recursion).
+
+    Raises:
+        InvalidStateError: code ``too_deep``.
+
+    >>> check_depth([[[]]], limit=3)
+    >>> check_depth([[[[]]]], limit=3)
+    Traceback (most recent call last):
+    ...
+    naipes.errors.InvalidStateError: nested deeper than 3 lists and dicts
+    """
+    stack: list[tuple[object, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (list, tuple, dict)):
+            if depth >= limit:
+                from naipes.errors import InvalidStateError
+
+                raise InvalidStateError(f"nested deeper than {limit} lists and dicts", code="too_deep")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
 
 
 def validate(name: str, data: object) -> None:
-    """Check data against a schema.
+    """Check data against a schema (with :func:`validator`'s exact integers).
 
     Raises:
+        InvalidStateError: for data nested deeper than :data:`MAX_DEPTH` (code
+            ``too_deep``), checked first, so deep data never recurses.
         jsonschema.ValidationError: naming the first mismatch.
     """
+    check_depth(data)
     _validator(name).validate(data)
 
 

@@ -9,8 +9,9 @@ fitted on the pairwise outcomes of each game's ranking, with bootstrap
 intervals. The games run in this process, in a pool of processes (``jobs=``),
 or on any :class:`concurrent.futures.Executor`: Dask's
 ``distributed.Client(...).get_executor()``, or :class:`RayExecutor` for Ray.
-Work is shipped in chunks of games and the results are identical from the seed
-whatever ran them.
+Work is shipped in chunks of games, made as they are submitted, and the results
+are identical from the seed whatever ran them. At most :data:`MAX_GAMES` games
+and :data:`MAX_JOBS` jobs.
 
 >>> from naipes import tournament
 >>> result = tournament.run("machuco", ["best", "random"], games=4, rules={"scope": "hand"})
@@ -25,11 +26,11 @@ from __future__ import annotations
 from naipes.tournament._ratings import BOOTSTRAP_RESAMPLES, Rating, bradley_terry
 from naipes.tournament._ray import RayExecutor
 from naipes.tournament._result import TournamentResult
-from naipes.tournament._run import run
+from naipes.tournament._run import MAX_GAMES, MAX_JOBS, run
 from naipes.tournament._schedule import lineups
 from naipes.tournament._stats import EntrantStats
 from naipes.tournament._svg import ratings_svg
 from naipes.tournament._worker import GameRecord
 
-__all__ = ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "Rating", "RayExecutor", "TournamentResult",
-           "bradley_terry", "lineups", "ratings_svg", "run"]
+__all__ = ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "MAX_GAMES", "MAX_JOBS", "Rating", "RayExecutor",
+           "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"]

@@ -10,19 +10,20 @@ order the chunks ran.
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures as cf
 import math
 import multiprocessing
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator
 
-from naipes.errors import UsageError
 from naipes.tournament._worker import Chunk, GameRecord, play_chunk
 
-__all__ = ["CHUNK_MAX", "chunks", "execute"]
+__all__ = ["CHUNKS_PER_WORKER", "CHUNK_MAX", "chunks", "execute", "pool_size"]
 
 #: The most games in one chunk (a task); in this process, every game is a chunk of its own.
 CHUNK_MAX = 16
-#: Chunks per worker at least, so that a slow chunk does not leave the others idle.
+#: Chunks per worker at least, so that a slow chunk does not leave the others idle; also the
+#: most chunks per worker submitted and not yet collected.
 CHUNKS_PER_WORKER = 8
 
 Progress = Callable[[int, int], None]
@@ -37,11 +38,21 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(CHUNK_MAX, math.ceil(games / (workers * CHUNKS_PER_WORKER))))
 
 
-def chunks(template: Chunk, games: int, size: int) -> list[Chunk]:
-    """The chunks of ``size`` games that cover games ``0..games-1``."""
+def chunks(template: Chunk, games: int, size: int) -> Iterator[Chunk]:
+    """The chunks of ``size`` games that cover games ``0..games-1``, made one at a time."""
     from attrs import evolve
 
-    return [evolve(template, start=start, stop=min(games, start + size)) for start in range(0, games, size)]
+    for start in range(0, games, size):
+        yield evolve(template, start=start, stop=min(games, start + size))
+
+
+def pool_size(games: int, jobs: int) -> int:
+    """The processes a pool of ``jobs`` gets for ``games`` games: at most one per chunk.
+
+    >>> pool_size(2, 12), pool_size(1000, 12)
+    (2, 12)
+    """
+    return max(1, min(jobs, math.ceil(games / chunk_size(games, jobs))))
 
 
 def _workers(executor: cf.Executor) -> int:
@@ -58,22 +69,7 @@ def _workers(executor: cf.Executor) -> int:
     return threads if isinstance(threads, int) and threads > 0 else 4
 
 
-def _collect(futures: Sequence[cf.Future[tuple[GameRecord, ...]]], games: int,
-             progress: Progress | None) -> list[GameRecord]:
-    done = 0
-    try:
-        for future in cf.as_completed(futures):
-            done += len(future.result())
-            if progress is not None:
-                progress(done, games)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    return [record for future in futures for record in future.result()]
-
-
-def _in_process(work: list[Chunk], games: int, progress: Progress | None) -> Iterator[GameRecord]:
+def _in_process(work: Iterator[Chunk], games: int, progress: Progress | None) -> Iterator[GameRecord]:
     done = 0
     for chunk in work:
         records = play_chunk(chunk)
@@ -84,28 +80,50 @@ def _in_process(work: list[Chunk], games: int, progress: Progress | None) -> Ite
 
 
 def execute(template: Chunk, games: int, *, executor: cf.Executor | None, jobs: int | None,
-            progress: Progress | None) -> list[GameRecord]:
-    """Play every game of the tournament and return the records in game order.
+            progress: Progress | None) -> Iterator[GameRecord]:
+    """Play every game of the tournament, yielding the records in game order as they come.
 
-    Raises:
-        UsageError: for both ``executor`` and ``jobs`` (``executor_and_jobs``) or
-            ``jobs`` below 1 (``bad_jobs``).
+    Chunks are made as they are submitted, never more than :data:`CHUNKS_PER_WORKER`
+    per worker at a time, so memory does not grow with ``games`` before the games
+    are played; a pool has at most one process per chunk (:func:`pool_size`).
+    The arguments are checked by :func:`naipes.tournament.run`.
     """
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
-        raise UsageError(f"jobs must be a whole number of at least 1, not {jobs!r}", code="bad_jobs")
-    if executor is not None and jobs is not None:
-        raise UsageError("give executor= or jobs=, not both", code="executor_and_jobs")
     if executor is None and (jobs is None or jobs == 1):
-        return list(_in_process(chunks(template, games, 1), games, progress))
-    if executor is None:
+        yield from _in_process(chunks(template, games, 1), games, progress)
+    elif executor is None:
         assert jobs is not None
-        with cf.ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context()) as pool:
-            return _submit(pool, template, games, jobs, progress)
-    return _submit(executor, template, games, _workers(executor), progress)
+        workers = pool_size(games, jobs)
+        with cf.ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context()) as pool:
+            yield from _submit(pool, template, games, workers, progress)
+    else:
+        yield from _submit(executor, template, games, _workers(executor), progress)
 
 
 def _submit(executor: cf.Executor, template: Chunk, games: int, workers: int,
-            progress: Progress | None) -> list[GameRecord]:
+            progress: Progress | None) -> Iterator[GameRecord]:
+    """Submit the chunks with a bounded number in flight; yield their records in order."""
     work = chunks(template, games, chunk_size(games, workers))
-    futures = [executor.submit(play_chunk, chunk) for chunk in work]
-    return _collect(futures, games, progress)
+    window = max(2, workers * CHUNKS_PER_WORKER)
+    pending: collections.deque[cf.Future[tuple[GameRecord, ...]]] = collections.deque()
+    counted: set[cf.Future[tuple[GameRecord, ...]]] = set()
+    done = 0
+    try:
+        while True:
+            while len(pending) < window and (chunk := next(work, None)) is not None:
+                pending.append(executor.submit(play_chunk, chunk))
+            if not pending:
+                return
+            waiting = [f for f in pending if f not in counted]
+            finished = cf.wait(waiting, return_when=cf.FIRST_COMPLETED).done if waiting else set()
+            for future in finished:
+                done += len(future.result())  # a failed chunk raises here
+                counted.add(future)
+                if progress is not None:
+                    progress(done, games)
+            while pending and pending[0] in counted:
+                head = pending.popleft()
+                counted.discard(head)
+                yield from head.result()
+    finally:
+        for future in pending:
+            future.cancel()

@@ -37,10 +37,13 @@ class Rating:
     Attributes:
         entrant: its index in the tournament's ``bots``.
         bot: its spec.
-        rating: Elo-scale rating (``400 * log10`` of the strength), the entrants' mean being 0.
-        interval: the 95 % bootstrap interval of ``rating``.
+        rating: Elo-scale rating (``400 * log10`` of the strength), the mean of the
+            entrants that played being 0; ``nan`` for an entrant that played no game.
+        interval: the 95 % bootstrap interval of ``rating`` (``nan`` bounds when undefined).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       An entrant that played no game is unrated (``nan``).
     """
 
     entrant: int
@@ -125,21 +128,46 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
+def _played(records: Sequence[GameRecord], k: int) -> list[int]:
+    """The entrants that played at least one game, in order."""
+    seen = [False] * k
+    for record in records:
+        for entrant in record.lineup:
+            seen[entrant] = True
+    return [e for e in range(k) if seen[e]]
+
+
+def _restricted(matrices: Sequence[Matrix], keep: Sequence[int]) -> list[Matrix]:
+    return [[[m[i][j] for j in keep] for i in keep] for m in matrices]
+
+
 def ratings(records: Sequence[GameRecord], specs: Sequence[str], *, seed: int,
             resamples: int = BOOTSTRAP_RESAMPLES) -> tuple[Rating, ...]:
-    """The entrants' ratings with 95 % bootstrap intervals (deals resampled), seeded."""
+    """The entrants' ratings with 95 % bootstrap intervals (deals resampled), seeded.
+
+    The model is fitted on the entrants that played; one that played no game is
+    unrated: ``nan`` rating and interval (not a rating drawn from the prior alone).
+    """
     k = len(specs)
-    matrices = _deal_matrices(records, k)
-    point = bradley_terry(_summed(matrices, [1] * len(matrices), k))
+    keep = _played(records, k)
+    matrices = _restricted(_deal_matrices(records, k), keep)
+    n = len(keep)
+    point = bradley_terry(_summed(matrices, [1] * len(matrices), n)) if n > 1 else (math.nan,) * n
     rng = random.Random(derive_seed(seed, "bootstrap"))
-    samples: list[list[float]] = [[] for _ in range(k)]
+    samples: list[list[float]] = [[] for _ in range(n)]
     d = len(matrices)
-    for _ in range(resamples if d > 1 else 0):
+    for _ in range(resamples if d > 1 and n > 1 else 0):
         counts = [0] * d
         for _ in range(d):
             counts[rng.randrange(d)] += 1
-        for i, r in enumerate(bradley_terry(_summed(matrices, counts, k))):
+        for i, r in enumerate(bradley_terry(_summed(matrices, counts, n))):
             samples[i].append(r)
-    return tuple(Rating(entrant=i, bot=specs[i], rating=point[i],
-                        interval=(_percentile(samples[i], 0.025), _percentile(samples[i], 0.975))
-                        if samples[i] else (math.nan, math.nan)) for i in range(k))
+    found = {e: i for i, e in enumerate(keep)}
+    out = []
+    for e in range(k):
+        at = found.get(e)
+        rating = point[at] if at is not None else math.nan
+        interval = ((_percentile(samples[at], 0.025), _percentile(samples[at], 0.975))
+                    if at is not None and samples[at] else (math.nan, math.nan))
+        out.append(Rating(entrant=e, bot=specs[e], rating=rating, interval=interval))
+    return tuple(out)

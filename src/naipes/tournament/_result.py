@@ -23,6 +23,18 @@ def _fmt(value: float, digits: int = 2) -> str:
     return f"{value:.{digits}f}" if math.isfinite(value) else "-"
 
 
+def _strongest_first(r: Rating) -> tuple[bool, float, int]:
+    """Sort key: rated entrants by falling rating, then the unrated ones."""
+    rated = math.isfinite(r.rating)
+    return (not rated, -r.rating if rated else 0.0, r.entrant)
+
+
+def _rating_text(r: Rating) -> str:
+    if not math.isfinite(r.rating):
+        return "unrated"
+    return f"{r.rating:+.0f} [{_fmt(r.interval[0], 0)}, {_fmt(r.interval[1], 0)}]"
+
+
 @attrs.frozen(kw_only=True)
 class TournamentResult:
     """A tournament's games, its table per entrant and its ratings.
@@ -59,7 +71,7 @@ class TournamentResult:
     seconds: float = attrs.field(default=0.0, eq=False)
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
-        """The result as JSON-compatible data (undefined interval bounds as ``None``).
+        """The result as JSON-compatible data (undefined ratings and interval bounds as ``None``).
 
         Args:
             records: include every game's record.
@@ -72,7 +84,7 @@ class TournamentResult:
                           "outright": e.outright, "shared": e.shared, "score": e.score,
                           "mean_return": e.mean_return,
                           "return_interval": [_num(v) for v in e.return_interval]} for e in self.entrants],
-            "ratings": [{"entrant": r.entrant, "bot": r.bot, "rating": r.rating,
+            "ratings": [{"entrant": r.entrant, "bot": r.bot, "rating": _num(r.rating),
                          "interval": [_num(v) for v in r.interval]} for r in self.ratings],
         }
         if records:
@@ -83,17 +95,18 @@ class TournamentResult:
         """The table per entrant as text, strongest rating first.
 
         Columns: games, wins (shared wins split), outright and shared wins, score
-        (wins per game), mean return with its 95 % interval, rating with its interval.
+        (wins per game), mean return with its 95 % interval, rating with its interval
+        (``unrated`` for an entrant that played no game).
         """
         head = ["bot", "games", "wins", "outright", "shared", "score", "mean return [95 %]",
                 "rating [95 %]"]
         rows = []
-        for r in sorted(self.ratings, key=lambda r: (-r.rating, r.entrant)):
+        for r in sorted(self.ratings, key=_strongest_first):
             e = self.entrants[r.entrant]
             low, high = e.return_interval
             rows.append([e.bot, str(e.games), f"{e.wins:g}", str(e.outright), str(e.shared),
                          f"{100 * e.score:.1f}%", f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]",
-                         f"{r.rating:+.0f} [{_fmt(r.interval[0], 0)}, {_fmt(r.interval[1], 0)}]"])
+                         _rating_text(r)])
         widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
 
         def line(cells: list[str]) -> str:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import os
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from naipes.bots import load_bot
 from naipes.errors import RulesError, UsageError
@@ -14,9 +15,14 @@ from naipes.tournament._ratings import ratings
 from naipes.tournament._result import TournamentResult
 from naipes.tournament._schedule import Schedule, lineups
 from naipes.tournament._stats import entrant_stats
-from naipes.tournament._worker import Chunk
+from naipes.tournament._worker import Chunk, GameRecord
 
-__all__ = ["run"]
+__all__ = ["MAX_GAMES", "MAX_JOBS", "run"]
+
+#: The most games one tournament plays.
+MAX_GAMES = 10**7
+#: The most processes ``jobs=`` may ask for (a pool never has more processes than chunks).
+MAX_JOBS = 256
 
 
 def _rules(info: GameInfo, rules: object) -> object:
@@ -34,8 +40,8 @@ def _rules(info: GameInfo, rules: object) -> object:
     return rules
 
 
-def _specs(info: GameInfo, bots: Sequence[str]) -> tuple[str, ...]:
-    if isinstance(bots, str) or not all(isinstance(b, str) for b in bots):
+def _specs(info: GameInfo, bots: Sequence[str], bot_path: tuple[str, ...]) -> tuple[str, ...]:
+    if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
         raise UsageError("bots are a sequence of bot specs, e.g. ['ismcts', 'random']", code="bad_bots")
     specs = []
     for spec in bots:
@@ -44,9 +50,75 @@ def _specs(info: GameInfo, bots: Sequence[str]) -> tuple[str, ...]:
             if info.best_bot is None:
                 raise UsageError(f"{info.name} names no best bot", code="no_such_bot")
             spec = info.best_bot
-        load_bot(spec, seed=0)  # every spec fails here, in the caller, not in a worker
+        # every spec fails here, in the caller, not in a worker; load_bot calls nothing before
+        # the spec passed check_bot_spec (so names a bot class or a registered factory)
+        load_bot(spec, seed=0, path=bot_path)
         specs.append(spec)
     return tuple(specs)
+
+
+def _whole(name: str, value: object, low: int, high: int | None, code: str) -> None:
+    """Refuse ``value`` unless it is an ``int`` (not a bool) in ``low..high``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        most = f" and at most {high:,}" if high is not None else ""
+        raise UsageError(f"{name} must be a whole number of at least {low}{most}, not {value!r}", code=code)
+
+
+def _check_games_and_jobs(games: object, jobs: object, executor: object) -> None:
+    if isinstance(games, int) and not isinstance(games, bool) and games > MAX_GAMES:
+        raise UsageError(f"at most {MAX_GAMES:,} games per tournament, not {games:,}", code="too_many_games")
+    _whole("games", games, 1, None, "bad_games")
+    if jobs is not None:
+        if isinstance(jobs, int) and not isinstance(jobs, bool) and jobs > MAX_JOBS:
+            raise UsageError(f"at most {MAX_JOBS} jobs, not {jobs}", code="too_many_jobs")
+        _whole("jobs", jobs, 1, None, "bad_jobs")
+    if executor is not None and not isinstance(executor, cf.Executor):
+        raise UsageError(f"executor is a concurrent.futures.Executor, not {type(executor).__name__}",
+                         code="bad_executor")
+    if executor is not None and jobs is not None:
+        raise UsageError("give executor= or jobs=, not both", code="executor_and_jobs")
+
+
+def _check_arguments(games: object, seed: object, duplicate: object, executor: object, jobs: object,
+                     progress: object, search_cwd: object) -> None:
+    """Every argument of :func:`run` but the game, bots and rules, checked before anything runs."""
+    _check_games_and_jobs(games, jobs, executor)
+    _whole("seed", seed, 0, None, "bad_seed")
+    if not isinstance(duplicate, bool):
+        raise UsageError(f"duplicate is True or False, not {duplicate!r}", code="bad_duplicate")
+    if progress is not None and not callable(progress):
+        raise UsageError(f"progress is a function progress(done, games) or None, not {progress!r}",
+                         code="bad_progress")
+    if not isinstance(search_cwd, bool):
+        raise UsageError(f"search_cwd is True or False, not {search_cwd!r}", code="bad_bot_modules")
+
+
+def _bot_path(bot_path: object, search_cwd: bool) -> tuple[str, ...]:
+    """The directories bots may come from, absolute (the current one first with ``search_cwd``)."""
+    if isinstance(bot_path, (str, os.PathLike)):
+        bot_path = (bot_path,)
+    if not isinstance(bot_path, Sequence) or not all(isinstance(d, (str, os.PathLike)) for d in bot_path):
+        raise UsageError(f"bot_path is a sequence of directories, not {bot_path!r}", code="bad_bot_path")
+    dirs = [os.path.realpath(os.fspath(d)) for d in bot_path]
+    if search_cwd:
+        try:
+            dirs.insert(0, os.path.realpath(os.getcwd()))
+        except OSError as exc:
+            raise UsageError(f"search_cwd: no current directory ({exc.strerror})", code="bad_bot_path") from exc
+    for directory in dirs:
+        if not os.path.isdir(directory):
+            raise UsageError(f"the bot path {directory} is not a directory", code="bad_bot_path")
+    return tuple(dict.fromkeys(dirs))
+
+
+def _compact(records: Iterator[GameRecord]) -> Iterator[GameRecord]:
+    """The records with equal tuples shared (lineups, seats, rankings... repeat), so that a long
+    tournament keeps about 200 bytes per game. One table per field: ``(1, 0) == (1.0, 0.0)``."""
+    fields = ("lineup", "seats", "sides", "ranking", "winners", "returns")
+    seen: dict[str, dict[tuple[Any, ...], tuple[Any, ...]]] = {name: {} for name in fields}
+    for r in records:
+        shared = {name: seen[name].setdefault(getattr(r, name), getattr(r, name)) for name in fields}
+        yield GameRecord(index=r.index, deal=r.deal, moves=r.moves, **shared)
 
 
 def _labels(bots: Sequence[str]) -> tuple[str, ...]:
@@ -61,7 +133,8 @@ def _labels(bots: Sequence[str]) -> tuple[str, ...]:
 
 def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object = None, seed: int = 0,
         duplicate: bool = True, executor: cf.Executor | None = None, jobs: int | None = None,
-        progress: Callable[[int, int], None] | None = None) -> TournamentResult:
+        progress: Callable[[int, int], None] | None = None, search_cwd: bool = False,
+        bot_path: Sequence[str | os.PathLike[str]] = ()) -> TournamentResult:
     """Play a tournament between bots and rate them.
 
     Each entrant sits at one side of the table (a seat, or a team in a team
@@ -77,23 +150,36 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
         game: a game name (or alias) or its :class:`~naipes.registry.GameInfo`.
         bots: the entrants' bot specs (see :mod:`naipes.bots`); ``best`` names the
             game's best shipped bot.
-        games: how many games.
+        games: how many games, at most :data:`MAX_GAMES`. They are handed out as
+            they are played, so the first game starts at once whatever ``games``.
         rules: the game's ``Rules``, or a mapping of its fields (default: its default rules).
         seed: the tournament's seed.
         duplicate: replay every deal in every lineup.
         executor: where to play: any :class:`concurrent.futures.Executor` (a Dask
             ``Client.get_executor()``, a :class:`RayExecutor`, a process pool);
             the tournament does not shut it down.
-        jobs: play in a pool of this many processes (``None`` or 1: in this process).
+        jobs: play in a pool of this many processes (``None`` or 1: in this
+            process), at most :data:`MAX_JOBS`; never more processes than chunks
+            of games (2 games make at most 2 processes).
         progress: called as ``progress(games_done, games)`` as games finish.
+        search_cwd: look for the bots' modules in the current directory too.
+        bot_path: more directories to look for the bots' modules in.
 
     Raises:
-        UsageError: for an unknown game (``no_such_game``), a bad bot spec
-            (``no_such_bot``, ``not_a_bot``, ``bad_bot_args``), fewer than two
-            bots (``too_few_entrants``), ``games`` below 1 (``bad_games``), a
-            ``seed`` that is not a whole number of at least 0 (``bad_seed``),
-            both ``executor`` and ``jobs`` (``executor_and_jobs``), or rules of
-            another game (``bad_rules``).
+        UsageError: before any game is played, for an unknown game
+            (``no_such_game``), a bad bot spec (``no_such_bot``, ``not_a_bot``,
+            ``bad_bot_spec``, ``bad_bot_args``), ``bots`` not a sequence of texts
+            (``bad_bots``), fewer than two bots (``too_few_entrants``),
+            ``games`` not a whole number of at least 1 (``bad_games``) or over
+            :data:`MAX_GAMES` (``too_many_games``), ``jobs`` not a whole number
+            of at least 1 (``bad_jobs``) or over :data:`MAX_JOBS`
+            (``too_many_jobs``), a ``seed`` that is not a whole number of at
+            least 0 (``bad_seed``), ``duplicate`` not a bool
+            (``bad_duplicate``), ``progress`` neither callable nor ``None``
+            (``bad_progress``), an ``executor`` that is not an Executor
+            (``bad_executor``), both ``executor`` and ``jobs``
+            (``executor_and_jobs``), a ``bot_path`` that is not directories
+            (``bad_bot_path``), or rules of another game (``bad_rules``).
         RulesError: for rule fields the game refuses.
         NaipesError: naming the game, when a bot fails while playing.
 
@@ -104,19 +190,21 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     ([8, 8], 2)
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``search_cwd`` and ``bot_path`` (the current directory is no longer searched
+       unless asked); bounds on ``games`` and ``jobs``; every argument checked first;
+       games handed out lazily; entrants with no game unrated.
     """
+    _check_arguments(games, seed, duplicate, executor, jobs, progress, search_cwd)
+    dirs = _bot_path(bot_path, search_cwd)
     info = game if isinstance(game, GameInfo) else find_game(game)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise UsageError(f"games must be a whole number of at least 1, not {games!r}", code="bad_games")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise UsageError(f"seed must be a whole number of at least 0, not {seed!r}", code="bad_seed")
     the_rules = _rules(info, rules)
-    specs = _specs(info, bots)
+    specs = _specs(info, bots, dirs)
     probe: Any = info.load().Game(the_rules, seed=0)
     schedule = Schedule(seed, lineups(len(specs), len(probe.sides)), duplicate)
-    template = Chunk(info, the_rules, specs, schedule, 0, 0)
+    template = Chunk(info, the_rules, specs, schedule, 0, 0, dirs)
     start = time.perf_counter()
-    records = tuple(execute(template, games, executor=executor, jobs=jobs, progress=progress))
+    records = tuple(_compact(execute(template, games, executor=executor, jobs=jobs, progress=progress)))
     seconds = time.perf_counter() - start
     names = _labels(bots)
     return TournamentResult(game=info.name, players=probe.num_players, bots=names, games=games, seed=seed,

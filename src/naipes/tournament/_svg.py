@@ -31,17 +31,22 @@ def _ticks(low: float, high: float) -> list[float]:
     return [first + i * step for i in range(int((high - first) / step) + 1)]
 
 
+def _bound(value: float) -> str:
+    return f"{value:.0f}" if math.isfinite(value) else "-"
+
+
 def _bounds(ratings: Sequence[Rating]) -> tuple[float, float]:
     values = [0.0]
     for r in ratings:
-        values += [r.rating] + [v for v in r.interval if math.isfinite(v)]
+        values += [v for v in (r.rating, *r.interval) if math.isfinite(v)]
     low, high = min(values), max(values)
     pad = max(10.0, (high - low) * 0.08)
     return low - pad, high + pad
 
 
 def ratings_svg(ratings: Sequence[Rating], *, title: str = "Ratings") -> str:
-    """An SVG document: each entrant's rating and 95 % interval, strongest first.
+    """An SVG document: each entrant's rating and 95 % interval, strongest first (unrated
+    entrants last, marked so).
 
     >>> from naipes.tournament import Rating
     >>> svg = ratings_svg([Rating(entrant=0, bot="a", rating=50.0, interval=(20.0, 80.0)),
@@ -49,7 +54,8 @@ def ratings_svg(ratings: Sequence[Rating], *, title: str = "Ratings") -> str:
     >>> svg.startswith("<svg") and svg.count("<circle") == 2
     True
     """
-    rows = sorted(ratings, key=lambda r: (-r.rating, r.entrant))
+    rows = sorted(ratings, key=lambda r: (not math.isfinite(r.rating),
+                                          -r.rating if math.isfinite(r.rating) else 0.0, r.entrant))
     low, high = _bounds(rows)
 
     def x(value: float) -> float:
@@ -76,8 +82,11 @@ def ratings_svg(ratings: Sequence[Rating], *, title: str = "Ratings") -> str:
         if math.isfinite(lo) and math.isfinite(hi):
             out.append(f'<line x1="{x(lo):.1f}" y1="{y:.1f}" x2="{x(hi):.1f}" y2="{y:.1f}" '
                        'stroke="#2a6fb0" stroke-width="3"/>')
+        if not math.isfinite(r.rating):
+            out.append(f'<text x="{LEFT + 6}" y="{y + 4:.1f}" fill="#888">unrated (no game played)</text>')
+            continue
         out.append(f'<circle cx="{x(r.rating):.1f}" cy="{y:.1f}" r="5" fill="#c0392b">'
-                   f'<title>{escape(r.bot)}: {r.rating:.0f} [{lo:.0f}, {hi:.0f}]</title></circle>')
+                   f'<title>{escape(r.bot)}: {r.rating:.0f} [{_bound(lo)}, {_bound(hi)}]</title></circle>')
     out.append(f'<text x="{LEFT + PLOT / 2:.0f}" y="{height - 4}" text-anchor="middle" fill="#555">'
                'Bradley–Terry rating (Elo scale), 95 % bootstrap interval</text>')
     out.append("</svg>")

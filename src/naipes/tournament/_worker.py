@@ -52,7 +52,11 @@ class GameRecord:
 
 @attrs.frozen
 class Chunk:
-    """Games ``start`` to ``stop - 1`` of a tournament, to play in one task."""
+    """Games ``start`` to ``stop - 1`` of a tournament, to play in one task.
+
+    ``bot_path``: the directories (absolute) the bots' modules may come from
+    besides ``sys.path``, as :func:`naipes.bots.load_bot` takes them.
+    """
 
     game: GameInfo
     rules: Any
@@ -60,6 +64,7 @@ class Chunk:
     schedule: Schedule
     start: int
     stop: int
+    bot_path: tuple[str, ...] = ()
 
 
 def _play_one(chunk: Chunk, index: int) -> GameRecord:
@@ -71,7 +76,8 @@ def _play_one(chunk: Chunk, index: int) -> GameRecord:
     for side, members in enumerate(game.sides):
         for seat in members:
             seats[seat] = lineup[side]
-    bots = [load_bot(chunk.specs[e], seed=schedule.bot_seed(index, s)) for s, e in enumerate(seats)]
+    bots = [load_bot(chunk.specs[e], seed=schedule.bot_seed(index, s), path=chunk.bot_path)
+            for s, e in enumerate(seats)]
     _play(game, bots, chunk.specs, seats)
     result = game.result
     assert result is not None

@@ -21,7 +21,8 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, AsyncIterator, Mapping
 
@@ -36,13 +37,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from naipes._jsonable import JSON
 from naipes.errors import NaipesError, UsageError
+from naipes.bots import bot_names
 from naipes.registry import games
+from naipes.web.guard import MAX_BODY_BYTES, Guard
+from naipes.web.limits import AddressLimits, RateLimit
 from naipes.web.pictures import back_svg, card_svg, table_svg
-from naipes.web.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, error, read_message
+from naipes.web.protocol import PROTOCOL_VERSION, ProtocolError, error, parse_json, read_message
+from naipes.web.store import Store, StoreError
 from naipes.web.tables import Listener, Lobby, Settings, Table
 from naipes.web.workspace import workspace_command
 
-__all__ = ["Server", "create_app"]
+__all__ = ["LOOPBACK", "RateLimit", "Server", "create_app"]
 
 log = logging.getLogger("naipes.web")
 
@@ -54,28 +59,8 @@ HELLO_TIMEOUT = 10.0
 #: Messages waiting for a slow client before the server drops it.
 QUEUE_LIMIT = 512
 
-#: A bot whose move took longer than this (seconds) moves in a worker thread from then on.
-SLOW_BOT = 0.02
-
-
-class RateLimit:
-    """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
-
-    __slots__ = ("rate", "burst", "tokens", "stamp")
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.stamp = float(burst), time.monotonic()
-
-    def allow(self) -> bool:
-        """Take one token; False when the client sends too fast."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+#: The names of this machine's loopback addresses: always accepted as ``Host``.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 class Server:
@@ -95,6 +80,16 @@ class Server:
         self.any_host = any_host
         self.wakes: dict[str, asyncio.Event] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        #: The bot task of each table, cancelled when the table expires.
+        self.drivers: dict[str, asyncio.Task[None]] = {}
+        self.limits = AddressLimits(max_connections=settings.max_connections,
+                                    per_address=settings.max_connections_per_address,
+                                    rate=settings.address_rate, burst=settings.address_burst)
+        #: The threads bots think in, so that no bot holds up the event loop.
+        self.bot_pool = ThreadPoolExecutor(max_workers=max(1, settings.bot_threads),
+                                           thread_name_prefix="naipes-bot")
+        #: The event loop's thread (set when the app starts), for checks that bots never run on it.
+        self.loop_thread: threading.Thread | None = None
 
     def origin_ok(self, origin: str | None, host: str | None = None) -> bool:
         """True for no Origin (not a browser) or one of the server's own.
@@ -114,6 +109,9 @@ class Server:
         task = asyncio.get_running_loop().create_task(self._drive(table, wake))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        self.drivers[table.id] = task
+        task.add_done_callback(lambda done: self.drivers.pop(table.id, None) if self.drivers.get(table.id)
+                               is done else None)
         wake.set()
 
     async def _drive(self, table: Table, wake: asyncio.Event) -> None:
@@ -132,13 +130,11 @@ class Server:
             bot, view, moves = info.bot, table.game.view(seat), len(table.game.history)
             if bot is None:
                 continue
-            start = time.perf_counter()
-            try:
-                move = await asyncio.to_thread(bot.choose, view) if info.slow else bot.choose(view)
+            try:  # in a worker thread, whatever the bot: the loop keeps serving other tables
+                move = await asyncio.get_running_loop().run_in_executor(self.bot_pool, bot.choose, view)
             except Exception:  # noqa: BLE001 - a broken bot must not stop the table
                 log.exception("bot of seat %s at table %s failed", seat, table.id)
                 move = view.legal_moves[0]
-            info.slow = info.slow or time.perf_counter() - start > SLOW_BOT
             if len(table.game.history) != moves or seat not in table.game.to_act:
                 return  # the game moved on while the bot thought
             try:
@@ -156,26 +152,74 @@ class Server:
                 if not table.game.is_over and table.take_over_if_gone():
                     table.on_change()
 
+    # -- persistence and lifetime -------------------------------------------------------------
+    def open_store(self) -> None:
+        """Open ``settings.db`` (unless ``":memory:"``), bring back its live tables and their bots.
+
+        Raises:
+            StoreError: the database cannot be used (see :class:`naipes.web.store.Store`).
+        """
+        if self.settings.db == ":memory:" or self.lobby.store is not None:
+            return
+        self.lobby.store = Store(self.settings.db, synchronous=self.settings.db_sync)
+        for table in self.lobby.load():
+            self.start(table)
+        log.info("%s: %d tables reloaded", self.settings.db, len(self.lobby.tables))
+
+    def expire(self) -> list[Table]:
+        """Forget the tables that expired (their clients are told ``no_such_table``); returns them."""
+        try:
+            gone = self.lobby.expire()
+        except StoreError:
+            log.exception("could not forget the expired tables")
+            return []
+        for table in gone:
+            task = self.drivers.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+            self.wakes.pop(table.id, None)
+        return gone
+
+    async def watch_expiry(self) -> None:
+        """Every so often (at most a minute), forget the tables that expired."""
+        settings = self.settings
+        period = max(0.05, min(60.0, settings.idle_expiry / 10, settings.finished_expiry / 10))
+        while True:
+            await asyncio.sleep(period)
+            self.expire()
+
     @contextlib.asynccontextmanager
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
-        """Run the watcher of gone clients while the app runs."""
+        """Run the watcher of gone clients while the app runs; stop the bots' threads after."""
+        self.loop_thread = threading.current_thread()
+        if getattr(self.bot_pool, "_shutdown", False):  # the app runs again: new threads
+            self.bot_pool = ThreadPoolExecutor(max_workers=max(1, self.settings.bot_threads),
+                                               thread_name_prefix="naipes-bot")
+        self.open_store()
         watcher = asyncio.get_running_loop().create_task(self.watch_away())
+        sweeper = asyncio.get_running_loop().create_task(self.watch_expiry())
         try:
             yield
         finally:
             watcher.cancel()
+            sweeper.cancel()
+            if self.lobby.store is not None:
+                self.lobby.store.close()
+                self.lobby.store = None
             for task in tuple(self.tasks):
                 task.cancel()
+            self.bot_pool.shutdown(wait=False, cancel_futures=True)
 
 
 # -- HTTP ---------------------------------------------------------------------------------------
-def _game_info() -> list[dict[str, JSON]]:
+def _game_info(allowed: tuple[str, ...] = ()) -> list[dict[str, JSON]]:
     import attrs
 
     from naipes._cli_games import GameKit
     from naipes._jsonable import to_jsonable
 
     out: list[dict[str, JSON]] = []
+    bots: list[JSON] = ["best", *bot_names(), *allowed]
     for info in games():
         try:
             kit = GameKit.find(info.name)
@@ -185,21 +229,23 @@ def _game_info() -> list[dict[str, JSON]]:
         options = {f.name: to_jsonable(getattr(defaults, f.name)) for f in attrs.fields(type(defaults))}
         out.append({"name": info.name, "summary": info.summary, "player_counts": list(info.player_counts),
                     "players": getattr(defaults, "players", info.min_players), "rules": options,
-                    "deck": info.deck, "bots": ["best", "random"]})
+                    "deck": info.deck, "bots": bots})
     return out
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE_BYTES:
+    raw = await request.body()  # at most MAX_BODY_BYTES: the Guard refuses longer ones with 413
+    if len(raw) > MAX_BODY_BYTES:
         raise UsageError("the request is too long", code="too_long")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise UsageError("the request is not JSON", code="not_json") from None
+    data = parse_json(raw or b"{}", "request")
     if not isinstance(data, dict):
         raise UsageError("the request is a JSON object", code="bad_message")
     return data
+
+
+def _address(connection: Request | WebSocket) -> str:
+    """The client's address, the key of the limits per address."""
+    return connection.client.host if connection.client is not None else "unknown"
 
 
 def _refused(exc: NaipesError, status: int = 400) -> JSONResponse:
@@ -229,7 +275,7 @@ def make_routes(server: Server) -> list[Any]:
         return FileResponse(STATIC / "index.html")
 
     async def list_games(request: Request) -> Response:
-        return JSONResponse(_game_info())
+        return JSONResponse(_game_info(server.settings.allowed_bots))
 
     async def list_tables(request: Request) -> Response:
         return JSONResponse([t.summary() for t in server.lobby.tables.values()])
@@ -243,16 +289,16 @@ def make_routes(server: Server) -> list[Any]:
             if not isinstance(rules, dict) or (players is not None and type(players) is not int):
                 raise UsageError("rules is an object and players a number", code="bad_message")
             table = server.lobby.create(str(data.get("game", "")), players=players, rules=rules,
-                                        bots=_bots(data))
+                                        bots=_bots(data), owner=_address(request))
         except NaipesError as exc:
-            return _refused(exc)
+            return _refused(exc, 429 if exc.code == "too_many_tables" else 400)
         join = data.get("join")
         token = None
         if type(join) is int:
             try:
                 token = table.join(join)
             except NaipesError as exc:
-                del server.lobby.tables[table.id]
+                server.lobby.remove(table.id)
                 return _refused(exc)
         server.start(table)
         out: dict[str, JSON] = table.summary()
@@ -314,33 +360,111 @@ def make_routes(server: Server) -> list[Any]:
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
+class _Flooded(Exception):
+    """The client kept sending faster than its limits after being told."""
+
+
+class _Limits:
+    """One connection's limits: its own bucket, its address's shared one, its strikes."""
+
+    def __init__(self, server: Server, address: str) -> None:
+        self.server, self.address = server, address
+        self.own = RateLimit(server.settings.rate, server.settings.burst)
+        self.strikes = 0
+
+    def charge(self) -> None:
+        """Count one message.
+
+        Raises:
+            ProtocolError: ``rate_limited`` when the socket or its address sends too fast.
+            _Flooded: when it goes on after ``burst`` warnings.
+        """
+        if self.own.allow() and self.server.limits.allow(self.address):
+            return
+        self.strikes += 1
+        if self.strikes > self.server.settings.burst:
+            raise _Flooded
+        raise ProtocolError("too many messages; slow down", code="rate_limited")
+
+
+async def _next_text(websocket: WebSocket, limits: _Limits) -> str:
+    """The next text message, charged to the limits.
+
+    Raises:
+        ProtocolError: ``rate_limited``, or ``not_text`` for a binary frame (the socket stays open).
+        WebSocketDisconnect: when the client left.
+    """
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    limits.charge()
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ProtocolError("messages are JSON text, not binary frames", code="not_text")
+    return text
+
+
 async def play_socket(server: Server, websocket: WebSocket) -> None:
-    """One client of a table: hello, then updates out and moves in until it leaves."""
+    """One client of a table: hello, then updates out and moves in until it leaves.
+
+    Every connection counts against the server's and its address's limits
+    (``server_busy``, ``too_many_connections``: an ``error`` and the socket closed).
+    """
     if not server.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
         await websocket.close(code=1008, reason="bad origin")
         return
     await websocket.accept()
+    address = _address(websocket)
     try:
-        table, listener = await _hello(server, websocket)
+        server.limits.connect(address)
+    except NaipesError as exc:
+        await _send_and_close(websocket, error(exc.code, str(exc)), 1013)
+        return
+    try:
+        await _serve(server, websocket, _Limits(server, address))
+    except WebSocketDisconnect:
+        pass
+    except _Flooded:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=1008, reason="too many messages")
+    finally:
+        server.limits.disconnect(address)
+
+
+async def _send_and_close(websocket: WebSocket, message: dict[str, JSON], code: int = 1008) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_json(message)
+        await websocket.close(code=code)
+
+
+async def _serve(server: Server, websocket: WebSocket, limits: _Limits) -> None:
+    try:
+        table, listener = await _hello(server, websocket, limits)
     except (NaipesError, asyncio.TimeoutError) as exc:
         reason = (error(exc.code, str(exc)) if isinstance(exc, NaipesError)
                   else error("timeout", "say hello first"))
-        await websocket.send_json(reason)
-        await websocket.close(code=1008)
+        await _send_and_close(websocket, reason)
         return
     queue: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue()
     listener.send = lambda message: _enqueue(queue, message)
+    listener.close = lambda: queue.put_nowait(_GONE)
+    try:
+        table.attach(listener)  # table_full when others came in since the welcome
+    except NaipesError as exc:
+        await _send_and_close(websocket, error(exc.code, str(exc)))
+        return
     writer = asyncio.get_running_loop().create_task(_write(websocket, queue))
     try:
-        table.attach(listener)
-        await _read(server, table, listener, websocket, queue)
-    except (WebSocketDisconnect, NaipesError):
-        pass
+        await _read(table, listener, websocket, queue, limits)
     finally:
         table.detach(listener)
         queue.put_nowait(None)
         with contextlib.suppress(Exception):
             await writer
+
+
+#: Put in a client's queue to end its connection.
+_GONE: dict[str, JSON] = {}
 
 
 def _enqueue(queue: asyncio.Queue[dict[str, JSON] | None], message: dict[str, JSON]) -> None:
@@ -353,16 +477,30 @@ async def _write(websocket: WebSocket, queue: asyncio.Queue[dict[str, JSON] | No
         message = await queue.get()
         if message is None:
             return
+        if message is _GONE:  # the table expired: end the connection (the reader ends too)
+            with contextlib.suppress(Exception):
+                await websocket.close(code=1000, reason="no such table")
+            return
         try:
             await websocket.send_text(json.dumps(message, separators=(",", ":")))
         except Exception:  # noqa: BLE001 - the client went away; the reader ends too
             return
 
 
-async def _hello(server: Server, websocket: WebSocket) -> tuple[Table, Listener]:
+async def _hello_text(websocket: WebSocket, limits: _Limits) -> str:
+    """The hello's text; binary frames and floods before it are answered, and the wait goes on."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + HELLO_TIMEOUT
+    while True:
+        try:
+            return await asyncio.wait_for(_next_text(websocket, limits), max(0.0, deadline - loop.time()))
+        except ProtocolError as exc:
+            await websocket.send_json(error(exc.code, str(exc)))
+
+
+async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple[Table, Listener]:
     table = server.lobby.get(websocket.path_params["table"])
-    text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
-    message = read_message(text)
+    message = read_message(await _hello_text(websocket, limits))
     if message["type"] != "hello":
         raise UsageError("say hello first", code="hello_first")
     token, since = message.get("token"), message.get("since", 0)
@@ -371,6 +509,9 @@ async def _hello(server: Server, websocket: WebSocket) -> tuple[Table, Listener]
     seat = table.seat_of(token) if isinstance(token, str) else None
     if token is not None and seat is None:
         raise UsageError("no seat of this table has that token", code="bad_token")
+    if len(table.listeners) >= server.settings.max_listeners:
+        raise UsageError(f"this table has {len(table.listeners)} clients, the most it takes",
+                         code="table_full")
     await websocket.send_json({"type": "welcome", "v": PROTOCOL_VERSION, "table": table.id,
                                "game": table.kit.info.name, "seat": seat,
                                "players": table.game.num_players, "deck": table.kit.info.deck,
@@ -378,23 +519,18 @@ async def _hello(server: Server, websocket: WebSocket) -> tuple[Table, Listener]
     return table, Listener(seat=seat, next_seq=min(since, len(table.log)))
 
 
-async def _read(server: Server, table: Table, listener: Listener, websocket: WebSocket,
-                queue: asyncio.Queue[dict[str, JSON] | None]) -> None:
-    limit = RateLimit(server.settings.rate, server.settings.burst)
-    strikes = 0
+async def _read(table: Table, listener: Listener, websocket: WebSocket,
+                queue: asyncio.Queue[dict[str, JSON] | None], limits: _Limits) -> None:
     while True:
-        text = await websocket.receive_text()
-        if not limit.allow():
-            strikes += 1
-            _enqueue(queue, error("rate_limited", "too many messages; slow down"))
-            if strikes > server.settings.burst:
-                await websocket.close(code=1008, reason="too many messages")
-                return
-            continue
         try:
-            answer = handle(table, listener.seat, read_message(text))
+            answer = handle(table, listener.seat, read_message(await _next_text(websocket, limits)))
         except NaipesError as exc:
             answer = error(exc.code, str(exc))
+        except (WebSocketDisconnect, _Flooded):
+            raise
+        except Exception:  # noqa: BLE001 - a bug must not take the socket down: say so, go on
+            log.exception("message of seat %s at table %s failed", listener.seat, table.id)
+            answer = error("server_error", "the server failed to handle this message")
         if answer is not None:
             _enqueue(queue, answer)
 
@@ -427,18 +563,55 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON]) -> dict[
 def create_app(settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
     """The web application: serve it with uvicorn (``naipes serve`` does).
 
+    It answers only requests whose ``Host`` is a loopback name or one of
+    ``settings.allowed_hosts``; a server bound to another address than
+    loopback needs at least one allowed host (so DNS rebinding needs a name
+    the operator chose). Every response carries the security headers of
+    :mod:`naipes.web.guard`, and request bodies are at most
+    :data:`naipes.web.guard.MAX_BODY_BYTES`.
+
     Args:
         settings: limits and timings (default :class:`Settings`).
         host: the address the server is bound to (it names the server's own origin).
         port: its port.
 
+    Raises:
+        UsageError: ``allowed_host_required`` for a ``host`` other than loopback
+            without ``settings.allowed_hosts``.
+
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``settings.allowed_hosts``, required off loopback; security headers; bounded bodies.
     """
     settings = settings or Settings()
-    names = {host, "127.0.0.1", "localhost"} if host not in ("0.0.0.0", "::") else {"*"}
-    origins = tuple(f"http://{name}:{port}" for name in names if name != "*")
-    server = Server(settings, origins, any_host="*" in names)
+    names = allowed_hosts(host, settings.allowed_hosts)
+    origins = tuple(f"{scheme}://{name}:{port}" for name in names for scheme in ("http", "https"))
+    server = Server(settings, origins, any_host=host not in LOOPBACK)
     app = Starlette(routes=make_routes(server), lifespan=server.lifespan,
-                    middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=sorted(names))])
+                    middleware=[Middleware(Guard), Middleware(TrustedHostMiddleware, allowed_hosts=names)])
     app.state.server = server
     return app
+
+
+def allowed_hosts(host: str, extra: tuple[str, ...]) -> list[str]:
+    """The ``Host`` names a server bound to ``host`` answers: loopback's and ``extra``.
+
+    >>> allowed_hosts("127.0.0.1", ())
+    ['127.0.0.1', '::1', 'localhost']
+    >>> allowed_hosts("0.0.0.0", ())
+    Traceback (most recent call last):
+    ...
+    naipes.errors.UsageError: binding 0.0.0.0 lets other machines in: name the host names they use (--allowed-host NAME)
+
+    Raises:
+        UsageError: ``allowed_host_required`` (see :func:`create_app`); ``bad_host`` for a
+            pattern (``*``), a port, a path or an IPv6 literal.
+    """
+    if host not in LOOPBACK and not extra:
+        raise UsageError(f"binding {host} lets other machines in: name the host names they use "
+                         "(--allowed-host NAME)", code="allowed_host_required")
+    for name in extra:
+        if not name or any(c in name for c in "*/:[] "):
+            raise UsageError(f"an allowed host is a host name or IPv4 address without a port, not {name!r}",
+                             code="bad_host")
+    return sorted({*LOOPBACK, *(name.lower() for name in extra)})

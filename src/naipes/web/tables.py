@@ -20,6 +20,7 @@ spectator) and the sequence number of the next event it has not been sent;
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 from typing import Any, Callable, Mapping
@@ -28,14 +29,18 @@ import attrs
 
 from naipes._cli_games import GameKit, describe_event
 from naipes._jsonable import JSON
-from naipes.bots import Bot
-from naipes.errors import UsageError
+from naipes.bots import Bot, check_bot_spec, load_bot
+from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.events import Event, EventLog
 from naipes.game import Game, Move
+from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
+from naipes.web.limits import check_client_bot
 
 __all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
 
 AnyGame = Game[Any, Any, Any]
+
+log = logging.getLogger("naipes.web")
 
 #: The seat number of no player: what spectators see of an event is what it shows to this seat.
 PUBLIC = -1
@@ -54,8 +59,26 @@ class Settings:
         rate: messages per second a client may send on average.
         burst: messages a client may send at once.
         origins: extra WebSocket origins to accept besides the server's own.
+        allowed_hosts: the ``Host`` names the server answers besides loopback
+            (required when it binds another address than loopback).
+        allowed_bots: the ``module:Class`` bots clients may name (``--allow-bot``);
+            otherwise clients name registered bots only (``best``, ``random``, ``ismcts``...).
+        max_bot_iterations: the most ``iterations`` a client's bot spec may ask.
+        max_bot_seconds: the most ``seconds`` a client's bot spec may ask.
+        bot_threads: the worker threads bots think in (never the event loop).
+        max_connections: open WebSocket connections at most.
+        max_connections_per_address: open WebSocket connections at most from one address.
+        max_tables_per_address: unfinished tables one address may have created.
+        address_rate: messages per second one address may send on average, all its sockets together.
+        address_burst: messages one address may send at once.
+        idle_expiry: seconds an unfinished table lives without a move or a seat taken.
+        finished_expiry: seconds a finished table lives after its last move.
+        db: the table database (:class:`naipes.web.store.Store`); ``":memory:"``: none.
+        db_sync: ``"normal"`` (a move survives a killed server) or ``"full"`` (a power cut too).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``allowed_hosts``, ``allowed_bots``, the bots' bounds and threads, the limits per address.
     """
 
     takeover: float = 60.0
@@ -66,6 +89,20 @@ class Settings:
     rate: float = 10.0
     burst: int = 30
     origins: tuple[str, ...] = ()
+    allowed_hosts: tuple[str, ...] = ()
+    allowed_bots: tuple[str, ...] = ()
+    max_bot_iterations: int = 2000
+    max_bot_seconds: float = 5.0
+    bot_threads: int = 4
+    max_connections: int = 2000
+    max_connections_per_address: int = 64
+    max_tables_per_address: int = 20
+    address_rate: float = 50.0
+    address_burst: int = 100
+    idle_expiry: float = 86400.0
+    finished_expiry: float = 3600.0
+    db: str = ":memory:"
+    db_sync: str = "normal"
 
 
 @attrs.define(kw_only=True)
@@ -74,7 +111,8 @@ class Seat:
 
     Attributes:
         index: the seat number.
-        token: the secret of the client that took it (``None`` while open or a bot's).
+        token: the sha256 of the secret of the client that took it (``None`` while open or a
+            bot's); the secret itself is only ever in the client's hands.
         bot_spec: the bot spec when a bot plays it.
         bot: the bot playing it now (its own, or one that took over).
         taken_over: True when a bot plays for a client that left.
@@ -91,7 +129,6 @@ class Seat:
     taken_over: bool = False
     connected: int = 0
     gone_since: float | None = None
-    slow: bool = False
 
     @property
     def status(self) -> str:
@@ -116,6 +153,7 @@ class Listener:
         seat: its seat, or ``None`` for a spectator.
         next_seq: the number of the first event it has not been sent.
         send: called with each message for it.
+        close: called to end its connection (when the table expires).
 
     .. versionadded:: 1.1
     """
@@ -123,6 +161,7 @@ class Listener:
     seat: int | None
     next_seq: int = 0
     send: Callable[[dict[str, JSON]], None] = lambda message: None
+    close: Callable[[], None] = lambda: None
 
 
 class Table:
@@ -148,11 +187,16 @@ class Table:
         self.seats = [Seat(index=i) for i in range(game.num_players)]
         self.listeners: list[Listener] = []
         self.workspaces: dict[int, Any] = {}
-        self.created = time.time()
+        self.created = self.last_activity = time.time()
+        self.store: Store | None = None
+        self.closed = False
+        self.moves: list[tuple[int, str]] = []
+        self.start = _start_of(game)
+        self.owner: str | None = None
         self.on_change: Callable[[], None] = lambda: None
         for seat, spec in bots.items():
             self.seats[seat].bot_spec = spec
-            self.seats[seat].bot = kit.bot(spec, secrets.randbits(32))[1]
+            self.seats[seat].bot = client_bot(kit, spec, settings)
 
     # -- seats and tokens ----------------------------------------------------------------
     def join(self, seat: int | None = None) -> str:
@@ -170,16 +214,28 @@ class Table:
             raise UsageError(f"no seat {seat!r} at a table of {len(self.seats)}", code="no_such_seat")
         if self.seats[seat].status != "open":
             raise UsageError(f"seat {seat} is taken", code="seat_taken")
+        if self.closed:
+            raise UsageError(f"table {self.id!r} expired", code="no_such_table")
         token = secrets.token_urlsafe(24)
-        self.seats[seat].token = token
+        self.seats[seat].token = hash_token(token)
+        now = time.time()
+        if self.store is not None:
+            try:
+                self.store.set_seat(self.id, self._seat_row(self.seats[seat]), last_activity=now,
+                                    expires=self._expiry(now))
+            except StoreError:
+                self.seats[seat].token = None
+                raise
+        self.last_activity = now
         return token
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, else ``None`` (compared in constant time)."""
         if not token:
             return None
+        hashed = hash_token(token)
         for seat in self.seats:
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
+            if seat.token is not None and secrets.compare_digest(seat.token, hashed):
                 return seat.index
         return None
 
@@ -233,14 +289,22 @@ class Table:
     def play(self, seat: int, move: Move | str) -> Move:
         """Play a move (or its notation) for ``seat``, then send everyone their update.
 
+        The move is saved in the table's store (one transaction) before anyone
+        is told about it.
+
         Raises:
-            NaipesError: the game's error for an illegal or malformed move (nothing changed).
+            NaipesError: the game's error for an illegal or malformed move (nothing changed),
+                ``store_failed`` when it cannot be saved (then it is undone).
         """
+        if self.closed:
+            raise UsageError(f"table {self.id!r} expired", code="no_such_table")
         if seat not in self.game.to_act:
             raise UsageError(f"seat {seat} is not to act now (to act: {_seats(self.game.to_act)})",
                              code="not_your_turn")
         chosen = self.game.parse_move(move, seat) if isinstance(move, str) else move
+        before = len(self.game.history)
         self.game.play(chosen, seat)
+        self._persist(seat, next((m for s, m in self.game.history[before:] if s == seat), chosen))
         self.workspaces.pop(seat, None)
         self.notify()
         return chosen
@@ -258,6 +322,68 @@ class Table:
             raise UsageError(f"no action {action} (ids are 0 to {space.size - 1})", code="bad_action")
         view = self.game.view(seat) if seat in self.game.to_act else None
         return self.play(seat, space.move(action, view))
+
+    # -- persistence and lifetime ----------------------------------------------------------
+    def _persist(self, seat: int, move: Move) -> None:
+        """Save an accepted move (write-ahead: before any client hears of it); undo it if that fails."""
+        now, text = time.time(), str(move)
+        if self.store is not None:
+            try:
+                self.store.add_move(self.id, len(self.moves), seat, text, last_activity=now,
+                                    expires=self._expiry(now), finished=self.game.is_over)
+            except StoreError:
+                self.game, self.log = self.replay(self.moves)
+                raise
+        self.moves.append((seat, text))
+        self.last_activity = now
+
+    def replay(self, moves: list[tuple[int, str]]) -> tuple[AnyGame, EventLog]:
+        """The table's game and event log after these ``(seat, notation)`` plays from its start.
+
+        Raises:
+            NaipesError: a start or a move the game refuses.
+        """
+        if self.start is None:
+            raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
+        game: AnyGame = self.kit.module.Game.from_record(self.start)
+        events = EventLog(game)
+        for seat, text in moves:
+            game.play(game.parse_move(text, seat), seat)
+        return game, events
+
+    def _expiry(self, now: float) -> float:
+        settings = self.settings
+        return now + (settings.finished_expiry if self.game.is_over else settings.idle_expiry)
+
+    @property
+    def expires(self) -> float:
+        """When (Unix time) the table expires: ``idle_expiry`` after its last move or seat taken,
+        ``finished_expiry`` after its last move once it is over."""
+        return self._expiry(self.last_activity)
+
+    def _seat_row(self, seat: Seat) -> SeatRow:
+        return SeatRow(seat.index, seat.token, seat.bot_spec)
+
+    def row(self) -> TableRow:
+        """The table as the store keeps it.
+
+        Raises:
+            InvalidStateError: for a game that cannot be replayed (``not_replayable``).
+        """
+        if self.start is None:
+            raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
+        return TableRow(id=self.id, game=self.kit.info.name, players=self.game.num_players,
+                        rules=self.start["rules"], start=self.start,
+                        seats=tuple(self._seat_row(s) for s in self.seats), moves=tuple(self.moves),
+                        created=self.created, last_activity=self.last_activity, expires=self.expires,
+                        finished=self.game.is_over)
+
+    def close(self, reason: str = "this table expired") -> None:
+        """End the table: every client is told ``no_such_table`` and disconnected."""
+        self.closed = True
+        for listener in tuple(self.listeners):
+            listener.send({"type": "error", "code": "no_such_table", "reason": reason})
+            listener.close()
 
     # -- what clients get -------------------------------------------------------------------
     def update_for(self, listener: Listener, views: dict[int, JSON] | None = None,
@@ -323,21 +449,55 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(map(str, seats)) or "nobody"
 
 
+def check_client_bots(bots: Mapping[int, str], settings: Settings) -> None:
+    """Refuse a client's bot specs that the server does not take, importing nothing unasked.
+
+    ``best`` and registered names (with ``iterations`` and ``seconds`` within the
+    settings' bounds) are taken, ``module:Class`` only when it is one of
+    ``settings.allowed_bots``.
+
+    Raises:
+        UsageError: ``module_bots_refused``, ``bot_param_refused``, ``bad_bot_args``,
+            ``no_such_bot`` (see :func:`naipes.web.limits.check_client_bot`).
+    """
+    for spec in bots.values():
+        if not isinstance(spec, str):
+            raise UsageError(f"a bot spec is a text, not {spec!r}", code="bad_message")
+        if spec.strip() == "best":
+            continue
+        check_client_bot(spec, max_iterations=settings.max_bot_iterations,
+                         max_seconds=settings.max_bot_seconds)
+        check_bot_spec(spec, modules=settings.allowed_bots or False)
+
+
+def client_bot(kit: GameKit, spec: str, settings: Settings) -> Bot[Any, Any]:
+    """The bot of a checked client spec: the game's ``best``, else :func:`naipes.bots.load_bot`
+    taking ``module:Class`` only from ``settings.allowed_bots`` (never the current directory)."""
+    if spec.strip() == "best":
+        return kit.bot("best", secrets.randbits(32))[1]
+    return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False)
+
+
 class Lobby:
     """Every table of a server.
 
     Args:
         settings: limits and timings.
+        store: where tables are saved (every move, before clients hear of it), else ``None``.
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``store``, :meth:`load`, :meth:`expire` and :meth:`remove`.
     """
 
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, store: Store | None = None) -> None:
         self.settings = settings or Settings()
         self.tables: dict[str, Table] = {}
+        self.store = store
 
     def create(self, game: str, *, players: int | None = None, rules: Mapping[str, object] | None = None,
-               bots: Mapping[int, str] | None = None, seed: int | None = None) -> Table:
+               bots: Mapping[int, str] | None = None, seed: int | None = None,
+               owner: str | None = None) -> Table:
         """A new table of ``game``.
 
         Args:
@@ -346,11 +506,20 @@ class Lobby:
             rules: fields of the game's ``Rules`` to set.
             bots: seat -> bot spec (``random``, ``best``, ``module:Class``) for the seats bots play.
             seed: the seed of the shuffle (default: a system RNG, which no one can predict).
+            owner: the address of the client that asks (it may have
+                ``settings.max_tables_per_address`` unfinished tables).
 
         Raises:
             NaipesError: an unknown game, rules it refuses, a bad seat or bot
-                (``RulesError``, ``UsageError``), or a full lobby (``lobby_full``).
+                (``RulesError``, ``UsageError``; bots as :func:`check_client_bots`),
+                a full lobby (``lobby_full``) or too many tables of this owner
+                (``too_many_tables``).
         """
+        bots = dict(bots or {})
+        check_client_bots(bots, self.settings)
+        if owner is not None and self.open_tables_of(owner) >= self.settings.max_tables_per_address:
+            raise UsageError(f"this address has {self.settings.max_tables_per_address} unfinished tables "
+                             "already; finish or leave one first", code="too_many_tables")
         if len(self.tables) >= self.settings.max_tables:
             self._forget_finished()
             if len(self.tables) >= self.settings.max_tables:
@@ -358,7 +527,6 @@ class Lobby:
         kit = GameKit.find(game)
         rules_obj = kit.rules(players, _tupled(rules or {}))
         the_game = _new_game(kit, rules_obj, seed)
-        bots = dict(bots or {})
         for seat in bots:
             if type(seat) is not int or not 0 <= seat < the_game.num_players:
                 raise UsageError(f"no seat {seat!r} for a bot", code="no_such_seat")
@@ -366,8 +534,16 @@ class Lobby:
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
         table = Table(table_id, kit, the_game, bots, self.settings)
+        table.owner = owner
+        if self.store is not None:
+            self.store.add_table(table.row())
+            table.store = self.store
         self.tables[table_id] = table
         return table
+
+    def open_tables_of(self, owner: str) -> int:
+        """How many unfinished tables of the lobby ``owner`` created."""
+        return sum(1 for t in self.tables.values() if t.owner == owner and not t.game.is_over)
 
     def get(self, table_id: str) -> Table:
         """The table with this id.
@@ -382,7 +558,74 @@ class Lobby:
 
     def _forget_finished(self) -> None:
         for table_id in [t.id for t in self.tables.values() if t.game.is_over and not t.listeners]:
-            del self.tables[table_id]
+            self.remove(table_id)
+
+    def remove(self, table_id: str) -> None:
+        """Forget a table, in the store too (its clients are told ``no_such_table``)."""
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            table.close("this table is gone")
+        if self.store is not None:
+            self.store.delete(table_id)
+
+    def expire(self, now: float | None = None) -> list[Table]:
+        """Forget every table past its :attr:`Table.expires` (Unix time ``now``); returns them."""
+        now = time.time() if now is None else now
+        gone = [t for t in self.tables.values() if t.expires <= now]
+        for table in gone:
+            self.tables.pop(table.id, None)
+            table.close()
+        if self.store is not None:
+            self.store.delete_expired(now)
+        return gone
+
+    def load(self, now: float | None = None) -> list[Table]:
+        """Bring back every live table of the store (expired ones are deleted first).
+
+        Each table's moves are replayed through its game, so every seat's event
+        stream and sequence numbers are what they were; seats with a token are
+        ``away`` until their client returns. A table that cannot be rebuilt (a
+        bot no longer allowed, a broken row) is logged, skipped and left in the
+        store until it expires.
+        """
+        if self.store is None:
+            return []
+        self.store.delete_expired(time.time() if now is None else now)
+        loaded = []
+        for table_id in self.store.table_ids():
+            try:
+                row = self.store.table(table_id)
+                if row is not None and table_id not in self.tables:
+                    loaded.append(self._revive(row))
+            except (NaipesError, KeyError, TypeError, ValueError) as exc:
+                log.error("table %s of %s not reloaded: %s", table_id, self.store.path, exc)
+        for table in loaded:
+            self.tables[table.id] = table
+        return loaded
+
+    def _revive(self, row: TableRow) -> Table:
+        kit = GameKit.find(row.game)
+        if kit.info.name != row.start.get("game") or len(row.seats) != row.players:
+            raise InvalidStateError(f"table {row.id} does not match its game record", code="bad_store")
+        bots = {s.seat: s.bot for s in row.seats if s.bot is not None}
+        table = Table(row.id, kit, kit.module.Game.from_record(row.start), bots, self.settings)
+        table.start = row.start
+        table.game, table.log = table.replay(list(row.moves))
+        table.moves = list(row.moves)
+        now = time.monotonic()
+        for s in row.seats:
+            table.seats[s.seat].token = s.token_hash
+            table.seats[s.seat].gone_since = now if s.token_hash is not None else None
+        table.created, table.last_activity, table.store = row.created, row.last_activity, self.store
+        return table
+
+
+def _start_of(game: AnyGame) -> dict[str, JSON] | None:
+    """The record of a game before its first move, else ``None`` (not replayable)."""
+    try:
+        return game.record() if not game.history else None
+    except InvalidStateError:
+        return None
 
 
 def _tupled(value: Mapping[str, object]) -> dict[str, object]:

@@ -113,7 +113,7 @@ async function join(table, seat) {
 function enter(table, token) {
   sessionStorage.setItem("naipes", JSON.stringify({ table, token }));
   location.hash = `t=${table}` + (token ? `&k=${token}` : "");
-  Object.assign(state, { table, token, next: 0, view: null, selected: null, ws: null });
+  Object.assign(state, { table, token, next: 0, view: null, selected: null, ws: null, gone: false });
   $("log").replaceChildren();
   $("lobby").hidden = true; $("table").hidden = false;
   connect();
@@ -130,9 +130,22 @@ function connect() {
   };
   socket.onmessage = (msg) => receive(JSON.parse(msg.data));
   socket.onclose = () => {
-    $("status").textContent = "disconnected; reconnecting…";
+    $("status").textContent = state.gone ? "table gone" : "disconnected; reconnecting…";
     if (state.socket === socket) setTimeout(connect, Math.min(5000, 300 * 2 ** state.retry++));
   };
+}
+
+// The table no longer exists (it expired, or the server lost it): say so, disable every move, stop reconnecting.
+function tableGone() {
+  state.gone = true; state.socket = null;
+  $("status").textContent = "table gone";
+  if (!$("gone")) {
+    $("table").prepend(el("div", { id: "gone", class: "gone", role: "alert" }, "This table no longer exists. ",
+      el("a", { href: "/" }, "Back to the lobby")));
+  }
+  $("prompt").textContent = "";
+  for (const b of document.querySelectorAll("#table button, #table input")) b.disabled = true;
+  for (const img of document.querySelectorAll("#hand img")) img.classList.remove("playable");
 }
 
 function send(message) {
@@ -144,16 +157,35 @@ function receive(msg) {
   if (msg.type === "welcome") {
     state.seat = msg.seat; state.game = msg.game;
     state.deck = msg.deck && msg.deck.startsWith("french") ? "french" : "spanish";
-    $("share").textContent = msg.seat === null ? "You are watching." :
-      `You are seat ${msg.seat}. Keep this address to come back: ${location.href}`;
+    showSeat(msg.seat);
   } else if (msg.type === "update") {
     onUpdate(msg);
   } else if (msg.type === "error") {
     showError(msg.reason);
-    if (msg.code === "bad_token" || msg.code === "no_such_table") { state.socket = null; }
+    if (msg.code === "no_such_table") tableGone();
+    else if (msg.code === "bad_token") { state.socket = null; }
   } else if (msg.type === "workspace") {
     state.ws = msg; drawWorkspace();
   }
+}
+
+// The seat's secret token stays in the address's fragment and sessionStorage, never in the page's text:
+// the buttons copy the links without showing them.
+function showSeat(seat) {
+  const watch = () => `${location.origin}/#t=${state.table}`;
+  if (seat === null) { $("share").replaceChildren("You are watching. ", copyButton("Copy the table's link", watch)); return; }
+  $("share").replaceChildren(`You are seat ${seat}. `,
+    copyButton("Copy my seat's link (secret: it plays for you)", () => location.href), " ",
+    copyButton("Copy the table's link (to invite)", watch));
+}
+
+function copyButton(label, link) {
+  const button = el("button", { type: "button", class: "secondary copy" }, label);
+  button.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(link()); button.textContent = "Copied"; }
+    catch { showError("Could not copy: the link is in the address bar."); }
+  });
+  return button;
 }
 
 function onUpdate(msg) {

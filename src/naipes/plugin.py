@@ -1,0 +1,341 @@
+"""One typed object per game that every layer above the engines reads: :class:`GamePlugin`.
+
+The pictures (:mod:`naipes.svg`), the search bots (:mod:`naipes.search`), the
+machine interfaces (:mod:`naipes.adapters`), the web table (:mod:`naipes.web`),
+tournaments and the command line never name a game: they ask the game's plugin.
+Every part has a generic default, so a small third-party game provides only
+what it has; a game that names no plugin gets :class:`GamePlugin` itself, which
+reads the conventions of API 1.0 from the game's module (a ``describe`` module
+with ``render``, ``describe_event``, ``completions``, ``lower_is_better``; a
+``terminal_turn`` hook; an ``ActionSpace``).
+
+>>> from naipes.plugin import plugin
+>>> p = plugin("machuco")
+>>> p.info.name, sorted(p.quick_rules)[:1]
+('machuco', ['hand'])
+>>> game = p.new_game(p.rules(players=2, settings=p.quick_rules["hand"]), seed=3)
+>>> p.describe_move(game.legal_moves()[0], game.view(game.to_act[0]), "en") != ""
+True
+
+.. versionadded:: 1.2
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
+
+import attrs
+
+from naipes.errors import NaipesError, RulesError, UsageError
+
+if TYPE_CHECKING:
+    from naipes.events import Event
+    from naipes.game import Game
+    from naipes.registry import GameInfo
+
+__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "plugin"]
+
+R = TypeVar("R")
+M = TypeVar("M")
+V = TypeVar("V")
+
+#: What a :class:`Zone` can be: the words the generic drawers and the browser client know.
+ZONE_KINDS = ("hand", "table", "pile", "foundation", "meld", "stock", "discard", "captured")
+
+
+def _kind(_: object, attribute: attrs.Attribute[str], value: str) -> None:
+    if value not in ZONE_KINDS:
+        raise UsageError(f"a zone's kind is one of {', '.join(ZONE_KINDS)}, not {value!r}", code="bad_zone")
+
+
+@attrs.frozen(kw_only=True)
+class Zone:
+    """A place on the table where cards lie, as one seat's view shows it.
+
+    Attributes:
+        kind: one of :data:`ZONE_KINDS`.
+        name: the name moves use for it (``p0``, ``f1``, ``#3``), or ``""``.
+        label: the words a person reads beside it (``"Seat 2's pile"``).
+        cards: the cards face up, in order (card notation, e.g. ``"7o"``).
+        hidden: how many more cards lie face down (another seat's hand, the stock).
+        seat: the seat it belongs to, or ``None`` for a shared zone.
+        fanned: whether the cards are spread out (a hand, a meld) or stacked (a pile).
+
+    >>> Zone(kind="hand", seat=0, cards=("7o", "1e"), label="Your hand").count
+    2
+    """
+
+    kind: str = attrs.field(validator=_kind)
+    name: str = ""
+    label: str = ""
+    cards: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    hidden: int = 0
+    seat: int | None = None
+    fanned: bool = True
+
+    @property
+    def count(self) -> int:
+        """All the cards in the zone, face up and face down."""
+        return len(self.cards) + self.hidden
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (what the web server sends the browser client)."""
+        return {"kind": self.kind, "name": self.name, "label": self.label, "cards": list(self.cards),
+                "hidden": self.hidden, "seat": self.seat, "fanned": self.fanned}
+
+
+class GamePlugin(Generic[R, M, V]):
+    """What the layers above the engines need to know about one game.
+
+    Subclass it in the game's ``plugin`` module and name it in
+    :attr:`naipes.registry.GameInfo.plugin` (``"package.plugin:Plugin"``); override
+    only what the game has. Every method has a generic default.
+
+    Attributes:
+        quick_rules: short games by name, as rule settings (``{"hand": {"scope": "hand"}}``),
+            for demos, browser lobbies and tests; the first is the default quick game.
+        bot_specs: the game's bot names and the spec each stands for
+            (``{"best": "naipes.machuco.bots:MachucoBot"}``); ``best`` defaults to
+            :attr:`GameInfo.best_bot <naipes.registry.GameInfo.best_bot>`.
+        workspace_ops: the operations of the game's turn workspace, if it has one.
+    """
+
+    quick_rules: Mapping[str, Mapping[str, object]] = {}
+    bot_specs: Mapping[str, str] = {}
+    workspace_ops: tuple[str, ...] = ()
+
+    def __init__(self, info: GameInfo, module: ModuleType | None = None) -> None:
+        self.info = info
+        self.module = module if module is not None else info.load()
+        for attr in ("Game", "Rules", "Move"):
+            if not hasattr(self.module, attr):
+                raise RulesError(f"the {info.name} module {info.module} has no {attr}", code="bad_game_module")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.info.name!r})"
+
+    # -- the engine ----------------------------------------------------------------------------
+
+    @property
+    def Game(self) -> type[Game[R, M, V]]:  # noqa: N802 - the game's own class name
+        """The game's ``Game`` class."""
+        return self.module.Game  # type: ignore[no-any-return]
+
+    @property
+    def Rules(self) -> type[R]:  # noqa: N802 - the game's own class name
+        """The game's ``Rules`` class."""
+        return self.module.Rules  # type: ignore[no-any-return]
+
+    def rules(self, players: int | None = None, settings: Mapping[str, object] | None = None,
+              **optional: object) -> R:
+        """A ``Rules`` object, with ``players`` and ``settings`` set when given.
+
+        Args:
+            players: the number of players (``Rules.players``).
+            settings: fields to set; a field the rules do not have is an error.
+            optional: fields to set only where the rules have them.
+
+        Raises:
+            RulesError: for a player count the game does not take, an unknown field
+                or a value the rules refuse.
+        """
+        from naipes._rule_values import rules_kwargs
+
+        kwargs = rules_kwargs(self.info, self.Rules, players, settings, optional)
+        try:
+            return self.Rules(**kwargs)
+        except NaipesError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"{self.info.name}: {exc}") from exc
+
+    def new_game(self, rules: R | None, seed: int | None) -> Game[R, M, V]:
+        """A fresh game with these rules and seed.
+
+        Raises:
+            RulesError: when the game cannot start with these rules.
+        """
+        try:
+            return self.Game(rules, seed=seed)
+        except NaipesError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RulesError(f"{self.info.name} cannot start with {rules!r}: {exc}") from exc
+
+    def quick(self, name: str | None = None) -> Mapping[str, object]:
+        """The settings of the quick game ``name`` (default: the first), ``{}`` when it has none.
+
+        Raises:
+            UsageError: for a name the game does not list (code ``no_such_quick_rules``).
+        """
+        if name is None:
+            return next(iter(self.quick_rules.values()), {})
+        if name not in self.quick_rules:
+            raise UsageError(f"{self.info.name} has no quick game {name!r} "
+                             f"(it has: {', '.join(self.quick_rules) or 'none'})", code="no_such_quick_rules")
+        return self.quick_rules[name]
+
+    def action_space(self, rules: R | None = None) -> Any:
+        """The game's ``ActionSpace`` for ``rules`` (default rules when ``None``).
+
+        Raises:
+            UsageError: for a game that has no ``ActionSpace`` (code ``no_action_space``).
+        """
+        return self.info.action_space(rules)
+
+    def max_game_length(self, rules: R | None = None) -> int | None:
+        """A bound on the decisions of one game, for OpenSpiel and rollout caps (``None``: none known)."""
+        return self.info.max_decisions
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def bots(self) -> Mapping[str, str]:
+        """The game's bot names and their specs; ``best`` is always there when the game has one."""
+        names = dict(self.bot_specs)
+        if "best" not in names and self.info.best_bot:
+            names["best"] = self.info.best_bot
+        return names
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def render(self, view: V, *, you: bool = True, lang: str = "en") -> str:
+        """The table as ``view`` shows it, in words (the game's ``describe.render``, else ``view.render()``)."""
+        hook = self._hook("render")
+        if hook is None:
+            return str(getattr(view, "render")())
+        return str(_call(hook, view, you=you, lang=lang))
+
+    def describe_event(self, event: Event, lang: str = "en") -> str | None:
+        """An event in words, or ``None`` when the game has nothing to say about it."""
+        hook = self._hook("describe_event")
+        if hook is None:
+            return None
+        text = _call(hook, event, lang=lang)
+        return text if isinstance(text, str) or text is None else str(text)
+
+    def describe_move(self, move: M, view: V | None = None, lang: str = "en") -> str:
+        """The words a person reads for ``move`` (default: its notation)."""
+        hook = self._hook("describe_move")
+        if hook is None:
+            return str(move)
+        return str(_call(hook, move, view=view, lang=lang))
+
+    def completions(self, view: V) -> list[str]:
+        """What Tab completes at a seat's prompt (default: the legal moves, when listed in full)."""
+        hook = self._hook("completions")
+        if hook is not None:
+            return [str(c) for c in hook(view)]
+        return [str(m) for m in getattr(view, "legal_moves", ())] if self.info.complete_moves else []
+
+    def lower_is_better(self, rules: R | None = None, lang: str = "en") -> str | None:
+        """What the scores count when a lower score is better (``"penalty points"``), else ``None``."""
+        hook = self._hook("lower_is_better")
+        if hook is None:
+            return None
+        if rules is None:
+            try:
+                rules = self.rules()
+            except NaipesError:
+                return None
+        text = _call(hook, rules, lang=lang)
+        return str(text) if text else None
+
+    def terminal_turn(self) -> Callable[..., Any] | None:
+        """The game's ``terminal_turn(game, seat, ask, say)`` hook for a person's turn, if it has one."""
+        hook = getattr(self.module, "terminal_turn", None)
+        return hook if callable(hook) else None
+
+    # -- pictures ------------------------------------------------------------------------------
+
+    def zones(self, view: V) -> Sequence[Zone]:
+        """The zones of the table as ``view`` shows them (default: the seat's hand, if the view has one)."""
+        hand = getattr(view, "hand", None)
+        seat = getattr(view, "seat", None)
+        if hand is None:
+            return ()
+        return (Zone(kind="hand", seat=seat, label="Your hand", cards=tuple(str(c) for c in hand)),)
+
+    def draw_table(self, view: V, width: float) -> str | None:
+        """A picture of the table as an SVG document, or ``None`` to let the generic drawer
+        draw :meth:`zones`."""
+        return None
+
+    # -- turn workspaces -----------------------------------------------------------------------
+
+    def workspace(self, game: Game[R, M, V], seat: int) -> Any | None:
+        """A turn workspace for ``seat`` (Machiavelli's), or ``None`` when the game has none."""
+        return None
+
+    # -- search knowledge ----------------------------------------------------------------------
+
+    def root_candidates(self, view: V) -> Sequence[M]:
+        """Moves to add at the root of a search when ``legal_moves`` does not list every move."""
+        return ()
+
+    def rollout_policy(self, seed: int | None = None) -> Any | None:
+        """A fast bot to play rollouts with, or ``None`` for uniform random play."""
+        return None
+
+    def evaluate(self, view: V) -> Sequence[float] | None:
+        """An estimate of every seat's return from a position not yet over, or ``None``."""
+        return None
+
+    # -- internals -----------------------------------------------------------------------------
+
+    def _hook(self, name: str) -> Callable[..., Any] | None:
+        """``name`` of the game's ``describe`` module (API 1.0), else of the game module."""
+        try:
+            describe: ModuleType | None = importlib.import_module(self.module.__name__ + ".describe")
+        except ImportError:
+            describe = None
+        for holder in (describe, self.module):
+            hook = getattr(holder, name, None)
+            if callable(hook):
+                return hook  # type: ignore[no-any-return]
+        return None
+
+
+def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
+    """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return fn(*args)
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return fn(*args, **optional)
+    return fn(*args, **{k: v for k, v in optional.items() if k in params})
+
+
+_PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}
+
+
+def plugin(game: str | GameInfo) -> GamePlugin[Any, Any, Any]:
+    """The plugin of a registered game (by name, alias or :class:`~naipes.registry.GameInfo`), cached.
+
+    Raises:
+        UsageError: for a game that is not registered (``no_such_game``) or a plugin that is not a
+            :class:`GamePlugin` (``bad_plugin``).
+    """
+    from naipes.registry import GameInfo, find_game
+
+    info = game if isinstance(game, GameInfo) else find_game(game)
+    cached = _PLUGINS.get(info.name)
+    if cached is not None and cached.info is info:
+        return cached
+    made = _make(info)
+    _PLUGINS[info.name] = made
+    return made
+
+
+def _make(info: GameInfo) -> GamePlugin[Any, Any, Any]:
+    if info.plugin is None:
+        return GamePlugin(info)
+    module_name, _, attr = info.plugin.partition(":")
+    target = getattr(importlib.import_module(module_name), attr or "Plugin", None)
+    if isinstance(target, type) and issubclass(target, GamePlugin):
+        return target(info)
+    raise UsageError(f"{info.name}: its plugin {info.plugin!r} is not a naipes.plugin.GamePlugin subclass",
+                     code="bad_plugin")
