@@ -44,7 +44,7 @@ def server() -> Iterator[str]:
     port = _free_port()
     code = "import sys; from naipes.cli import main; sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0.05",
-                             "--takeover", "600", "--rate", "50"],
+                             "--takeover", "600", "--rate", "50", "--db", ":memory:"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20

@@ -447,3 +447,21 @@ def test_play_from_a_handler_that_unsubscribed_itself_is_refused() -> None:
     stop = game.events.subscribe(Event, handler)
     game.play(game.legal_moves()[0])
     assert codes == ["reentrant"] and len(game.history) == 1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_sample_of_a_finished_game_keeps_the_public_hands(seed: int) -> None:
+    import json
+
+    rules = [Rules(players=2), Rules(players=3), Rules(players=4, mode="single_deal")][seed % 3]
+    game = Game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    for seat in range(game.num_players):
+        world = game.view(seat).sample(random.Random(seed))
+        assert world.hands == game.hands == world.last_hands
+        loaded = Game.from_dict(json.loads(json.dumps(world.to_dict())))
+        assert loaded.to_dict() == world.to_dict()
+        assert world.view(seat).to_dict() == game.view(seat).to_dict()

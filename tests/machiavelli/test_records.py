@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from naipes.errors import IllegalMoveError, InvalidStateError, NotationError
 from naipes.game import Game as BaseGame
@@ -157,3 +159,63 @@ def test_the_remembered_encoding_follows_the_history() -> None:
     assert twin.to_dict() == first
     later["history"][0][1] = "changed"  # the dict is fresh: the game's memory is not touched
     assert game.to_dict()["history"][0][1] != "changed"
+
+
+def test_a_version_label_matches_its_layout() -> None:
+    """Deltas are version 3: a version-3 state or record relabelled 2 (or 1) is refused."""
+    game = played(Rules(players=3), 7, 150)
+    state, record = game.to_dict(), game.record()
+    assert any("#" in t for _, t in state["history"])
+    for version in (1, 2):
+        if version == 2:
+            with pytest.raises(InvalidStateError) as info:
+                Game.from_dict({**state, "version": version})
+            assert info.value.code == "bad_version"
+        with pytest.raises(InvalidStateError) as info:
+            Game.from_record({**record, "version": version})
+        assert info.value.code == "bad_version"
+    full = [[s, str(m)] for s, m in game.history]  # version 2's layout, every play in full
+    assert Game.from_record({**record, "version": 2, "moves": full}).to_dict() == state
+    assert Game.from_dict({**state, "version": 2, "history": full}).to_dict() == state
+    assert Game.from_record({**record, "moves": full}).to_dict() == state  # version 3 reads both
+
+
+def _moves(rng: random.Random, game: Game, steps: int, bias: float) -> list[tuple[int, Any]]:
+    out = []
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        moves = game.legal_moves(seat)
+        plays = [m for m in moves if isinstance(m, Play)]
+        move = rng.choice(plays) if plays and rng.random() < bias else rng.choice(moves)
+        out.append((seat, move))
+        game.play(move, seat)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**31 - 1), st.sampled_from(range(len(RULES))), st.integers(0, 120),
+       st.integers(1, 150), st.floats(0.5, 1.0))
+def test_one_canonical_text_per_move(seed: int, rules: int, first: int, then: int, bias: float) -> None:
+    """to_dict() is the same whichever way the moves came in: listed objects, text, after a reload."""
+    rng = random.Random(seed)
+    game = Game(RULES[rules], seed=seed)
+    moves = _moves(rng, game, first, bias)
+    reloaded = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    later = _moves(rng, game, then, bias)
+    for seat, move in later:
+        reloaded.play(str(move), seat)
+    as_text = Game(RULES[rules], seed=seed)
+    for seat, move in moves + later:
+        as_text.play(str(move), seat)
+    assert game.to_dict() == reloaded.to_dict() == as_text.to_dict()
+    assert game.record() == reloaded.record() == as_text.record()
+
+
+def test_equal_melds_are_named_the_same_whatever_their_identity() -> None:
+    """A listed play keeps the table's own meld objects, a parsed one has new ones: same text."""
+    before = parse_table("[QS QH QD QC] [2C 3C 4C] [5H 6H 7H]")
+    listed = Play._trusted(before[:1] + parse_table("[QS QH QD QC]") + before[2:], ())
+    rebuilt = Play.of("[QS QH QD QC] [QS QH QD QC] [5H 6H 7H]", "")
+    assert encode_play(listed, before) == encode_play(rebuilt, before) == "play : #0 [QS QH QD QC] #2"

@@ -59,5 +59,23 @@ MACHUCO: dict[str, Any] = {
     "state.draw": array(array(SEAT_CARD, 4, 1), 10_000),
 }
 
-LIMITS: dict[str, dict[str, Any]] = {"machuco": MACHUCO, "macarra": {}, "ranzo": {}, "machiavelli": {}}
+#: macarra.position.load_state
+MACARRA: dict[str, Any] = {
+    "state.phase": {"enum": ["over", "play", "punishment"]},
+    "state.ledger": array(array(COUNT53, 2**16), 2**16), "state.infractions": array(ints(0, MAX_INT), 2**16),
+}
+#: ranzo.position.load_state
+RANZO: dict[str, Any] = {
+    "state.last_window": array({"type": "array", "minItems": 2, "maxItems": 2,
+                                "prefixItems": [SEAT, {"$ref": "#/$defs/move"}]}, 4),
+}
+_F = "(10|[2-9AJQK])[SHDC]"
+_MELD = rf"\[(JK=)?{_F}( (JK=)?{_F})*\]"
+#: machiavelli.position.load_state
+MACHIAVELLI: dict[str, Any] = {
+    "state.table": {"type": "string", "maxLength": 100_000, "pattern": f"^({_MELD}( {_MELD})*)?$"},
+}
+
+LIMITS: dict[str, dict[str, Any]] = {"machuco": MACHUCO, "macarra": MACARRA, "ranzo": RANZO,
+                                     "machiavelli": MACHIAVELLI}
 VIEW_LIMITS: dict[str, dict[str, Any]] = {g: {} for g in LIMITS}

@@ -35,8 +35,8 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from naipes._cli_games import GameKit  # noqa: E402
-from naipes.events import EventLog  # noqa: E402
+from naipes._cli_games import GameKit
+from naipes.events import EventLog
 
 #: (game, players, rules, bot seats) of the tables played.
 TABLES = [
@@ -133,7 +133,7 @@ class Seat:
 
     async def run(self, deadline: float) -> None:
         from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
         while not self.over:
             assert time.monotonic() < deadline, f"seat {self.seat} of {self.table} did not finish"
@@ -143,7 +143,7 @@ class Seat:
                     self.connections += 1
                     await ws.send(json.dumps({"type": "hello", "v": 1, "token": self.token, "since": self.next}))
                     await self._play(ws)
-            except (ConnectionClosed, InvalidStatus, OSError, asyncio.TimeoutError):
+            except (ConnectionClosed, InvalidHandshake, OSError, asyncio.TimeoutError):
                 await asyncio.sleep(0.05)
 
     async def _play(self, ws: Any) -> None:

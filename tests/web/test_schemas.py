@@ -1,57 +1,126 @@
-"""The shipped JSON Schemas accept what the games produce (other seeds than the ones they were built from)."""
+"""The shipped JSON Schemas accept everything the games write, and refuse what they must."""
 
 from __future__ import annotations
 
-import json
-import random
+import copy
 from typing import Any
 
 import pytest
 
 from naipes import schemas
-from naipes._cli_games import GameKit
-from naipes.events import EventLog
+from naipes.errors import InvalidStateError
 
 pytest.importorskip("jsonschema")
 from jsonschema import ValidationError  # noqa: E402
+from schema_samples import GAMES, Sample, samples  # noqa: E402
 
-GAMES = ("machuco", "macarra", "ranzo", "machiavelli")
-
-
-def _json(data: Any) -> Any:
-    return json.loads(json.dumps(data))
+_CACHE: dict[str, list[Sample]] = {}
 
 
-def _playout(name: str, seed: int, limit: int = 300) -> Any:
-    kit = GameKit.find(name)
-    counts = kit.info.player_counts
-    game = kit.new_game(kit.rules(counts[seed % len(counts)]), seed)
-    log = EventLog(game)
-    rng = random.Random(seed)
-    views = []
-    while not game.is_over and len(game.history) < limit:
-        seat = game.to_act[0]
-        views.append(game.view(seat).to_dict())
-        game.play(rng.choice(game.legal_moves(seat)), seat)
-    views.extend(game.view(s).to_dict() for s in range(game.num_players))
-    return game, log, views
+def _samples(name: str) -> list[Sample]:
+    """Games of every kind (seeds other than the builder's first ones, rng=, system, positions, samples)."""
+    if name not in _CACHE:
+        _CACHE[name] = list(samples(name, range(20, 28), limit=250, every=40))
+    return _CACHE[name]
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("seed", [101, 202])
-def test_views_events_states_records_and_moves_validate(name: str, seed: int) -> None:
-    game, log, views = _playout(name, seed)
-    for view in views:
-        schemas.validate(f"{name}.view", _json(view))
-    schemas.validate(f"{name}.state", _json(game.to_dict()))
-    schemas.validate("record", _json(game.record()))
-    for seat in (None, *range(game.num_players)):
-        for _, event in log.since(seat, 0):
-            schemas.validate("event", _json(event.to_dict()))
-    move_schema = {"$ref": f"urn:naipes:move#/$defs/{name}"}
-    check = schemas.validator("move").evolve(schema=move_schema)
-    for _, move in game.history:
-        check.validate(str(move))
+def test_everything_the_library_writes_validates(name: str) -> None:
+    kinds = set()
+    for sample in _samples(name):
+        kinds.add(sample.how)
+        for state in sample.states:
+            schemas.validate(f"{name}.state", state)
+        for record in sample.records:
+            schemas.validate("record", record)
+        for view in sample.views[::3]:
+            schemas.validate(f"{name}.view", view)
+        for event in sample.events[::5]:
+            schemas.validate("event", event)
+    assert {"seed", "rng", "system", "position", "view.sample"} <= kinds
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_move_written_validates(name: str) -> None:
+    check = schemas.validator("move").evolve(schema={"$ref": f"urn:naipes:move#/$defs/{name}"})
+    recorded = check.evolve(schema={"$ref": f"urn:naipes:{name}.state#/$defs/recorded_move"})
+    for sample in _samples(name):
+        for record in sample.records:
+            for _, move in record["moves"]:
+                recorded.validate(move)
+        for state in sample.states[:3]:
+            for _, move in state["answers"]:
+                check.validate(move)
+
+
+def test_machiavelli_delta_moves_validate() -> None:
+    recorded = schemas.validator("move").evolve(schema={"$ref": "urn:naipes:move#/$defs/machiavelli_recorded"})
+    recorded.validate("play 7S: #0-2 [4S 5S 6S 7S] #4-6")
+    recorded.validate("play JK 8S: #0 [8S 8H JK=8D 8C] #2")
+    with pytest.raises(ValidationError):
+        recorded.validate("play 7S: #0-2 [4S 5S 6S 7S] #x")
+    plain = recorded.evolve(schema={"$ref": "urn:naipes:move#/$defs/machiavelli"})
+    with pytest.raises(ValidationError):  # str(move) never writes a delta
+        plain.validate("play 7S: #0-2 [4S 5S 6S 7S] #4-6")
+
+
+def _state(name: str) -> dict[str, Any]:
+    return copy.deepcopy(_samples(name)[0].states[-1])
+
+
+def test_integers_are_integral() -> None:
+    state = _state("machuco")
+    schemas.validate("machuco.state", state)
+    for where in (lambda d: d["rng"][1], lambda d: d["state"]["scores"]):
+        bad = copy.deepcopy(state)
+        where(bad)[0] = float(where(bad)[0])
+        with pytest.raises(ValidationError):
+            schemas.validate("machuco.state", bad)
+    bad = copy.deepcopy(state)
+    bad["num_players"] = True
+    with pytest.raises(ValidationError):
+        schemas.validate("machuco.state", bad)
+
+
+def test_a_position_start_is_checked_as_strictly_as_the_state() -> None:
+    """A ``$ref`` into another schema keeps the exact integers (a nested position's RNG word 2.0)."""
+    position = next(s for s in _samples("machuco") if s.how == "position").states[0]
+    schemas.validate("machuco.state", position)
+    bad = copy.deepcopy(position)
+    bad["start"]["position"]["rng"][1][3] = float(bad["start"]["position"]["rng"][1][3])
+    with pytest.raises(ValidationError):
+        schemas.validate("machuco.state", bad)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_version_game_and_closed_objects(name: str) -> None:
+    state = _state(name)
+    for change in ({"version": 9}, {"game": "other"}, {"zzz": 1}, {"rng": [3, [0] * 625, "x"]},
+                   {"start": {"seed": 1, "rng": None}}, {"start": {"seed": 1, "zzz": 1}},
+                   {"rules": {**state["rules"], "zzz": 1}}, {"state": {**state["state"], "zzz": 1}},
+                   {"acting": [99]}):
+        with pytest.raises(ValidationError):
+            schemas.validate(f"{name}.state", {**state, **change})
+    record = next(r for s in _samples(name) for r in s.records)
+    with pytest.raises(ValidationError):
+        schemas.validate("record", {**record, "zzz": 1})
+    with pytest.raises(ValidationError):
+        schemas.validate("record", {**record, "moves": [[0, "not a move"]]})
+
+
+def test_deep_nesting_is_refused_cleanly() -> None:
+    deep: Any = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(InvalidStateError) as info:
+        schemas.validate("protocol", {"type": "hello", "x": deep})
+    assert info.value.code == "too_deep"
+    nested: Any = {}
+    for _ in range(5000):
+        nested = {"a": nested}
+    with pytest.raises(InvalidStateError):
+        schemas.validate("machuco.state", nested)
+    schemas.check_depth([[[]]], limit=3)
 
 
 def test_schemas_can_fail() -> None:

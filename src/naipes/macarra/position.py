@@ -322,7 +322,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._finish_loading()
     _check_cards_declared(game, declared)
     _check_phase(game)
-    check_start(type(game), rules, game._start)
+    check_start(game)
 
 
 def _check_counts(game: Game) -> None:

@@ -348,7 +348,7 @@ def check_loaded(game: Game, deck: Counter[Card]) -> None:
     for s, k in enumerate(game._known_jokers):
         if game._hands[s].count(JOKER) < k:
             raise bad("state.known_jokers", f"seat {s} is known to hold {k} jokers but does not", "jokers_not_held")
-    check_start(type(game), game.rules, game._start)
+    check_start(game)
     _check_last_hand(game)
     session = rules.mode == "session"
     if acting:

@@ -436,7 +436,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
         draw.append(tuple(pairs))
     game._draw = tuple(draw)
     _check_consistent(game, state, _position_cards(game._start))
-    check_start(type(game), rules, game._start)
+    check_start(game)
 
 
 def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: list[Card] | None) -> None:

@@ -169,13 +169,15 @@ def _who_acts(game: Game) -> None:
         seats = tuple(s for s in range(n) if s != game._turn)
     else:
         seats = ()
-    if game._acting != seats:
-        raise _bad(f"the seats to act {list(game._acting)} do not fit the {phase.value} phase "
-                   f"(it has {list(seats)} to act)", "bad_to_act")
-    if game._simultaneous != (phase is WINDOW):
-        raise _bad(f"simultaneous is {str(game._simultaneous).lower()} in the {phase.value} phase: the seats "
+    answers = dict(game._pending_answers)
+    if not set(answers) <= set(seats) or game.to_act != tuple(s for s in seats if s not in answers):
+        raise _bad(f"the seats to act {list(game.to_act)} do not fit the {phase.value} phase "
+                   f"(it has {list(seats)} to act, in seat order)", "bad_to_act")
+    if game._window != (phase is WINDOW):
+        raise _bad(f"simultaneous is {str(game._window).lower()} in the {phase.value} phase: the seats "
                    "answer together exactly in a claim window", "bad_to_act", "RZ-06")
-    for s, m in game._pending_answers.items():
+    for s, m in answers.items():
         if m not in game._claims(s):
             raise _bad(f"seat {s}'s sealed answer {m} is not one of its claims", "bad_to_act")
+    game._set_to_act(seats, simultaneous=phase is WINDOW, answers=answers)  # the answered seats in seat order
     game._refresh()

@@ -12,7 +12,8 @@ compares the result with the state's ``known`` lists.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from naipes.cards import Card
 from naipes.errors import InvalidStateError
@@ -20,8 +21,8 @@ from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 
 if TYPE_CHECKING:
-    from naipes.ranzo.view import HandRecord
     from naipes.ranzo.state import Game
+    from naipes.ranzo.view import HandRecord
 
 __all__ = ["check_known"]
 

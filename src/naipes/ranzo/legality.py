@@ -59,7 +59,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "bad_players": ("RZ-15", "players must be 4 or 3"),
     "bad_deck_size": ("RZ-01", "deck must be 48 or 40"),
     "bad_rule_value": (None, "a Rules field of the wrong type or out of range"),
-    "bad_specials": (None, "specials must be a tuple of distinct names"),
+    "bad_specials": (None, "specials must be a tuple of distinct names (strings)"),
     "unknown_special": (None, "a special that is neither built in nor a trio:/escalera: pattern"),
     "teams_need_four": ("RZ-16", "the team variant needs 4 players"),
     # games, positions, state dicts and samples (InvalidStateError)
@@ -73,7 +73,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "stray_cards": ("RZ-01", "cards that are not in the rules' deck"),
     "card_twice": ("RZ-01", "a card in two places"),
     "too_few_cards": ("RZ-02", "too few cards in play to deal the later hands"),
-    "bad_known": (None, "known cards that are not in that seat's concealed hand"),
+    "bad_known": (None, "known cards that are not in that seat's concealed hand, or not those its history shows"),
     "no_claimed_card": ("RZ-06", "a claim window with no discard to claim"),
     "bad_hand_size": ("RZ-02", "a seat holding the wrong number of cards"),
     "too_many_juegos": ("RZ-05", "a seat with as many open juegos as a Ranzo needs"),

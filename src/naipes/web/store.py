@@ -42,8 +42,9 @@ import os
 import sqlite3
 import sys
 import threading
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -338,12 +339,6 @@ class Store:
         """Close the database (its lock is released)."""
         with self._lock:
             self._db.close()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
 
 def _connect(path: str) -> sqlite3.Connection:

@@ -33,8 +33,8 @@ from naipes.bots import Bot, check_bot_spec, load_bot
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.events import Event, EventLog
 from naipes.game import Game, Move
-from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 from naipes.web.limits import check_client_bot
+from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 
 __all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
 
