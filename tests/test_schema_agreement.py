@@ -25,8 +25,9 @@ from naipes._kit_tamper import mutate
 from naipes.errors import InvalidStateError
 
 pytest.importorskip("jsonschema")
-from naipes import schemas  # noqa: E402
-from schema_samples import GAMES, samples  # noqa: E402
+from schema_samples import GAMES, samples
+
+from naipes import schemas
 
 TRIES = 2000
 #: The most tampered states per game (of TRIES) the loader refuses and the schema accepts.

@@ -271,7 +271,10 @@ class KeepsTheCallersMove(ToyGame):
 
     __slots__ = ()
 
-    def _admit(self, move: Move, seat: int, fresh: bool = False) -> Move:
+    def _listing(self, seat: int) -> tuple[Move, ...]:
+        return ()
+
+    def _unlisted(self, move: Move, seat: int, fresh: bool) -> Move:
         self._check(move, seat)
         return move
 

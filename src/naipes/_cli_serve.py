@@ -100,8 +100,9 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
                    help="the most iterations= a client's bot may ask (default 2000)")
     p.add_argument("--max-bot-seconds", type=_rate, default=5.0, metavar="SECONDS",
                    help="the most seconds= a client's bot may ask (default 5)")
-    p.add_argument("--bot-threads", type=_count, default=4, metavar="N",
-                   help="worker threads the bots think in (default 4)")
+    p.add_argument("--bot-threads", type=_count, default=2, metavar="N",
+                   help="worker threads the bots think in (default 2; more threads share one "
+                        "interpreter lock, so they add fairness, not speed)")
     p.add_argument("--max-connections", type=_count, default=2000, metavar="N",
                    help="open WebSocket connections at most (default 2000)")
     p.add_argument("--max-connections-per-address", type=_count, default=64, metavar="N",
@@ -140,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"naipes serve: listening on {args.host}: other machines can reach it", file=sys.stderr)
     print(f"naipes serve: open http://{'127.0.0.1' if args.host == '0.0.0.0' else args.host}:{args.port}/",
           file=sys.stderr, flush=True)
+    sys.setswitchinterval(0.001)  # the event loop gets the interpreter back from thinking bots within 1 ms
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=16384,
                 ws_ping_interval=20, ws_ping_timeout=20)
     return 0

@@ -38,10 +38,10 @@ def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
         raise InvalidStateError(f"bad rules: {exc}", code="bad_rules") from exc
 
 
-def check_start(game: Any) -> Any:
-    """A loaded game's ``start``, checked exactly as :meth:`naipes.Game.from_record` checks a record's.
+def check_start(game_type: type[Any], rules: object, start: object) -> Any:
+    """A state's ``start``, checked exactly as :meth:`naipes.Game.from_record` checks a record's.
 
-    A game's ``_load_state`` calls it (the base has set the start from the state dict).
+    :meth:`naipes.Game.from_dict` calls it once the state is loaded.
 
     The game the start names is built the way a record replays it (a
     position start is loaded, a seed or generator start runs the constructor
@@ -55,14 +55,13 @@ def check_start(game: Any) -> Any:
     Raises:
         InvalidStateError: the record loader's error, for a start it refuses.
     """
-    start = game._start
     if start is None:
         return None
     from naipes.game import FORMAT_VERSION, RECORD_FORMAT
 
-    record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game.name,
-              "rules": rules_to_dict(game.rules), "start": start, "moves": []}
-    return type(game)._from_start(record)
+    record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game_type.name,
+              "rules": rules_to_dict(rules), "start": start, "moves": []}
+    return game_type._from_start(record)
 
 
 def _rng_state(rng: random.Random) -> JSON:

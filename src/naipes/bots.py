@@ -36,13 +36,18 @@ import os
 import random
 import re
 import sys
-from typing import Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, Union, runtime_checkable
+from typing import (TYPE_CHECKING, Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, Union,
+                    runtime_checkable)
 
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, Result, View
 
-__all__ = ["Bot", "BotFactory", "BotModules", "MAX_SPEC_LENGTH", "RandomBot", "bot_names", "check_bot_spec",
-           "load_bot", "parse_bot_spec", "play_game", "register_bot", "split_bot_specs"]
+if TYPE_CHECKING:
+    from naipes.registry import GameInfo
+
+__all__ = ["Bot", "BotFactory", "BotModules", "GameRef", "MAX_SPEC_LENGTH", "RandomBot", "bot_names",
+           "check_bot_spec", "game_bots", "load_bot", "parse_bot_spec", "play_game", "register_bot",
+           "split_bot_specs"]
 
 V_contra = TypeVar("V_contra", bound=View[Any], contravariant=True)
 M_co = TypeVar("M_co", bound=Move, covariant=True)
@@ -171,15 +176,44 @@ def register_bot(name: str, factory: BotFactory | str, *, replace: bool = False)
     _BOTS[name] = factory
 
 
-def bot_names() -> tuple[str, ...]:
-    """The registered bot names, sorted.
+def bot_names(game: GameRef | None = None) -> tuple[str, ...]:
+    """The registered bot names, sorted; with ``game``, the names of its plugin's bots too.
 
     >>> [name for name in bot_names() if name in ("ismcts", "pimc", "random")]
     ['ismcts', 'pimc', 'random']
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``game``.
     """
-    return tuple(sorted(_BOTS))
+    return tuple(sorted({*_BOTS, *game_bots(game)}))
+
+
+#: A game, by name or alias or as its :class:`~naipes.registry.GameInfo`, for :func:`game_bots`.
+#:
+#: .. versionadded:: 1.2
+GameRef = Union[str, "GameInfo"]
+
+
+def game_bots(game: GameRef | None) -> Mapping[str, str]:
+    """The bot names a game's plugin gives (``best`` and the others) and the ``module:Class`` of each.
+
+    A registered name (``random``, ``ismcts``) is never shadowed by a game's name.
+    ``None`` gives none.
+
+    >>> game_bots("machuco")["best"]
+    'naipes.machuco.bots:MachucoBot'
+
+    Raises:
+        UsageError: for a game that is not registered (``no_such_game``).
+
+    .. versionadded:: 1.2
+    """
+    if game is None:
+        return {}
+    from naipes.plugin import plugin
+
+    return {name: spec for name, spec in plugin(game).bots().items() if name not in _BOTS}
 
 
 def _value(text: str) -> object:
@@ -206,20 +240,26 @@ def _params(spec: str, text: str) -> dict[str, object]:
     return params
 
 
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, object]]:
+def parse_bot_spec(spec: str, *, names: Collection[str] = ()) -> tuple[str, dict[str, object]]:
     """Split a spec into what names the bot (``name`` or ``module:Class``) and its parameters.
+
+    Args:
+        spec: the bot spec.
+        names: more bot names to read as names, not modules (a game's, see :func:`game_bots`).
 
     Raises:
         UsageError: for an empty spec (``no_such_bot``) or malformed parameters
             (``bad_bot_args``).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       ``names``.
     """
     spec = spec.strip() if isinstance(spec, str) else ""
     if not spec:
         raise UsageError("an empty bot spec: name a bot, e.g. random or module:Class", code="no_such_bot")
     head, sep, rest = spec.partition(":")
-    if head in _BOTS and (not sep or "=" in rest):  # "pimc:MyBot" is a class of a module pimc
+    if (head in _BOTS or head in names) and (not sep or "=" in rest):  # "pimc:MyBot": module pimc
         return head, _params(spec, rest) if sep else {}
     if not sep:
         return head, {}
@@ -384,27 +424,31 @@ def _registered(spec: str, factory: BotFactory | str) -> Any:
     return obj
 
 
-def _nested_allowed(spec: str, params: Mapping[str, object], allowed: frozenset[str], depth: int = 0) -> None:
+def _nested_allowed(spec: str, params: Mapping[str, object], allowed: frozenset[str],
+                    named: Mapping[str, str], depth: int = 0) -> None:
     """Refuse a parameter that names a bot ``modules`` does not accept (``ismcts:rollout=mod:Bot``):
     the search bots load such texts as specs themselves."""
     for key, value in params.items():
         if not isinstance(value, str) or ":" not in value:
             continue
         try:
-            target, inner = parse_bot_spec(value)
+            target, inner = parse_bot_spec(value, names=named)
         except UsageError:
             target, inner = value, {}
-        if depth > 4 or (target not in _BOTS and target not in allowed):
+        if depth > 4 or (target not in _BOTS and target not in named and target not in allowed):
             raise UsageError(f"bot {spec!r}: {key}={value!r} names a bot that is not accepted here "
-                             f"(only {', '.join(bot_names())})", code="module_bots_refused")
-        _nested_allowed(spec, inner, allowed, depth + 1)
+                             f"(only {', '.join(sorted({*_BOTS, *named}))})", code="module_bots_refused")
+        _nested_allowed(spec, inner, allowed, named, depth + 1)
 
 
-def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[str]) -> Any:
+def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[str],
+             named: Mapping[str, str]) -> Any:
     if target in _BOTS:
         return _registered(spec, _BOTS[target])
+    if target in named:  # the game's plugin names it: trusted code, like a registered factory
+        return _registered(spec, named[target])
     if ":" not in target:
-        names = ", ".join(bot_names())
+        names = ", ".join(sorted({*_BOTS, *named}))
         hint = " or give module:Class" if modules is True else ""
         raise UsageError(f"no bot {spec!r}: name one of {names}{hint}", code="no_such_bot")
     if modules is False or (modules is not True and target not in modules):
@@ -443,7 +487,7 @@ def _build(spec: str, factory: Any, kwargs: Mapping[str, Any]) -> Any:
 
 
 def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
-             path: Sequence[str | os.PathLike[str]]) -> tuple[Any, dict[str, Any]]:
+             path: Sequence[str | os.PathLike[str]], game: GameRef | None) -> tuple[Any, dict[str, Any]]:
     """The factory a spec names and its arguments, every check done and nothing called."""
     allowed = _allowed_targets(modules)
     if not isinstance(search_cwd, bool):
@@ -452,15 +496,16 @@ def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
         path = [path]
     if not isinstance(spec, str) or len(spec) > MAX_SPEC_LENGTH:
         raise UsageError(f"a bot spec is a text of at most {MAX_SPEC_LENGTH} characters", code="no_such_bot")
-    target, params = parse_bot_spec(spec)
+    named = game_bots(game)
+    target, params = parse_bot_spec(spec, names=named)
     if allowed is not True:
-        _nested_allowed(spec, params, frozenset() if allowed is False else allowed)
-    factory = _factory(spec, target, allowed, _directories(path, search_cwd))
+        _nested_allowed(spec, params, frozenset() if allowed is False else allowed, named)
+    factory = _factory(spec, target, allowed, _directories(path, search_cwd), named)
     return factory, _arguments(spec, factory, seed, params)
 
 
 def check_bot_spec(spec: str, *, modules: BotModules = True, search_cwd: bool = False,
-                   path: Sequence[str | os.PathLike[str]] = ()) -> None:
+                   path: Sequence[str | os.PathLike[str]] = (), game: GameRef | None = None) -> None:
     """Check a spec as :func:`load_bot` would, building nothing and calling nothing.
 
     A ``module:Class`` spec imports its module (when ``modules`` accepts it) to
@@ -474,6 +519,7 @@ def check_bot_spec(spec: str, *, modules: BotModules = True, search_cwd: bool = 
             ``"module:Class"`` targets (parameters may follow them).
         search_cwd: look for modules in the current directory too.
         path: more directories to look for modules in (after ``sys.path``).
+        game: a game whose plugin's bot names (``best``...) the spec may use (:func:`game_bots`).
 
     Raises:
         UsageError: as :func:`load_bot` does, but never for what only building the bot tells.
@@ -486,11 +532,11 @@ def check_bot_spec(spec: str, *, modules: BotModules = True, search_cwd: bool = 
 
     .. versionadded:: 1.2
     """
-    _checked(spec, 0, modules, search_cwd, path)
+    _checked(spec, 0, modules, search_cwd, path, game)
 
 
 def load_bot(spec: str, *, seed: int | None = None, modules: BotModules = True, search_cwd: bool = False,
-             path: Sequence[str | os.PathLike[str]] = ()) -> Bot[Any, Any]:
+             path: Sequence[str | os.PathLike[str]] = (), game: GameRef | None = None) -> Bot[Any, Any]:
     """Build a bot from a spec (see the module's introduction).
 
     The factory is called as ``factory(seed=seed, **params)``; without ``seed``
@@ -505,6 +551,9 @@ def load_bot(spec: str, *, seed: int | None = None, modules: BotModules = True, 
             ``False`` none, or a collection of allowed ``"module:Class"`` targets.
         search_cwd: look for modules in the current directory too.
         path: more directories to look for modules in (after ``sys.path``).
+        game: a game whose plugin's bot names the spec may use: ``best`` and the
+            others of :func:`game_bots` (``load_bot("best", game="machuco")``), with
+            or without parameters, accepted whatever ``modules`` says.
 
     Raises:
         UsageError: in one line, when the bot cannot be found (``no_such_bot``),
@@ -518,9 +567,10 @@ def load_bot(spec: str, *, seed: int | None = None, modules: BotModules = True, 
        Registered names with parameters; ``module:Class:key=value``; the current directory.
     .. versionchanged:: 1.2
        ``modules``, ``search_cwd`` and ``path``; the current directory is searched
-       only with ``search_cwd``; nothing but a bot class or a registered factory is called.
+       only with ``search_cwd``; nothing but a bot class or a registered factory is called;
+       ``game``.
     """
-    factory, kwargs = _checked(spec, seed, modules, search_cwd, path)
+    factory, kwargs = _checked(spec, seed, modules, search_cwd, path, game)
     bot = _build(spec, factory, kwargs)
     if not isinstance(bot, Bot):
         raise UsageError(f"{spec!r} is not a bot (it has no choose(view))", code="not_a_bot")

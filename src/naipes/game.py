@@ -95,6 +95,8 @@ class Game(Generic[R, M, V]):
     name: ClassVar[str] = ""
     rules_type: ClassVar[type[Any]]
     move_type: ClassVar[type[Move]] = Move
+    #: Whether a class defines its own ``_listing`` (else ``_listing`` is ``_legal`` itself).
+    _own_listing: ClassVar[bool] = False
 
     __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
                  "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
@@ -125,6 +127,10 @@ class Game(Generic[R, M, V]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "_listing" in cls.__dict__:
+            cls._own_listing = True
+        elif not cls._own_listing:  # no class defines its own: play calls _legal, one frame less
+            cls._listing = cls._legal  # type: ignore[method-assign]
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_naipes_opening", False):
             return
@@ -437,28 +443,26 @@ class Game(Generic[R, M, V]):
         try:
             return legal[legal.index(move)]
         except ValueError:
-            pass
+            return self._unlisted(move, seat, fresh)
         except (TypeError, AttributeError, RecursionError) as exc:  # a forced field that cannot compare
-            raise IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat,
-                                   code="bad_field") from exc
-        if not fresh:
-            move = self._rebuilt(move, seat)
+            raise self._malformed(move, seat, exc) from exc
+
+    def _unlisted(self, move: M, seat: int, fresh: bool) -> M:
+        """A move not in the listing: rebuilt (unless ``fresh``), then checked by the game."""
+        if not fresh and attrs.has(type(move)):
+            try:
+                move = attrs.evolve(move)  # type: ignore[misc]  # the validators run again
+            except IllegalMoveError:
+                raise
+            except (NaipesError, TypeError, ValueError, AttributeError, KeyError, IndexError,
+                    OverflowError, RecursionError) as exc:
+                raise self._malformed(move, seat, exc) from exc
         self._check(move, seat)
         return move
 
     @staticmethod
-    def _rebuilt(move: M, seat: int) -> M:
-        """A copy of an attrs move made by its constructor, so every field's validator runs again."""
-        if not attrs.has(type(move)):
-            return move
-        try:
-            return attrs.evolve(move)  # type: ignore[misc]  # an attrs class, checked above
-        except IllegalMoveError:
-            raise
-        except (NaipesError, TypeError, ValueError, AttributeError, KeyError, IndexError,
-                OverflowError, RecursionError) as exc:
-            raise IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat,
-                                   code="bad_field") from exc
+    def _malformed(move: object, seat: int, exc: BaseException) -> IllegalMoveError:
+        return IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat, code="bad_field")
 
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
@@ -485,7 +489,13 @@ class Game(Generic[R, M, V]):
             s: int = seat
         else:
             s = self._seat(m, seat)
-        m = self._admit(m, s, m is not move)
+        legal = self._listing(s)
+        try:  # the usual case, inlined: a listed move (the same object, or an equal one)
+            m = legal[legal.index(m)]
+        except ValueError:
+            m = self._unlisted(m, s, m is not move)
+        except (TypeError, AttributeError, RecursionError) as exc:
+            raise self._malformed(m, s, exc) from exc
         if not self.events._subs:
             self._commit(m, s)
             return

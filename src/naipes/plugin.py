@@ -11,7 +11,7 @@ with ``render``, ``describe_event``, ``completions``, ``lower_is_better``; a
 
 >>> from naipes.plugin import plugin
 >>> p = plugin("machuco")
->>> p.info.name, sorted(p.quick_rules)[:1]
+>>> p.info.name, list(p.quick_rules)[:1]
 ('machuco', ['hand'])
 >>> game = p.new_game(p.rules(players=2, settings=p.quick_rules["hand"]), seed=3)
 >>> p.describe_move(game.legal_moves()[0], game.view(game.to_act[0]), "en") != ""
@@ -25,7 +25,7 @@ from __future__ import annotations
 import importlib
 import inspect
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
 
 import attrs
 
@@ -33,17 +33,22 @@ from naipes.errors import NaipesError, RulesError, UsageError
 
 if TYPE_CHECKING:
     from naipes.events import Event
-    from naipes.game import Game
+    from naipes.game import Game as AnyGame
+    from naipes.game import Move, View
     from naipes.registry import GameInfo
 
 __all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "plugin"]
 
 R = TypeVar("R")
-M = TypeVar("M")
-V = TypeVar("V")
+M = TypeVar("M", bound="Move")
+V = TypeVar("V", bound="View[Any]")
 
 #: What a :class:`Zone` can be: the words the generic drawers and the browser client know.
 ZONE_KINDS = ("hand", "table", "pile", "foundation", "meld", "stock", "discard", "captured")
+
+
+def _strings(values: Iterable[object]) -> tuple[str, ...]:
+    return tuple(str(v) for v in values)
 
 
 def _kind(_: object, attribute: attrs.Attribute[str], value: str) -> None:
@@ -71,7 +76,7 @@ class Zone:
     kind: str = attrs.field(validator=_kind)
     name: str = ""
     label: str = ""
-    cards: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    cards: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     hidden: int = 0
     seat: int | None = None
     fanned: bool = True
@@ -110,6 +115,7 @@ class GamePlugin(Generic[R, M, V]):
     def __init__(self, info: GameInfo, module: ModuleType | None = None) -> None:
         self.info = info
         self.module = module if module is not None else info.load()
+        self._hooks: dict[str, Callable[..., Any] | None] = {}
         for attr in ("Game", "Rules", "Move"):
             if not hasattr(self.module, attr):
                 raise RulesError(f"the {info.name} module {info.module} has no {attr}", code="bad_game_module")
@@ -120,7 +126,7 @@ class GamePlugin(Generic[R, M, V]):
     # -- the engine ----------------------------------------------------------------------------
 
     @property
-    def Game(self) -> type[Game[R, M, V]]:  # noqa: N802 - the game's own class name
+    def Game(self) -> type[AnyGame[R, M, V]]:  # noqa: N802 - the game's own class name
         """The game's ``Game`` class."""
         return self.module.Game  # type: ignore[no-any-return]
 
@@ -152,7 +158,7 @@ class GamePlugin(Generic[R, M, V]):
         except (TypeError, ValueError) as exc:
             raise RulesError(f"{self.info.name}: {exc}") from exc
 
-    def new_game(self, rules: R | None, seed: int | None) -> Game[R, M, V]:
+    def new_game(self, rules: R | None, seed: int | None) -> AnyGame[R, M, V]:
         """A fresh game with these rules and seed.
 
         Raises:
@@ -193,10 +199,15 @@ class GamePlugin(Generic[R, M, V]):
     # -- bots ----------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, str]:
-        """The game's bot names and their specs; ``best`` is always there when the game has one."""
+        """The game's bot names and their specs; ``best`` is always there.
+
+        ``best`` is :attr:`bot_specs`' own, else
+        :attr:`GameInfo.best_bot <naipes.registry.GameInfo.best_bot>`, else ``random``
+        (a game that ships no bot).
+        """
         names = dict(self.bot_specs)
-        if "best" not in names and self.info.best_bot:
-            names["best"] = self.info.best_bot
+        if "best" not in names:
+            names["best"] = self.info.best_bot or "random"
         return names
 
     # -- text ----------------------------------------------------------------------------------
@@ -204,9 +215,10 @@ class GamePlugin(Generic[R, M, V]):
     def render(self, view: V, *, you: bool = True, lang: str = "en") -> str:
         """The table as ``view`` shows it, in words (the game's ``describe.render``, else ``view.render()``)."""
         hook = self._hook("render")
-        if hook is None:
-            return str(getattr(view, "render")())
-        return str(_call(hook, view, you=you, lang=lang))
+        if hook is not None:
+            return str(_call(hook, view, you=you, lang=lang))
+        own = getattr(view, "render", None)
+        return str(own()) if callable(own) else str(view)
 
     def describe_event(self, event: Event, lang: str = "en") -> str | None:
         """An event in words, or ``None`` when the game has nothing to say about it."""
@@ -217,11 +229,15 @@ class GamePlugin(Generic[R, M, V]):
         return text if isinstance(text, str) or text is None else str(text)
 
     def describe_move(self, move: M, view: V | None = None, lang: str = "en") -> str:
-        """The words a person reads for ``move`` (default: its notation)."""
+        """The words a person reads for ``move`` (``"play the seven of coins"``), in ``lang``.
+
+        The game's ``describe.describe_move(move, view, lang)`` when it has one (``view``:
+        the seat's view before the move, for the words that depend on it), else the
+        move's notation. Callers show the notation beside the words.
+        """
         hook = self._hook("describe_move")
-        if hook is None:
-            return str(move)
-        return str(_call(hook, move, view=view, lang=lang))
+        text = _call(hook, move, view=view, lang=lang) if hook is not None else None
+        return str(text) if text else str(move)
 
     def completions(self, view: V) -> list[str]:
         """What Tab completes at a seat's prompt (default: the legal moves, when listed in full)."""
@@ -265,7 +281,7 @@ class GamePlugin(Generic[R, M, V]):
 
     # -- turn workspaces -----------------------------------------------------------------------
 
-    def workspace(self, game: Game[R, M, V], seat: int) -> Any | None:
+    def workspace(self, game: AnyGame[R, M, V], seat: int) -> Any | None:
         """A turn workspace for ``seat`` (Machiavelli's), or ``None`` when the game has none."""
         return None
 
@@ -286,16 +302,26 @@ class GamePlugin(Generic[R, M, V]):
     # -- internals -----------------------------------------------------------------------------
 
     def _hook(self, name: str) -> Callable[..., Any] | None:
-        """``name`` of the game's ``describe`` module (API 1.0), else of the game module."""
+        """``name`` of the game's ``describe`` module (API 1.0), else of the game module (cached)."""
+        if name not in self._hooks:
+            self._hooks[name] = _find_hook(self.module, name)
+        return self._hooks[name]
+
+
+def _find_hook(module: ModuleType, name: str) -> Callable[..., Any] | None:
+    """``name`` of ``module``'s ``describe`` submodule, else of ``module``, if callable."""
+    describe: ModuleType | None = None
+    if hasattr(module, "__path__"):  # only a package has a describe submodule
         try:
-            describe: ModuleType | None = importlib.import_module(self.module.__name__ + ".describe")
-        except ImportError:
-            describe = None
-        for holder in (describe, self.module):
-            hook = getattr(holder, name, None)
-            if callable(hook):
-                return hook  # type: ignore[no-any-return]
-        return None
+            describe = importlib.import_module(module.__name__ + ".describe")
+        except ModuleNotFoundError as exc:
+            if exc.name != module.__name__ + ".describe":
+                raise  # the describe module is there but imports something missing
+    for holder in (describe, module):
+        hook = getattr(holder, name, None)
+        if callable(hook):
+            return hook  # type: ignore[no-any-return]
+    return None
 
 
 def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
@@ -334,7 +360,11 @@ def _make(info: GameInfo) -> GamePlugin[Any, Any, Any]:
     if info.plugin is None:
         return GamePlugin(info)
     module_name, _, attr = info.plugin.partition(":")
-    target = getattr(importlib.import_module(module_name), attr or "Plugin", None)
+    try:
+        target = getattr(importlib.import_module(module_name), attr or "Plugin", None)
+    except ImportError as exc:
+        raise UsageError(f"{info.name}: its plugin {info.plugin!r} does not import: {exc}",
+                         code="bad_plugin") from exc
     if isinstance(target, type) and issubclass(target, GamePlugin):
         return target(info)
     raise UsageError(f"{info.name}: its plugin {info.plugin!r} is not a naipes.plugin.GamePlugin subclass",

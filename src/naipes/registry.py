@@ -202,7 +202,7 @@ register(GameInfo(
     module="naipes.machuco",
     summary="Machuco, the Canary Islands La Ronda: a fishing game with cantes, majos and limpias.",
     returns_range=(0.0, 1.0), zero_sum=False,
-    best_bot="naipes.machuco.bots:MachucoBot"))
+    best_bot="naipes.machuco.bots:MachucoBot", plugin="naipes.machuco.plugin:Plugin"))
 register(GameInfo(
     name="macarra", aliases=(), min_players=2, max_players=32, deck="spanish-40",
     # MK-11 caps turns at 5,000; a turn of the default game holds at most 822 decisions
@@ -210,16 +210,16 @@ register(GameInfo(
     complete_moves=True, max_decisions=4_110_003, module="naipes.macarra",
     summary="Macarra: a patience race in which every slip costs macarras.",
     returns_range=(-12_330_034.0, 4_110_022.0), zero_sum=True,
-    best_bot="naipes.macarra.bots:PerfectBot"))
+    best_bot="naipes.macarra.bots:PerfectBot", plugin="naipes.macarra.plugin:Plugin"))
 register(GameInfo(
     name="ranzo", aliases=(), min_players=3, max_players=4, deck="spanish-48",
     complete_moves=True, max_decisions=1120, module="naipes.ranzo",
     summary="Ranzo: a four-player draw-and-discard rummy with envido and truco steals.",
     returns_range=(-30.0, 90.0), zero_sum=True,
-    best_bot="naipes.ranzo.bots:RanzoBot"))
+    best_bot="naipes.ranzo.bots:RanzoBot", plugin="naipes.ranzo.plugin:Plugin"))
 register(GameInfo(
     name="machiavelli", aliases=("machiavelli rummy",), min_players=2, max_players=6,
     deck="french-52x2", complete_moves=False, max_decisions=None, module="naipes.machiavelli",
     summary="Machiavelli: Italian open-table rummy with two decks.",
     returns_range=(0.0, 1.0), zero_sum=False,
-    best_bot="naipes.machiavelli.bots:SolverBot"))
+    best_bot="naipes.machiavelli.bots:SolverBot", plugin="naipes.machiavelli.plugin:Plugin"))

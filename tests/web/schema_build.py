@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import attrs  # noqa: E402
+import attrs
 
 CARD = re.compile(r"^(1[0-2]|[1-9])[oceb]$|^(10|[2-9AJQK])[SHDC]$|^JK$")
 OUT = Path(__file__).resolve().parents[2] / "src" / "naipes" / "schemas"
@@ -321,6 +321,11 @@ def record_schema() -> dict[str, Any]:
                               "type": "array", "minItems": 2, "maxItems": 2,
                               "prefixItems": [{"$ref": f"{state}#/$defs/seat"},
                                               {"$ref": f"{state}#/$defs/{moves}"}]}}}}})
+        if name == "machiavelli":  # versions 1 and 2 write every play in full
+            games[-1]["then"]["allOf"] = [{
+                "if": {"properties": {"version": {"enum": [1, 2]}}},
+                "then": {"properties": {"moves": {"items": {"prefixItems": [
+                    True, {"$ref": "urn:naipes:move#/$defs/machiavelli"}]}}}}}]
     words = {"type": "integer", "minimum": 0, "maximum": 2**32 - 1}
     return {
         "$schema": DRAFT, "$id": "urn:naipes:record", "title": "game.record(): what a game was, to replay it",

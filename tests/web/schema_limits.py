@@ -67,7 +67,7 @@ MACARRA: dict[str, Any] = {
 #: ranzo.position.load_state
 RANZO: dict[str, Any] = {
     "state.last_window": array({"type": "array", "minItems": 2, "maxItems": 2,
-                                "prefixItems": [SEAT, {"$ref": "#/$defs/move"}]}, 4),
+                                "prefixItems": [SEAT, {"$ref": "#/$defs/recorded_move"}]}, 4),
 }
 _F = "(10|[2-9AJQK])[SHDC]"
 _MELD = rf"\[(JK=)?{_F}( (JK=)?{_F})*\]"

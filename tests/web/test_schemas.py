@@ -11,8 +11,8 @@ from naipes import schemas
 from naipes.errors import InvalidStateError
 
 pytest.importorskip("jsonschema")
-from jsonschema import ValidationError  # noqa: E402
-from schema_samples import GAMES, Sample, samples  # noqa: E402
+from jsonschema import ValidationError
+from schema_samples import GAMES, Sample, samples
 
 _CACHE: dict[str, list[Sample]] = {}
 

@@ -26,10 +26,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from naipes._card_words import card_words
 from naipes.cards import Card
 from naipes.errors import NotationError
 from naipes.events import Event
 from naipes.macarra import events as ev
+from naipes.macarra import moves as mv
 from naipes.macarra._tables import Phase
 from naipes.macarra.events import Reason, TargetKind
 from naipes.macarra.moves import Move, is_number
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from naipes.macarra.state import Game
     from naipes.macarra.view import View
 
-__all__ = ["HELP", "describe_event", "render", "terminal_turn"]
+__all__ = ["HELP", "describe_event", "describe_move", "render", "terminal_turn"]
 
 _PILE_SHOWN = 8
 
@@ -324,3 +326,28 @@ def _phase_lines(view: View, you: bool, w: dict[str, str]) -> list[str]:
         card = w["card_was"].format(card=view.punishment_card) if view.punishment_card else ""
         return [w["over"].format(loser=view.loser, card=card) + (f"; {bids}" if bids else "")]
     return []
+
+
+def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str:
+    """A move in the words a person reads (``draw from your stock``; ``es``: ``roba de tu mazo``).
+
+    >>> describe_move(mv.PlaceOnPile(Card.parse("3e"), 2)), describe_move(mv.DRAW, lang="es")
+    ("put the three of swords on seat 2's pile", 'roba de tu mazo')
+
+    .. versionadded:: 1.2
+    """
+    es = lang == "es"
+    if isinstance(move, mv.StartFoundation):
+        return ("abre una escalera con " if es else "start a foundation with ") + card_words(move.card, lang)
+    if isinstance(move, mv.PlaceOnFoundation):
+        card = card_words(move.card, lang)
+        return f"pon {card} en la escalera {move.foundation}" if es else f"put {card} on foundation {move.foundation}"
+    if isinstance(move, mv.PlaceOnPile):
+        card = card_words(move.card, lang)
+        return f"pon {card} en el montón del asiento {move.seat}" if es else f"put {card} on seat {move.seat}'s pile"
+    if isinstance(move, mv.Bid):
+        return (f"apuesta {move.amount} macarras para el perdedor" if es
+                else f"bid {move.amount} macarras for the loser")
+    words = {mv.Draw: ("draw from your stock", "roba de tu mazo"),
+             mv.Pass: ("pass: end your turn", "pasa: termina tu turno")}.get(type(move))
+    return words[1 if es else 0] if words else str(move)

@@ -12,7 +12,6 @@ import reprlib
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence, TypeVar
 
-from naipes._state import check_start
 from naipes._validate import exact_bool, exact_int
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NotationError, UsageError
@@ -322,7 +321,6 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._finish_loading()
     _check_cards_declared(game, declared)
     _check_phase(game)
-    check_start(game)
 
 
 def _check_counts(game: Game) -> None:

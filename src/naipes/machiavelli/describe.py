@@ -43,11 +43,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
+from naipes._card_words import cards_words
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.events import Event, MovePlayed
 from naipes.machiavelli import events as ev
 from naipes.machiavelli.melds import Meld, format_table
+from naipes.machiavelli import moves as mv
 from naipes.machiavelli.moves import Move
 from naipes.machiavelli.workspace import Workspace, WorkspaceError
 
@@ -55,7 +57,7 @@ if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
     from naipes.machiavelli.view import View
 
-__all__ = ["HELP", "TerminalTurn", "completions", "describe_event", "lower_is_better", "render", "render_hand",
+__all__ = ["HELP", "TerminalTurn", "completions", "describe_event", "describe_move", "lower_is_better", "render", "render_hand",
            "render_table", "terminal_turn"]
 
 
@@ -519,3 +521,25 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         if move is not None:
             return move
 
+
+def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str:
+    """A move in the words a person reads (``draw from the stock``; ``es``: ``roba del mazo``).
+
+    >>> describe_move(mv.DRAW), describe_move(mv.Move.parse("play 7H 8H 9H: [7H 8H 9H]"), lang="es")
+    ('draw from the stock', 'baja el siete de corazones, el ocho de corazones y el nueve de corazones a la mesa')
+
+    .. versionadded:: 1.2
+    """
+    es = lang == "es"
+    if isinstance(move, mv.Play):
+        if not move.cards:
+            return "reordena la mesa" if es else "rearrange the table"
+        cards = cards_words(move.cards, lang)
+        return f"baja {cards} a la mesa" if es else f"lay {cards} on the table"
+    if isinstance(move, mv.Forfeit):
+        if move.reason is mv.ForfeitReason.TIMEOUT:
+            return "se acabó el tiempo: roba las cartas de castigo" if es else "out of time: take the penalty cards"
+        return "ríndete y roba las cartas de castigo" if es else "give up the turn and take the penalty cards"
+    if isinstance(move, mv.Draw):
+        return "roba del mazo" if es else "draw from the stock"
+    return str(move)

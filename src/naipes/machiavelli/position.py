@@ -21,7 +21,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from naipes._state import check_start
 from naipes._validate import bad, exact_bool, exact_int, seat_list
 from naipes.cards import JOKER, Card
 from naipes.errors import InvalidStateError, NotationError, UsageError
@@ -348,7 +347,6 @@ def check_loaded(game: Game, deck: Counter[Card]) -> None:
     for s, k in enumerate(game._known_jokers):
         if game._hands[s].count(JOKER) < k:
             raise bad("state.known_jokers", f"seat {s} is known to hold {k} jokers but does not", "jokers_not_held")
-    check_start(game)
     _check_last_hand(game)
     session = rules.mode == "session"
     if acting:

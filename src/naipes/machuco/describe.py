@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from naipes._card_words import card_words
 from naipes.events import Event, MovePlayed
 from naipes.machuco import events as ev
+from naipes.machuco import moves as mv
 
 if TYPE_CHECKING:
     from naipes.machuco.view import View
 
-__all__ = ["describe_event", "render"]
+__all__ = ["describe_event", "describe_move", "render"]
 
 _SIDES = "ABCD"
 _REASON_ES = {"coincidence": "coincidencia", "bien dada": "bien dada", "cante": "cante",
@@ -198,3 +200,23 @@ def render(view: View, *, you: bool = True, lang: str = "en") -> str:
     else:
         lines.append(w["over"])
     return "\n".join(lines)
+
+
+def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> str:
+    """A move in the words a person reads (``play the seven of coins``; ``es``: ``juega el siete de oros``).
+
+    >>> describe_move(mv.Move.parse("7o")), describe_move(mv.Move.parse("envio 3"), lang="es")
+    ('play the seven of coins', 'envía 3 tantos al cante (envío)')
+
+    .. versionadded:: 1.2
+    """
+    es = lang == "es"
+    if isinstance(move, mv.PlayCard):
+        return ("juega " if es else "play ") + card_words(move.card, lang)
+    if isinstance(move, mv.Envio):
+        return (f"envía {move.amount} tantos al cante (envío)" if es
+                else f"bet {move.amount} points on the contested cante (envío)")
+    words = {mv.Mayor: ("let the higher figure win the cante (a la mayor)", "deja el cante a la figura mayor (a la mayor)"),
+             mv.Quiero: ("accept the envío (quiero)", "acepta el envío (quiero)"),
+             mv.NoQuiero: ("refuse the envío (no quiero)", "rechaza el envío (no quiero)")}.get(type(move))
+    return words[1 if es else 0] if words else str(move)

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import attrs
 
-from naipes._state import check_start
 from naipes._validate import exact_bool, exact_int
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NaipesError
@@ -436,7 +435,6 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
         draw.append(tuple(pairs))
     game._draw = tuple(draw)
     _check_consistent(game, state, _position_cards(game._start))
-    check_start(game)
 
 
 def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: list[Card] | None) -> None:

@@ -19,15 +19,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from naipes._card_words import card_words
 from naipes.cards import Card
 from naipes.events import Event, MovePlayed
 from naipes.ranzo import events as ev
+from naipes.ranzo import moves as mv
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
 
 if TYPE_CHECKING:
     from naipes.ranzo.view import View
 
-__all__ = ["describe_event", "render"]
+__all__ = ["describe_event", "describe_move", "render"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -201,3 +203,27 @@ def _seat_line(v: View, s: int, you: bool, w: dict[str, str]) -> str:
         shown = w["known"].format(cards=_cards(v.known_by_seat[s])) if v.known_by_seat[s] else ""
         who = f"{mark}{w['seat']} {s}: {w['concealed'].format(n=v.hand_sizes[s])}{shown}"
     return f"{who}   {w['open']}: {_juegos(v.open_juegos[s])}"
+
+
+def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> str:
+    """A move in the words a person reads (``discard the seven of cups``; ``es``: ``descarta el siete de copas``).
+
+    >>> describe_move(mv.Move.parse("discard 7c")), describe_move(mv.Move.parse("truco 11c"), lang="es")
+    ('discard the seven of cups', 'reclama el descarte con truco, enseñando el caballo de copas')
+
+    .. versionadded:: 1.2
+    """
+    es = lang == "es"
+    if isinstance(move, mv.Discard):
+        return ("descarta " if es else "discard ") + card_words(move.card, lang)
+    if isinstance(move, mv.Envido):
+        pair = f"{card_words(move.a, lang)} {'y' if es else 'and'} {card_words(move.b, lang)}"
+        return (f"reclama el descarte con envido, con {pair}" if es
+                else f"claim the discard with envido, with {pair}")
+    if isinstance(move, mv.Truco):
+        card = card_words(move.card, lang)
+        return (f"reclama el descarte con truco, enseñando {card}" if es
+                else f"claim the discard with truco, showing {card}")
+    words = {mv.CallRanzo: ("call Ranzo and close the round", "canta Ranzo y cierra la ronda"),
+             mv.Pass: ("make no claim on the discard (pass)", "no reclames el descarte (paso)")}.get(type(move))
+    return words[1 if es else 0] if words else str(move)

@@ -5,7 +5,10 @@ One file per schema, named by what it describes: ``card``, ``move`` (with one
 (``game.record()``), ``<game>.view`` (``view.to_dict()``), ``<game>.state``
 (``game.to_dict()``), ``protocol`` (what ``naipes serve`` sends) and
 ``client`` (what a client sends it). Each has ``$id`` ``urn:naipes:<name>``
-and refers to the others by it.
+and refers to the others by it. The state and record schemas are as strict as
+the loaders where a schema can be (constants, closed objects, ranges, card
+patterns); :func:`validate` counts only ints as integers and refuses deep
+nesting (code ``too_deep``) before it validates.
 
 >>> "machuco.view" in names()
 True
@@ -18,6 +21,9 @@ Traceback (most recent call last):
 jsonschema.exceptions.ValidationError: '77' does not match ...
 
 .. versionadded:: 1.1
+
+.. versionchanged:: 1.1
+   Exact integers, the depth check, strict state and record schemas.
 """
 
 from __future__ import annotations
@@ -38,7 +44,7 @@ def names() -> tuple[str, ...]:
     return tuple(sorted(f.name[:-5] for f in files if f.name.endswith(".json")))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _text(name: str) -> str:
     if name not in names():
         from naipes.errors import UsageError
@@ -131,6 +137,6 @@ def validate(name: str, data: object) -> None:
     _validator(name).validate(data)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _validator(name: str) -> Any:
     return validator(name)

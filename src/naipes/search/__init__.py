@@ -13,13 +13,33 @@ decision; with an iteration budget a seeded bot is reproducible.
 >>> len(result.returns)
 2
 
+The game-specific knowledge (root candidates, the rollout policy, an
+evaluation of capped rollouts) comes from the game's plugin
+(:class:`naipes.plugin.GamePlugin`); this package names no game.
+
 .. versionadded:: 1.1
+
+.. versionchanged:: 1.2
+   The defaults come from the game's plugin; ``HEURISTIC_ROLLOUTS`` and
+   ``default_rollout`` are deprecated (see :mod:`naipes.search.rollout`).
 """
 
 from __future__ import annotations
 
+import warnings
+from typing import Any
+
+from naipes.search import rollout as _rollout
 from naipes.search.ismcts import ISMCTSBot
 from naipes.search.pimc import PIMCBot
-from naipes.search.rollout import HEURISTIC_ROLLOUTS, Rollout, default_rollout
+from naipes.search.rollout import Rollout, default_rollout
 
-__all__ = ["HEURISTIC_ROLLOUTS", "ISMCTSBot", "PIMCBot", "Rollout", "default_rollout"]
+__all__ = ["ISMCTSBot", "PIMCBot", "Rollout", "default_rollout"]
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated ``HEURISTIC_ROLLOUTS``, computed from the plugins, with a :class:`DeprecationWarning`."""
+    if name == "HEURISTIC_ROLLOUTS":
+        warnings.warn(_rollout._DEPRECATED[name], DeprecationWarning, stacklevel=2)
+        return _rollout.heuristic_rollouts()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

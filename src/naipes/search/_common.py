@@ -8,8 +8,8 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, View
-from naipes.search._candidates import Candidate, make_candidate
-from naipes.search.rollout import Policy, Rollout, make_policy, neutral_value, play_out
+from naipes.search._candidates import Proposer, extra_moves, make_candidate
+from naipes.search.rollout import Policy, Rollout, Valuation, make_policy, play_out
 
 AnyGame = Game[Any, Any, Any]
 M = TypeVar("M", bound=Move)
@@ -51,11 +51,11 @@ class Clock:
 
 
 class Context:
-    """What a bot resolved for one game: the rollout policy, the candidate, the fallback value."""
+    """What a bot resolved for one game: the rollout policy, the candidates, the fallback value."""
 
     __slots__ = ("policy", "candidate", "evaluate")
 
-    def __init__(self, policy: Policy, candidate: Candidate | None, evaluate: Evaluate) -> None:
+    def __init__(self, policy: Policy, candidate: Proposer | None, evaluate: Valuation) -> None:
         self.policy = policy
         self.candidate = candidate
         self.evaluate = evaluate
@@ -90,23 +90,22 @@ class SearchBase:
         if ctx is None:
             policy = make_policy(self._rollout, world.name, self._rng.randrange(2**63))
             candidate = make_candidate(self._candidate, world.name)
-            evaluate: Evaluate = self._evaluate if self._evaluate is not None else neutral_value
-            ctx = self._contexts[world.name] = Context(policy, candidate, evaluate)
+            ctx = self._contexts[world.name] = Context(policy, candidate, Valuation(self._evaluate, world.name))
         return ctx
 
-    def _play_out(self, world: AnyGame, ctx: Context) -> tuple[float, ...]:
+    def _play_out(self, world: AnyGame, ctx: Context, observer: int) -> tuple[float, ...]:
+        """``world`` rolled out by the policy; a capped rollout valued for the searching ``observer``."""
         evaluate = ctx.evaluate
-        return play_out(world, ctx.policy, self._rng, self.max_rollout, lambda w: tuple(evaluate(w)))
+        return play_out(world, ctx.policy, self._rng, self.max_rollout, lambda w: evaluate(w, observer))
 
     def _root_moves(self, view: View[M], world: AnyGame, ctx: Context) -> tuple[M, ...]:
-        """The observer's listed moves, the candidate's move first when it is legal and not listed."""
+        """The observer's listed moves, after the candidates that are legal and not listed (in order)."""
         moves = view.legal_moves
         if ctx.candidate is None:
             return moves
-        extra: Any = ctx.candidate.propose(view)
-        if extra is None or extra in moves or not world.is_legal(extra, view.seat):
-            return moves
-        return (extra, *moves)
+        extra: tuple[Any, ...] = extra_moves(ctx.candidate.propose(view), moves,
+                                             lambda m: world.is_legal(m, view.seat))
+        return (*extra, *moves) if extra else moves
 
 
 def others_answer(world: AnyGame, observer: int, policy: Policy, rng: random.Random) -> tuple[tuple[int, Move], ...]:

@@ -144,7 +144,7 @@ class ISMCTSBot(SearchBase):
             if window:
                 path.append(node.edge((CHANCE, answers), CHANCE, None))
                 node = path[-1].child
-        returns = world.result.returns if world.result is not None else self._play_out(world, ctx)
+        returns = world.result.returns if world.result is not None else self._play_out(world, ctx, observer)
         scale.see(returns)
         for e in path:
             e.visits += 1

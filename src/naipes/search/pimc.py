@@ -92,7 +92,7 @@ class PIMCBot(SearchBase):
         if len(world.to_act) > 1:
             others_answer(world, seat, ctx.policy, self._rng)
         world.play(move, seat)
-        returns = world.result.returns if world.result is not None else self._play_out(world, ctx)
+        returns = world.result.returns if world.result is not None else self._play_out(world, ctx, seat)
         return returns[seat]
 
 

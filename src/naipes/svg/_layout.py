@@ -4,11 +4,14 @@ Every length is in pixels and follows the card width ``w``: a card is
 ``w`` x ``1.5 w``, text is ``0.2 w`` high. Items (face-up cards, fans of
 backs, melds, text) are laid out left to right in a row and wrap at
 ``MAX_COLUMNS`` card widths; rows stack downwards.
+
+These are the primitives a game's own table drawer (``naipes/<game>/pictures.py``)
+builds on; this module imports no game.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes.cards import Card
 from naipes.svg._doc import Node, fmt, group, svg_root
@@ -16,7 +19,10 @@ from naipes.svg._frame import CARD_W, INK
 from naipes.svg._pictures import draw
 from naipes.svg._backs import draw_back
 
-__all__ = ["Item", "Sheet", "backs", "cards", "melds", "words"]
+if TYPE_CHECKING:
+    from naipes.game import View
+
+__all__ = ["Item", "Sheet", "backs", "cards", "melds", "turn_line", "words"]
 
 #: Content wraps at this many card widths.
 MAX_COLUMNS = 11.0
@@ -127,6 +133,15 @@ def words(lines: Sequence[str], w: float, *, bold_first: bool = False, size: flo
         return [_text(t, x, y + px * (1.25 * i + 1), px, bold=bold_first and i == 0) for i, t in enumerate(lines)]
 
     return Item(width, px * 1.25 * len(lines) + 0.1 * px, paint)
+
+
+def turn_line(view: View[Any], names: Callable[[int], str]) -> str:
+    """Who must act, in words, from the seat's point of view."""
+    if not view.to_act:
+        return "The game is over."
+    if view.seat in view.to_act and view.legal_moves:
+        return "Your move."
+    return "Waiting for " + ", ".join(names(s) for s in view.to_act) + "."
 
 
 class Sheet:

@@ -93,7 +93,7 @@ class Settings:
     allowed_bots: tuple[str, ...] = ()
     max_bot_iterations: int = 2000
     max_bot_seconds: float = 5.0
-    bot_threads: int = 4
+    bot_threads: int = 2
     max_connections: int = 2000
     max_connections_per_address: int = 64
     max_tables_per_address: int = 20
