@@ -23,11 +23,9 @@ The conventions a game module follows to appear well in the command:
 
 from __future__ import annotations
 
-import enum
 import importlib
 import importlib.resources
 import inspect
-import json
 import os
 import re
 import sys
@@ -37,23 +35,28 @@ from typing import Any, Callable, Mapping, Sequence
 
 import attrs
 
-from naipes.bots import Bot, RandomBot, load_bot
-from naipes.errors import NaipesError, RulesError, UsageError
+from naipes._rule_values import MAX_RULE_DEPTH, MAX_RULE_TEXT, counts_words, option_names_of, parse_settings
+from naipes.bots import Bot, RandomBot, game_bots, load_bot
+from naipes.errors import NaipesError, UsageError
 from naipes.events import Event
 from naipes.game import Game, Move
+from naipes.plugin import GamePlugin, event_fields_text, plugin
 from naipes.registry import GameInfo, find_game, games
 
-__all__ = ["GameKit", "describe_event", "lower_is_better", "pick_demo_game", "rules_text"]
+__all__ = ["MAX_RULE_DEPTH", "MAX_RULE_TEXT", "GameKit", "describe_event", "lower_is_better", "parse_settings",
+           "pick_demo_game", "rules_text"]
 
 AnyGame = Game[Any, Any, Any]
 
 
 @attrs.frozen
 class GameKit:
-    """A registered game with its imported module, and where its bots' modules may come from.
+    """A registered game's :class:`~naipes.plugin.GamePlugin`, and where its bots' modules may come from.
 
-    ``bot_path``: directories (``--bot-path``) searched for ``module:Class`` bots
-    besides ``sys.path``; the current directory only when it is one of them.
+    A thin layer over the plugin, kept for the web layer; new code asks the plugin
+    (:attr:`plugin`). ``bot_path``: directories (``--bot-path``) searched for
+    ``module:Class`` bots besides ``sys.path``; the current directory only when it
+    is one of them.
     """
 
     info: GameInfo
@@ -62,118 +65,74 @@ class GameKit:
 
     @classmethod
     def find(cls, name: str, *, bot_path: Sequence[str] = ()) -> GameKit:
-        """Find and import the game called ``name``.
+        """Find the game called ``name`` and its plugin.
 
         Raises:
-            RulesError: when there is no such game, or its module lacks ``Game``/``Rules``.
+            UsageError: when there is no such game, or its plugin is broken.
+            RulesError: when its module lacks ``Game``/``Rules``/``Move``.
         """
-        info = find_game(name)
-        module = info.load()
-        for attr in ("Game", "Rules", "Move"):
-            if not hasattr(module, attr):
-                raise RulesError(f"the {info.name} module {info.module} has no {attr} yet")
-        return cls(info, module, tuple(bot_path))
+        found = plugin(find_game(name))
+        return cls(found.info, found.module, tuple(bot_path))
+
+    @property
+    def plugin(self) -> GamePlugin[Any, Any, Any]:
+        """The game's plugin (cached by :func:`naipes.plugin.plugin`)."""
+        return plugin(self.info)
 
     def rules(self, players: int | None = None, settings: Mapping[str, object] | None = None,
               **optional: object) -> object:
-        """A ``Rules`` object, with ``players`` and ``settings`` set when given.
-
-        Args:
-            players: the number of players (``Rules.players``).
-            settings: fields to set; a field the rules do not have is an error.
-            optional: fields to set only where the rules have them.
-
-        Raises:
-            RulesError: for a player count the game does not take, an unknown field
-                or a value the rules refuse.
-        """
-        rules_type = self.module.Rules
-        names = [f.name for f in attrs.fields(rules_type)] if attrs.has(rules_type) else []
-        kwargs = {k: v for k, v in optional.items() if k in names}
-        fields = {f.name: f for f in attrs.fields(rules_type)} if attrs.has(rules_type) else {}
-        for key, value in (settings or {}).items():
-            if key not in names:
-                raise RulesError(f"{self.info.name}'s rules have no option {key!r} "
-                                 f"(options: {', '.join(names) or 'none'})")
-            kwargs[key] = _listed(value) if _is_collection(fields[key]) else value
-        if players is not None:
-            info = self.info
-            if players not in info.player_counts:
-                raise RulesError(f"{info.name} is for {_counts(info)} players, not {players}")
-            if "players" not in names:
-                raise RulesError(f"{info.name}'s rules have no players option")
-            kwargs["players"] = players
-        try:
-            return rules_type(**kwargs)
-        except (TypeError, ValueError) as exc:
-            raise RulesError(f"{self.info.name}: {exc}") from exc
+        """:meth:`GamePlugin.rules <naipes.plugin.GamePlugin.rules>`."""
+        return self.plugin.rules(players, settings, **optional)
 
     def new_game(self, rules: object, seed: int | None) -> AnyGame:
-        """A fresh game with these rules and seed."""
-        try:
-            game: AnyGame = self.module.Game(rules, seed=seed)
-        except NaipesError:
-            raise
-        except (TypeError, ValueError) as exc:
-            raise RulesError(f"{self.info.name} cannot start with {rules!r}: {exc}") from exc
-        return game
+        """:meth:`GamePlugin.new_game <naipes.plugin.GamePlugin.new_game>`."""
+        return self.plugin.new_game(rules, seed)
 
     def bot(self, spec: str, seed: int | None) -> tuple[str, Bot[Any, Any]]:
-        """A bot from ``best``, a registered name (``random``, ``ismcts:iterations=50``)
-        or ``module:Class``, with the name to show.
+        """A bot from one of the game's names (``best``, see :meth:`GamePlugin.bots
+        <naipes.plugin.GamePlugin.bots>`), a registered name (``random``,
+        ``ismcts:iterations=50``) or ``module:Class``, with the name to show.
 
-        ``best`` is the registry's ``best_bot``, or a random bot (named so)
-        when the game has none installed yet.
+        ``best`` falls back to a random bot (named so, with a warning once) when
+        the game's best bot cannot be loaded.
 
         Raises:
             NaipesError: when the bot cannot be loaded.
         """
         spec = spec.strip()
+        names = game_bots(self.info)
         if spec == "best":
-            best = self.info.best_bot
-            problem = "the game names none" if best is None else None
-            if best is not None:
-                try:
-                    return best.rpartition(":")[2], _load_bot(best, seed, self.bot_path)
-                except NaipesError as exc:
-                    problem = str(exc)
-            if self.info.name not in _WARNED:
-                _WARNED.add(self.info.name)
-                print(f"naipes: no best bot for {self.info.name} ({problem}); random bots play instead",
-                      file=sys.stderr)
-            return "random", RandomBot(seed)
-        if spec == "random":
-            return "random", RandomBot(seed)
-        return _bot_label(spec), _load_bot(spec, seed, self.bot_path)
+            try:
+                return _bot_label(names.get("best", "random")), _load_bot(spec, seed, self.bot_path, self.info)
+            except NaipesError as exc:
+                if self.info.name not in _WARNED:
+                    _WARNED.add(self.info.name)
+                    print(f"naipes: no best bot for {self.info.name} ({exc}); random bots play instead",
+                          file=sys.stderr)
+                return "random", RandomBot(seed)
+        head = spec.partition(":")[0]
+        label = _bot_label(names[head]) if head in names and spec == head else _bot_label(spec)
+        return label, _load_bot(spec, seed, self.bot_path, self.info)
 
     def terminal_turn(self) -> Callable[..., Move] | None:
-        """The module's ``terminal_turn`` hook, if it has one."""
-        hook = getattr(self.module, "terminal_turn", None)
-        return hook if callable(hook) else None
+        """:meth:`GamePlugin.terminal_turn <naipes.plugin.GamePlugin.terminal_turn>`."""
+        return self.plugin.terminal_turn()
 
     def render(self, view: Any, *, you: bool = True, lang: str = "en") -> str:
-        """The table as ``view`` shows it: the game's ``describe.render`` (told whether the
-        seat is a person's, ``you``, and the language where it takes them), else ``view.render()``."""
-        hook = _hook(self.module, "render")
-        if hook is None:
-            return str(view.render())
-        return str(_call(hook, view, you=you, lang=lang))
+        """:meth:`GamePlugin.render <naipes.plugin.GamePlugin.render>`."""
+        return self.plugin.render(view, you=you, lang=lang)
 
     def completions(self, view: Any) -> list[str]:
-        """What Tab completes at the seat's prompt: the game's ``describe.completions(view)``,
-        else the legal moves when ``legal_moves`` lists every one."""
-        hook = _hook(self.module, "completions")
-        if hook is not None:
-            return [str(c) for c in hook(view)]
-        return [str(m) for m in view.legal_moves] if self.info.complete_moves else []
+        """:meth:`GamePlugin.completions <naipes.plugin.GamePlugin.completions>`."""
+        return self.plugin.completions(view)
 
     def describe(self, event: Event, lang: str = "en") -> str | None:
-        """The game's ``describe_event`` of ``event`` (in ``lang`` where it takes it)."""
-        hook = _hook(self.module, "describe_event")
-        if hook is None:
-            return None
-        text = _call(hook, event, lang=lang)
-        return text if isinstance(text, str) or text is None else str(text)
+        """:meth:`GamePlugin.describe_event <naipes.plugin.GamePlugin.describe_event>`."""
+        return self.plugin.describe_event(event, lang)
+
+    def describe_move(self, move: Any, view: Any = None, lang: str = "en") -> str:
+        """:meth:`GamePlugin.describe_move <naipes.plugin.GamePlugin.describe_move>`."""
+        return self.plugin.describe_move(move, view, lang)
 
 
 _WARNED: set[str] = set()
@@ -189,19 +148,6 @@ def _bot_label(spec: str) -> str:
     return rest.partition(":")[0] or spec
 
 
-def _hook(module: ModuleType, name: str) -> Callable[..., Any] | None:
-    """``name`` of the game's ``describe`` module (API 1.0), else of the game module."""
-    try:
-        describe: ModuleType | None = importlib.import_module(module.__name__ + ".describe")
-    except ImportError:
-        describe = None
-    for holder in (describe, module):
-        hook = getattr(holder, name, None)
-        if callable(hook):
-            return hook  # type: ignore[no-any-return]
-    return None
-
-
 def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
     """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
     try:
@@ -213,11 +159,11 @@ def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
     return fn(*args, **{k: v for k, v in optional.items() if k in params})
 
 
-def _load_bot(spec: str, seed: int | None, path: Sequence[str] = ()) -> Bot[Any, Any]:
-    """:func:`naipes.bots.load_bot` (any ``module:Class``, modules also from ``path``), its
-    every failure one line (a ``NaipesError``)."""
+def _load_bot(spec: str, seed: int | None, path: Sequence[str] = (), game: GameInfo | None = None) -> Bot[Any, Any]:
+    """:func:`naipes.bots.load_bot` (any ``module:Class``, modules also from ``path``, the game's
+    bot names), its every failure one line (a ``NaipesError``)."""
     try:
-        return load_bot(spec, seed=seed, modules=True, path=path)
+        return load_bot(spec, seed=seed, modules=True, path=path, game=game)
     except NaipesError:
         raise
     except Exception as exc:  # the user's module raised while importing or building the bot
@@ -253,133 +199,20 @@ def bot_path(dirs: Sequence[str] | None) -> tuple[str, ...]:
 def lower_is_better(kit: GameKit, rules: object = None, lang: str = "en") -> str | None:
     """What the game's scores count when lower is better (``penalty points``), else ``None``.
 
-    Asks the game's ``describe.lower_is_better(rules)`` (default rules when ``rules`` is None).
+    :meth:`GamePlugin.lower_is_better <naipes.plugin.GamePlugin.lower_is_better>`
+    (default rules when ``rules`` is None).
     """
-    hook = _hook(kit.module, "lower_is_better")
-    if hook is None:
-        return None
-    if rules is None:
-        try:
-            rules = kit.rules()
-        except NaipesError:
-            return None
-    text = _call(hook, rules, lang=lang)
-    return str(text) if text else None
-
-
-def parse_settings(items: Sequence[str] | None) -> dict[str, object]:
-    """``FIELD=VALUE`` texts as a dict; values are read as JSON when they can be, else as text.
-
-    A list-valued option also takes comma-separated values: :meth:`GameKit.rules`
-    splits a text given to a field that holds several values. A value is at most
-    :data:`MAX_RULE_TEXT` characters and nests lists and objects at most
-    :data:`MAX_RULE_DEPTH` deep.
-
-    >>> parse_settings(["scope=hand", "envio_limit=3", "teams=false", "specials=[\\"real\\"]"])
-    {'scope': 'hand', 'envio_limit': 3, 'teams': False, 'specials': ('real',)}
-
-    Raises:
-        RulesError: for a text without ``=``.
-        UsageError: for a value too long or nested too deep (``bad_rule_value``).
-    """
-    out: dict[str, object] = {}
-    for item in items or ():
-        key, sep, text = item.partition("=")
-        if not sep or not key.strip():
-            raise RulesError(f"--rule takes FIELD=VALUE, not {_shown(item)}")
-        _check_rule_text(key.strip(), text)
-        out[key.strip()] = _tupled(_json_or_text(text))
-    return out
-
-
-#: The longest ``--rule`` value, in characters.
-MAX_RULE_TEXT = 4096
-#: The deepest nesting of lists and objects in a ``--rule`` value.
-MAX_RULE_DEPTH = 8
-
-
-def _shown(text: str) -> str:
-    """``repr(text)``, cut short for an error message."""
-    return repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
-
-
-def _json_depth(text: str) -> int:
-    """The deepest nesting of ``[``/``{`` in ``text``, outside JSON strings.
-
-    >>> _json_depth('[1, [2, {"a": "[[["}]]'), _json_depth("hand")
-    (3, 0)
-    """
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char in "]}":
-            depth -= 1
-    return deepest
-
-
-def _check_rule_text(key: str, text: str) -> None:
-    if len(text) > MAX_RULE_TEXT:
-        raise UsageError(f"--rule {key}: the value has {len(text):,} characters, at most {MAX_RULE_TEXT:,}",
-                         code="bad_rule_value")
-    if _json_depth(text) > MAX_RULE_DEPTH:
-        raise UsageError(f"--rule {key}: the value nests lists or objects more than {MAX_RULE_DEPTH} deep",
-                         code="bad_rule_value")
-
-
-def _is_collection(field: attrs.Attribute[Any]) -> bool:
-    """Whether a ``Rules`` field holds several values (a tuple, frozenset, list or set)."""
-    kind = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", repr(field.type))
-    if re.match(r"^\s*(typing\.)?(tuple|frozenset|list|set|Tuple|FrozenSet|List|Set|Sequence)\b", str(kind)):
-        return True
-    default = field.default
-    return isinstance(default, (tuple, frozenset, list, set)) and not isinstance(default, str)
-
-
-def _listed(value: object) -> object:
-    """A list-valued option given as text: comma-separated values (``real,mellizos``).
-
-    >>> _listed("real, mellizos"), _listed(""), _listed(("real",))
-    (('real', 'mellizos'), (), ('real',))
-    """
-    if isinstance(value, str):
-        return tuple(_tupled(_json_or_text(part.strip())) for part in value.split(",") if part.strip())
-    if isinstance(value, (int, float, bool)):
-        return (value,)
-    return value
-
-
-def _json_or_text(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def _tupled(value: object) -> object:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
+    return kit.plugin.lower_is_better(rules, lang)
 
 
 def pick_demo_game(name: str | None) -> GameKit | None:
-    """The game ``naipes demo`` shows: the named one, else machuco, else the first installed."""
+    """The game ``naipes demo`` shows: the named one, else the first registered game that loads."""
     if name is not None:
         return GameKit.find(name)
-    names = [i.name for i in games()]
-    if "machuco" in names:
-        names.remove("machuco")
-        names.insert(0, "machuco")
-    for candidate in names:
+    for info in games():
         try:
-            return GameKit.find(candidate)
-        except (RulesError, ImportError):
+            return GameKit.find(info.name)
+        except (NaipesError, ImportError):
             continue  # a game still being written: not importable or incomplete
     return None
 
@@ -546,7 +379,7 @@ def option_names(info: GameInfo) -> list[str]:
         rules_type = info.load().Rules
     except (ImportError, AttributeError):
         return []
-    return [f.name for f in attrs.fields(rules_type)] if attrs.has(rules_type) else []
+    return option_names_of(rules_type)
 
 
 def counts_text(info: GameInfo, lang: str = "en") -> str:
@@ -562,12 +395,7 @@ def counts_text(info: GameInfo, lang: str = "en") -> str:
     return text
 
 
-def _counts(info: GameInfo) -> str:
-    """The player counts of a game in words: ``2 or 4``, ``3 to 4``."""
-    counts = info.player_counts
-    if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]}"
-    return " or ".join(map(str, counts)) if len(counts) <= 2 else ", ".join(map(str, counts))
+_counts = counts_words
 
 
 def rules_text(kit: GameKit) -> str:
@@ -585,20 +413,9 @@ def rules_text(kit: GameKit) -> str:
     return "\n\n".join(parts)
 
 
-def _value(value: object) -> str:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return "[" + " ".join(_value(v) for v in value) + "]"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
-
-
 def describe_event(kit: GameKit | None, event: Event, lang: str = "en") -> str | None:
-    """An event in a few words: the game's ``describe_event`` or ``Name: field=value ...``."""
-    if kit is not None and _hook(kit.module, "describe_event") is not None:
+    """An event in a few words: the game's :meth:`~naipes.plugin.GamePlugin.describe_event`,
+    else ``Name(field=value, ...)`` (:func:`naipes.plugin.event_fields_text`)."""
+    if kit is not None:
         return kit.describe(event, lang)
-    fields = [f.name for f in attrs.fields(type(event)) if f.name != "private_to"]
-    args = ", ".join(f"{name}={_value(getattr(event, name))}" for name in fields)
-    return f"{type(event).__name__}({args})"
+    return event_fields_text(event)

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import enum
 import importlib
 import inspect
 from types import ModuleType
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from naipes.game import Move, View
     from naipes.registry import GameInfo
 
-__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "plugin"]
+__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin"]
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
@@ -221,10 +222,14 @@ class GamePlugin(Generic[R, M, V]):
         return str(own()) if callable(own) else str(view)
 
     def describe_event(self, event: Event, lang: str = "en") -> str | None:
-        """An event in words, or ``None`` when the game has nothing to say about it."""
+        """An event in words, or ``None`` when the game has nothing to say about it.
+
+        The game's ``describe.describe_event(event, lang)``, else
+        :func:`event_fields_text` (``CardDrawn(seat=1)``).
+        """
         hook = self._hook("describe_event")
         if hook is None:
-            return None
+            return event_fields_text(event)
         text = _call(hook, event, lang=lang)
         return text if isinstance(text, str) or text is None else str(text)
 
@@ -322,6 +327,32 @@ def _find_hook(module: ModuleType, name: str) -> Callable[..., Any] | None:
         if callable(hook):
             return hook  # type: ignore[no-any-return]
     return None
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return "[" + " ".join(_value_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def event_fields_text(event: object) -> str:
+    """An event as ``Name(field=value, ...)``: the words of a game that has none of its own.
+
+    Lists show as ``[a b]``, enums by value; ``private_to`` is left out.
+
+    >>> from naipes.events import MovePlayed
+    >>> event_fields_text(MovePlayed(seat=1, move="draw"))
+    'MovePlayed(seat=1, move=draw)'
+    """
+    if not attrs.has(type(event)):
+        return str(event)
+    fields = [f.name for f in attrs.fields(type(event)) if f.name != "private_to"]
+    args = ", ".join(f"{name}={_value_text(getattr(event, name))}" for name in fields)
+    return f"{type(event).__name__}({args})"
 
 
 def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:

@@ -36,13 +36,19 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from naipes._jsonable import JSON
-from naipes.errors import NaipesError, UsageError
 from naipes.bots import bot_names
+from naipes.errors import NaipesError, UsageError
 from naipes.registry import games
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
 from naipes.web.pictures import back_svg, card_svg, table_svg
-from naipes.web.protocol import PROTOCOL_VERSION, ProtocolError, error, parse_json, read_message
+from naipes.web.protocol import (
+    PROTOCOL_VERSION,
+    ProtocolError,
+    error,
+    parse_json,
+    read_message,
+)
 from naipes.web.store import Store, StoreError
 from naipes.web.tables import Listener, Lobby, Settings, Table
 from naipes.web.workspace import workspace_command
@@ -528,7 +534,7 @@ async def _read(table: Table, listener: Listener, websocket: WebSocket,
             answer = error(exc.code, str(exc))
         except (WebSocketDisconnect, _Flooded):
             raise
-        except Exception:  # noqa: BLE001 - a bug must not take the socket down: say so, go on
+        except Exception:  # a bug must not take the socket down: say so, go on
             log.exception("message of seat %s at table %s failed", listener.seat, table.id)
             answer = error("server_error", "the server failed to handle this message")
         if answer is not None:

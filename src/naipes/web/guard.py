@@ -13,7 +13,8 @@ soon as the streamed (chunked) body passes the limit.
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
 
 __all__ = ["MAX_BODY_BYTES", "SECURITY_HEADERS", "Guard"]
 
@@ -29,8 +30,8 @@ MAX_BODY_BYTES = 16384
 #: The headers of every HTTP response.
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("content-security-policy",
-     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"),
+     ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+      "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")),
     ("x-frame-options", "DENY"),
     ("x-content-type-options", "nosniff"),
     ("referrer-policy", "no-referrer"),

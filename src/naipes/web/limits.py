@@ -46,7 +46,7 @@ class RateLimit:
     .. versionadded:: 1.1
     """
 
-    __slots__ = ("rate", "burst", "tokens", "stamp")
+    __slots__ = ("burst", "rate", "stamp", "tokens")
 
     def __init__(self, rate: float, burst: int) -> None:
         self.rate, self.burst = rate, burst
