@@ -110,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="a game name or alias (see 'naipes games')")
 
     p = sub.add_parser("demo", parents=[common], help="watch a short game between the best bots")
-    p.add_argument("--game", help="the game to show (default: machuco, else the first installed)")
+    p.add_argument("--game", help="the game to show (default: the first registered game)")
     p.add_argument("--players", type=_positive_int, help="number of players")
     p.add_argument("--seed", type=_non_negative_int, help="seed of the deal (default: random)")
     p.add_argument("--delay", type=_seconds, help="seconds between moves (default: 0.7 on a terminal, else 0)")
@@ -208,14 +208,11 @@ def _bot_specs(text: str, count: int) -> list[str]:
     return specs
 
 
-#: Rules fields that make a game short, where a game has them: one hand, one round, one deal.
-SHORT_GAME: dict[str, object] = {"scope": "hand", "rounds": 1, "mode": "single_deal"}
-
-
 def _demo_rules(kit: GameKit, players: int | None, settings: dict[str, object]) -> object:
-    """The shortest game the rules offer (see :data:`SHORT_GAME`), else the default game."""
+    """The game's first quick game (:attr:`GamePlugin.quick_rules <naipes.plugin.GamePlugin.quick_rules>`)
+    under the settings given, else its default game."""
     try:
-        return kit.rules(players, settings, **SHORT_GAME)
+        return kit.rules(players, {**kit.plugin.quick(), **settings})
     except RulesError:
         return kit.rules(players, settings)
 

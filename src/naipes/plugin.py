@@ -348,9 +348,10 @@ def event_fields_text(event: object) -> str:
     >>> event_fields_text(MovePlayed(seat=1, move="draw"))
     'MovePlayed(seat=1, move=draw)'
     """
-    if not attrs.has(type(event)):
+    kind: Any = type(event)
+    if not attrs.has(kind):
         return str(event)
-    fields = [f.name for f in attrs.fields(type(event)) if f.name != "private_to"]
+    fields = [f.name for f in attrs.fields(kind) if f.name != "private_to"]
     args = ", ".join(f"{name}={_value_text(getattr(event, name))}" for name in fields)
     return f"{type(event).__name__}({args})"
 
@@ -380,7 +381,7 @@ def plugin(game: str | GameInfo) -> GamePlugin[Any, Any, Any]:
 
     info = game if isinstance(game, GameInfo) else find_game(game)
     cached = _PLUGINS.get(info.name)
-    if cached is not None and cached.info is info:
+    if cached is not None and cached.info == info:
         return cached
     made = _make(info)
     _PLUGINS[info.name] = made

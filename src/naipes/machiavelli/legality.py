@@ -67,6 +67,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "too_long": (None, "notation longer than MAX_MOVE_TEXT (moves) or MAX_TABLE_TEXT (tables)"),
     # malformed moves (IllegalMoveError) and state dicts (InvalidStateError)
     "bad_field": (None, "a move field of the wrong type, or a state dict field of the wrong type or shape"),
+    "bad_version": (None, "a state dict or record whose layout is not its version's (deltas only in version 3)"),
     "too_large": (None, "a state dict list longer than the decks or limits allow"),
     # positions and state (InvalidStateError)
     "bad_deck": ("MV-01", "a deck= order that is not exactly the decks' cards"),

@@ -315,6 +315,8 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
         game._orders.append(tuple(cards))
     winners = seat_list(state["last_winners"], "state.last_winners", n)
     points, hands = state["last_points"], state["last_hands"]
+    if type(points) is not list or type(hands) is not list:  # not only when non-empty (S, issue 21)
+        raise bad("state.last_points", "last_points and last_hands must be lists")
     if winners or points or hands:
         game._last_points = tuple(_ints(points, "state.last_points", n, top))
         game._last_hands = tuple(tuple(_card_list(h, f"state.last_hands[{s}]", names, size))

@@ -7,8 +7,9 @@ import os
 import time
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from naipes.bots import load_bot
+from naipes.bots import game_bots, load_bot
 from naipes.errors import RulesError, UsageError
+from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game
 from naipes.tournament._executors import execute
 from naipes.tournament._ratings import ratings
@@ -26,7 +27,7 @@ MAX_JOBS = 256
 
 
 def _rules(info: GameInfo, rules: object) -> object:
-    rules_type = info.load().Rules
+    rules_type = plugin(info).Rules
     if rules is None:
         return rules_type()
     if isinstance(rules, Mapping):
@@ -44,17 +45,26 @@ def _specs(info: GameInfo, bots: Sequence[str], bot_path: tuple[str, ...]) -> tu
     if isinstance(bots, str) or not isinstance(bots, Sequence) or not all(isinstance(b, str) for b in bots):
         raise UsageError("bots are a sequence of bot specs, e.g. ['ismcts', 'random']", code="bad_bots")
     specs = []
+    named = game_bots(info)
     for spec in bots:
-        spec = spec.strip()
-        if spec == "best":
-            if info.best_bot is None:
-                raise UsageError(f"{info.name} names no best bot", code="no_such_bot")
-            spec = info.best_bot
+        spec = _game_spec(spec.strip(), named)
         # every spec fails here, in the caller, not in a worker; load_bot calls nothing before
         # the spec passed check_bot_spec (so names a bot class or a registered factory)
         load_bot(spec, seed=0, path=bot_path)
         specs.append(spec)
     return tuple(specs)
+
+
+def _game_spec(spec: str, named: Mapping[str, str]) -> str:
+    """A game's bot name (``best``, ``careless:x=1``, see :func:`naipes.bots.game_bots`) as the
+    spec it stands for, so workers load plain specs; any other spec as it is."""
+    head, sep, rest = spec.partition(":")
+    if head in named and (not sep or "=" in rest):
+        target = named[head]
+        if not sep:
+            return target
+        return f"{target},{rest}" if "=" in target else f"{target}:{rest}"
+    return spec
 
 
 def _whole(name: str, value: object, low: int, high: int | None, code: str) -> None:
@@ -200,7 +210,7 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     info = game if isinstance(game, GameInfo) else find_game(game)
     the_rules = _rules(info, rules)
     specs = _specs(info, bots, dirs)
-    probe: Any = info.load().Game(the_rules, seed=0)
+    probe: Any = plugin(info).new_game(the_rules, seed=0)
     schedule = Schedule(seed, lineups(len(specs), len(probe.sides)), duplicate)
     template = Chunk(info, the_rules, specs, schedule, 0, 0, dirs)
     start = time.perf_counter()

@@ -15,6 +15,7 @@ import attrs
 from naipes.bots import Bot, load_bot
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.game import Game
+from naipes.plugin import plugin
 from naipes.registry import GameInfo
 from naipes.tournament._schedule import Schedule
 
@@ -68,9 +69,8 @@ class Chunk:
 
 
 def _play_one(chunk: Chunk, index: int) -> GameRecord:
-    module = chunk.game.load()
     schedule = chunk.schedule
-    game: Game[Any, Any, Any] = module.Game(chunk.rules, seed=schedule.deal_seed(index))
+    game: Game[Any, Any, Any] = plugin(chunk.game).new_game(chunk.rules, seed=schedule.deal_seed(index))
     lineup = schedule.lineup(index)
     seats = [0] * game.num_players
     for side, members in enumerate(game.sides):
