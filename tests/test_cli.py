@@ -116,11 +116,16 @@ def test_demo_stops_at_max_moves(capsys, monkeypatch) -> None:
     assert code == 0 and "stopped after 4 moves" in out and "-- move 5 --" not in out
 
 
-def test_demo_prefers_machuco() -> None:
+def test_demo_picks_the_first_registered_game_that_loads(monkeypatch) -> None:
     assert pick_demo_game(None).info.name == "toy"  # type: ignore[union-attr]
     registry.register(GameInfo(name="machuco", min_players=2, max_players=4, deck="spanish-40",
                                module="toy_module"))
-    assert pick_demo_game(None).info.name == "machuco"  # type: ignore[union-attr]
+    assert pick_demo_game(None).info.name == "toy"  # no game is preferred by its name
+    monkeypatch.setattr(registry, "_GAMES", {})
+    registry.register(GameInfo(name="broken", min_players=2, max_players=4, deck="french-16",
+                               module="toy_module", plugin="toy_module:NoSuchPlugin"))
+    registry.register(HOOKED)
+    assert pick_demo_game(None).info.name == "hooked"  # the broken plugin is skipped
     assert pick_demo_game("hooked").info.name == "hooked"  # type: ignore[union-attr]
 
 
@@ -490,7 +495,7 @@ def test_a_single_legal_move_is_played_without_a_key(capsys, monkeypatch) -> Non
 def test_rule_lists_are_split_on_commas_only_for_list_fields() -> None:
     import attrs
 
-    from naipes._cli_games import _is_collection, _listed
+    from naipes._rule_values import _is_collection, _listed
 
     @attrs.frozen
     class Rules:

@@ -28,10 +28,12 @@ GAME_LAYOUT = ("__init__", "rules", "moves", "state", "view", "events", "scoring
 
 CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naipes.events",
                 "naipes.errors", "naipes.game", "naipes.registry", "naipes.bots", "naipes.testing",
-                "naipes.svg", "naipes.tournament", "naipes.search", "naipes.web", "naipes.schemas"]
+                "naipes.svg", "naipes.tournament", "naipes.search", "naipes.web", "naipes.schemas",
+                "naipes.plugin"]
 
 #: The curated namespaces of the packages built on the core (1.1).
 CURATED = {
+    "naipes.plugin": ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin"],
     "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
     "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "MAX_GAMES", "MAX_JOBS", "Rating",
                           "RayExecutor", "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"],

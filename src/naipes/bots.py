@@ -446,7 +446,8 @@ def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[
     if target in _BOTS:
         return _registered(spec, _BOTS[target])
     if target in named:  # the game's plugin names it: trusted code, like a registered factory
-        return _registered(spec, named[target])
+        known = named[target]
+        return _registered(spec, _BOTS[known] if known in _BOTS else known)
     if ":" not in target:
         names = ", ".join(sorted({*_BOTS, *named}))
         hint = " or give module:Class" if modules is True else ""

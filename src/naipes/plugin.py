@@ -52,6 +52,11 @@ def _strings(values: Iterable[object]) -> tuple[str, ...]:
     return tuple(str(v) for v in values)
 
 
+def _count(_: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise UsageError(f"a zone's hidden count is a whole number >= 0, not {value!r}", code="bad_zone")
+
+
 def _kind(_: object, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in ZONE_KINDS:
         raise UsageError(f"a zone's kind is one of {', '.join(ZONE_KINDS)}, not {value!r}", code="bad_zone")
@@ -78,7 +83,7 @@ class Zone:
     name: str = ""
     label: str = ""
     cards: tuple[str, ...] = attrs.field(default=(), converter=_strings)
-    hidden: int = 0
+    hidden: int = attrs.field(default=0, validator=_count)
     seat: int | None = None
     fanned: bool = True
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from typing import Any, Iterator
 import xml.etree.ElementTree as ET
 
-from naipes import Card, NotationError, macarra, machiavelli, machuco, ranzo
+from naipes import JOKER, Card, NotationError, macarra, machiavelli, machuco, ranzo
 
 GAMES = {"machuco": machuco, "macarra": macarra, "ranzo": ranzo, "machiavelli": machiavelli}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -67,4 +68,20 @@ def drawn_cards(svg: str) -> list[Card]:
         title = element.find(f"{SVG}title")
         assert title is not None and title.text == f"{card_name(card)} ({card})"
         out.append(card)
+    return out
+
+
+def allowed_cards(game: Any, seat: int) -> Counter[Card]:
+    """Every card ``seat`` may see face up, with multiplicity: its own hand, the public zones
+    of ``game.zones()`` (all but hands and stocks), and what its view knows of hidden places
+    (``known``: cards under a stock; Ranzo's ``known_by_seat``; Machiavelli's known jokers)."""
+    view = game.view(seat)
+    out: Counter[Card] = Counter(view.hand)
+    for name, cards in game.zones().items():
+        if not name.startswith(("hand", "stock")):
+            out.update(cards)
+    out.update(view.known)
+    for known in getattr(view, "known_by_seat", ()):
+        out.update(known)
+    out[JOKER] += sum(getattr(view, "known_jokers", ()))
     return out

@@ -11,12 +11,13 @@ import os
 from pathlib import Path
 from typing import Any, Iterator
 
+import attrs
 import pytest
 
 from naipes import Card, french_deck, spanish_deck
 from naipes.svg import back, card, deck_sheet, render
 
-from tests.svg._positions import GAMES, position
+from tests.svg._positions import GAMES, play_randomly, position
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -31,6 +32,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 def _pictures() -> dict[str, str]:
     pictures = {f"{name}-table": render(position(name, 7, 40).view(0)) for name in sorted(GAMES)}
     pictures["ranzo-table-seat2"] = render(position("ranzo", 3, 9).view(2))
+    pictures["toy-table-zones"] = _toy_table()
     pictures["spanish-deck"] = deck_sheet(spanish_deck(48))
     pictures["french-deck"] = deck_sheet(french_deck(jokers=1))
     pictures["figures-120px"] = deck_sheet(Card.parse_many("10o 11o 12o 10c 11c 12c 10e 11e 12e 10b 11b 12b"),
@@ -40,6 +42,23 @@ def _pictures() -> dict[str, str]:
     pictures["back-spanish"] = back()
     pictures["back-french"] = back(deck="french", width=90)
     return pictures
+
+
+def _toy_table() -> str:
+    """The example third-party game's table, drawn by the generic drawer from its plugin's zones."""
+    import naipes.registry
+    import naipes_toy
+
+    saved = dict(naipes.registry._GAMES)
+    info = attrs.evolve(naipes_toy.GAME_INFO, plugin="tests.svg._toy_plugin:ZonedToy")
+    try:
+        for key in (info.name, *info.aliases):
+            naipes.registry._GAMES[key.casefold()] = info
+        game = play_randomly(naipes_toy.Game(naipes_toy.Rules(players=3), seed=7), 4, 7)
+        return render(game.view(0))
+    finally:
+        naipes.registry._GAMES.clear()
+        naipes.registry._GAMES.update(saved)
 
 
 PICTURES = _pictures()

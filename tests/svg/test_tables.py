@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from naipes import UsageError, View
 from naipes.svg import render
 
-from tests.svg._positions import GAMES, SVG, cards_in, drawn_cards, position
+from tests.svg._positions import GAMES, SVG, allowed_cards, cards_in, drawn_cards, position
 
 SETTINGS = settings(deadline=None, max_examples=12, derandomize=True, database=None)
 
@@ -29,6 +29,8 @@ def _check_seat(game: object, seat: int) -> str:
     assert not own - Counter(shown), "the seat's own hand is drawn face up"
     hidden = _hidden_cards(game, seat, visible)
     assert not hidden & set(shown)
+    leaked = Counter(shown) - allowed_cards(game, seat)
+    assert not leaked, f"seat {seat} was shown hidden cards {leaked}"
     return svg
 
 

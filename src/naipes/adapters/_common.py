@@ -1,4 +1,4 @@
-"""What the adapters share (internal): a game, its action space and its rules by name."""
+"""What the adapters share (internal): a game, its plugin, its action space and its rules by name."""
 
 from __future__ import annotations
 
@@ -7,23 +7,33 @@ from typing import Any
 import attrs
 
 from naipes.errors import UsageError
+from naipes.plugin import GamePlugin, plugin
 from naipes.registry import GameInfo, find_game
 
 
 def resolve(game: str, rules: Any = None, **fields: Any) -> tuple[GameInfo, Any, Any]:
-    """The game's registry entry, its ``Rules`` (``rules`` or built from ``fields``) and action space."""
+    """The game's registry entry, its ``Rules`` (``rules`` or built from ``fields``) and the
+    action space its plugin gives for them."""
     info = find_game(game)
-    module = info.load()
+    game_plugin = plugin(info)
     if rules is not None and fields:
         raise UsageError("give rules= or rule fields, not both", code="rules_and_fields")
     if rules is None:
         try:
-            rules = module.Rules(**fields)
+            rules = game_plugin.Rules(**fields)
         except TypeError as exc:
-            names = ", ".join(f.name for f in attrs.fields(module.Rules))
+            names = ", ".join(f.name for f in attrs.fields(game_plugin.Rules))
             raise UsageError(f"{info.name}'s rules have no such field: {exc} (fields: {names})",
                              code="no_such_rule") from exc
-    return info, rules, info.action_space(rules)
+    return info, rules, game_plugin.action_space(rules)
+
+
+def has_action_space(info: GameInfo) -> bool:
+    """Whether the adapters can serve the game: its module has an ``ActionSpace`` or its plugin
+    gives one (the plugin overrides :meth:`~naipes.plugin.GamePlugin.action_space`)."""
+    if hasattr(info.load(), "ActionSpace"):
+        return True
+    return type(plugin(info)).action_space is not GamePlugin.action_space
 
 
 def first_to_act(game: Any) -> int:

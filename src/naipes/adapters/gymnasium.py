@@ -28,6 +28,7 @@ import numpy as np
 from naipes.adapters._common import first_to_act, int8_mask, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
+from naipes.plugin import plugin
 
 __all__ = ["NaipesEnv", "env"]
 
@@ -49,7 +50,8 @@ class NaipesEnv(gym.Env[Any, Any]):
             raise UsageError(f"render_mode must be None or 'ansi', not {render_mode!r}", code="bad_render_mode")
         self.info, self.rules, self.space = resolve(game, rules, **fields)
         self.module = self.info.load()
-        self.players = self.module.Game(self.rules, seed=0).num_players
+        self.plugin = plugin(self.info)
+        self.players = self.plugin.new_game(self.rules, seed=0).num_players
         if type(seat) is not int or not 0 <= seat < self.players:
             raise UsageError(f"no seat {seat!r} in a {self.players}-player game", code="no_such_seat")
         if opponents is not None and len(opponents) != self.players - 1:
@@ -66,7 +68,7 @@ class NaipesEnv(gym.Env[Any, Any]):
         """A new game seeded from ``self.np_random``; the opponents play up to the seat's turn."""
         super().reset(seed=seed)
         draw = self.np_random.integers
-        self.game = self.module.Game(self.rules, seed=int(draw(2**62)))
+        self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
         self._advance()
         return self._observe(), self._info()

@@ -19,30 +19,70 @@ initial state drawing its seed from the game's generator, and
 state and observation tensors are the view's
 :meth:`~naipes.actions.ActionSpace.encode` vector (the view is the information
 set; it does not recall earlier own moves). Returns are ``Result.returns``.
-Games without a hard bound on their length (Machuco, Machiavelli) are cut at
-:data:`CAPS` decisions, where the adapter ends them with returns of 0.
+A game is cut at its plugin's
+:meth:`~naipes.plugin.GamePlugin.max_game_length` decisions (default: the
+registry's ``max_decisions``; :data:`DEFAULT_CAP` when neither is known), where
+the adapter ends it with returns of 0: this matters for the games without a hard
+bound on their length (Machuco, Machiavelli).
 
 .. versionadded:: 1.0
+.. deprecated:: 1.2
+   ``CAPS`` (the caps by game name) warns with :class:`DeprecationWarning`; it is a
+   read-only mapping computed from the plugins. Ask
+   ``naipes.plugin.plugin(game).max_game_length(rules)`` instead.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
+import warnings
+from types import MappingProxyType
+from typing import Any, Mapping
 
 import attrs
 import numpy as np
 import pyspiel
 
-from naipes.adapters._common import first_to_act
-from naipes.errors import NaipesError
+from naipes.adapters._common import first_to_act, has_action_space
+from naipes.errors import NaipesError, RulesError
+from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game, games
 
-__all__ = ["CAPS", "NaipesSpielGame", "NaipesSpielState", "load", "space_of"]
+__all__ = ["DEFAULT_CAP", "NaipesSpielGame", "NaipesSpielState", "load", "max_game_length", "space_of"]
 
-#: The decisions after which a game with no hard bound is cut (``max_game_length``).
-CAPS = {"machuco": 4000, "machiavelli": 3000}
+#: The decisions after which a game is cut when neither its plugin nor the registry bounds it.
+DEFAULT_CAP = 10_000
+
+
+def __getattr__(name: str) -> Any:
+    """The deprecated ``CAPS``: the caps of the games with no hard bound, from their plugins."""
+    if name == "CAPS":
+        warnings.warn("naipes.adapters.openspiel.CAPS is deprecated since 1.2: use "
+                      "naipes.plugin.plugin(game).max_game_length(rules)", DeprecationWarning, stacklevel=2)
+        return _caps()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _caps() -> Mapping[str, int]:
+    """What ``CAPS`` was: game name -> cap, for the registered games without ``max_decisions``."""
+    caps = {info.name: plugin(info).max_game_length(None) for info in games() if info.max_decisions is None}
+    return MappingProxyType({name: cap for name, cap in caps.items() if cap is not None})
+
+
+def max_game_length(info: GameInfo, rules: Any) -> int:
+    """The decisions after which the adapter cuts a game of ``info`` with ``rules``.
+
+    Raises:
+        RulesError: for a plugin whose bound is not a positive int (code ``bad_max_game_length``).
+    """
+    cap = plugin(info).max_game_length(rules)
+    if cap is None:
+        return DEFAULT_CAP
+    if type(cap) is not int or cap < 1:
+        raise RulesError(f"{info.name}: its plugin's max_game_length gave {cap!r}, not a positive int",
+                         code="bad_max_game_length")
+    return cap
 
 
 def load(name: str, **params: Any) -> Any:
@@ -89,14 +129,15 @@ class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        module = self.info.load()
+        game_plugin = plugin(self.info)
         fields = {k: v for k, v in params.items() if k != "seed"}
-        self.rules = module.Rules(**fields)
-        self.module = module
-        self.space = self.info.action_space(self.rules)
-        self.players = module.Game(self.rules, seed=0).num_players
+        self.rules = game_plugin.Rules(**fields)
+        self.module = self.info.load()
+        self.plugin = game_plugin
+        self.space = game_plugin.action_space(self.rules)
+        self.players = game_plugin.new_game(self.rules, seed=0).num_players
         self.rng = random.Random(params.get("seed", 0))
-        self.cap = self.info.max_decisions or CAPS.get(self.info.name, 10_000)
+        self.cap = max_game_length(self.info, self.rules)
         low, high = self.space.bounds(self.info.returns_range)
         spiel_info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
@@ -106,7 +147,7 @@ class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> NaipesSpielState:
         """A new game, seeded from this game's generator."""
-        return NaipesSpielState(self, self.module.Game(self.rules, seed=self.rng.randrange(2**62)))
+        return NaipesSpielState(self, self.plugin.new_game(self.rules, seed=self.rng.randrange(2**62)))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> NaipesObserver:
         """Observation and information-state tensors: the view's encoding."""
@@ -192,10 +233,9 @@ class NaipesObserver:
 
 
 def _register(info: GameInfo) -> None:
-    module = info.load()
-    if not hasattr(module, "ActionSpace"):
+    if not has_action_space(info):
         return
-    kind = _game_type(info, module.Rules)
+    kind = _game_type(info, plugin(info).Rules)
     cls = type(f"Naipes{info.name.title()}Game", (NaipesSpielGame,), {"info": info, "_type": kind})
     pyspiel.register_game(kind, cls)
 

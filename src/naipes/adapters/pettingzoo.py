@@ -27,6 +27,7 @@ from pettingzoo import AECEnv
 
 from naipes.adapters._common import first_to_act, int8_mask, resolve
 from naipes.errors import IllegalMoveError, UsageError
+from naipes.plugin import plugin
 
 __all__ = ["NaipesAEC", "env"]
 
@@ -47,9 +48,10 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
             raise UsageError(f"render_mode must be None or 'ansi', not {render_mode!r}", code="bad_render_mode")
         self.info, self.rules, self.space = resolve(game, rules, **fields)
         self.module = self.info.load()
+        self.plugin = plugin(self.info)
         self.render_mode = render_mode
         self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v1"}
-        players = self.module.Game(self.rules, seed=0).num_players
+        players = self.plugin.new_game(self.rules, seed=0).num_players
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         low, high = self.space.bounds(self.info.returns_range)
         obs = spaces.Dict({
@@ -72,7 +74,7 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         """A new game, seeded from ``seed`` (else from this environment's generator)."""
         if seed is not None:
             self._np_seed = np.random.default_rng(seed)
-        self.game = self.module.Game(self.rules, seed=int(self._np_seed.integers(2**62)))
+        self.game = self.plugin.new_game(self.rules, seed=int(self._np_seed.integers(2**62)))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

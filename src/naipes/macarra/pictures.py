@@ -9,7 +9,7 @@ drawers (the browser client).
 >>> from naipes import macarra
 >>> view = macarra.Game(seed=1).view(0)
 >>> [(z.name, z.kind, z.count) for z in zones(view)][:2]
-[('', 'stock', 13), ('p0', 'pile', 0)]
+[('', 'stock', 10), ('p0', 'pile', 0)]
 
 .. versionadded:: 1.2
 """

@@ -10,13 +10,13 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from naipes.macarra.moves import Move
 from naipes.macarra.rules import Rules
 from naipes.macarra.view import View
 from naipes.bots import Bot
-from naipes.plugin import GamePlugin
+from naipes.plugin import GamePlugin, Zone
 
 __all__ = ["Plugin"]
 
@@ -37,3 +37,17 @@ class Plugin(GamePlugin[Rules, Move, View]):
         from naipes.macarra.bots import PerfectBot
 
         return PerfectBot(seed)
+
+    # -- pictures (SV) -------------------------------------------------------------------------
+
+    def zones(self, view: View) -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.macarra.pictures.zones`)."""
+        from naipes.macarra.pictures import zones
+
+        return zones(view)
+
+    def draw_table(self, view: View, width: float) -> str | None:
+        """The table picture :func:`naipes.svg.render` draws (:func:`naipes.macarra.pictures.draw_table`)."""
+        from naipes.macarra.pictures import draw_table
+
+        return draw_table(view, width)

@@ -8,7 +8,7 @@ as the turn workspace numbers them, for the generic drawers (the browser client)
 >>> from naipes import machiavelli
 >>> view = machiavelli.Game(seed=1).view(0)
 >>> [(z.kind, z.seat, z.count) for z in zones(view)][:2]
-[('hand', 1, 13), ('hand', 0, 13)]
+[('hand', 1, 13), ('hand', 2, 13)]
 
 .. versionadded:: 1.2
 """

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 from naipes.machiavelli.moves import Move
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.view import View
-from naipes.plugin import GamePlugin
+from naipes.plugin import GamePlugin, Zone
 
 __all__ = ["Plugin"]
 
@@ -40,3 +40,17 @@ class Plugin(GamePlugin[Rules, Move, View]):
     def max_game_length(self, rules: Rules | None = None) -> int | None:
         """3,000 decisions: the game has no hard bound; OpenSpiel cuts it there."""
         return 3000
+
+    # -- pictures (SV) -------------------------------------------------------------------------
+
+    def zones(self, view: View) -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.machiavelli.pictures.zones`)."""
+        from naipes.machiavelli.pictures import zones
+
+        return zones(view)
+
+    def draw_table(self, view: View, width: float) -> str | None:
+        """The table picture :func:`naipes.svg.render` draws (:func:`naipes.machiavelli.pictures.draw_table`)."""
+        from naipes.machiavelli.pictures import draw_table
+
+        return draw_table(view, width)

@@ -8,8 +8,8 @@ may not see.
 
 >>> from naipes import machuco
 >>> view = machuco.Game(machuco.Rules(players=2), seed=1).view(0)
->>> [(z.kind, z.count) for z in zones(view)][:3]
-[('hand', 3), ('table', 4), ('stock', 30)]
+>>> [(z.kind, z.seat, z.count) for z in zones(view)][:4]
+[('hand', 1, 3), ('hand', 0, 3), ('table', None, 4), ('stock', None, 30)]
 
 .. versionadded:: 1.2
 """
@@ -70,7 +70,7 @@ def zones(view: View) -> tuple[Zone, ...]:
     """
     out = [_hand(view, s) for s in _seats_from(view)]
     out.append(Zone(kind="table", label="Table", cards=_notation(view.table)))
-    known = _notation(view.known)
+    known = _notation(view.known)[max(0, len(view.known) - view.stock_size):]  # the ones not dealt yet
     out.append(Zone(kind="stock", label="Stock", cards=known,
                     hidden=view.stock_size - len(known), fanned=False))
     for i, pile in enumerate(view.piles):
@@ -85,7 +85,7 @@ def zones(view: View) -> tuple[Zone, ...]:
 
 def _seats_from(view: View) -> list[int]:
     n = len(view.hand_sizes)
-    return [(view.seat + k) % n for k in range(n)]
+    return [(view.seat + k) % n for k in range(1, n + 1)]
 
 
 def _hand(view: View, s: int) -> Zone:

@@ -10,12 +10,12 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from naipes.machuco.moves import Move
 from naipes.machuco.rules import Rules
 from naipes.machuco.view import View
-from naipes.plugin import GamePlugin
+from naipes.plugin import GamePlugin, Zone
 
 __all__ = ["Plugin"]
 
@@ -31,3 +31,17 @@ class Plugin(GamePlugin[Rules, Move, View]):
     def max_game_length(self, rules: Rules | None = None) -> int | None:
         """4,000 decisions: the game has no hard bound; OpenSpiel cuts it there."""
         return 4000
+
+    # -- pictures (SV) -------------------------------------------------------------------------
+
+    def zones(self, view: View) -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.machuco.pictures.zones`)."""
+        from naipes.machuco.pictures import zones
+
+        return zones(view)
+
+    def draw_table(self, view: View, width: float) -> str | None:
+        """The table picture :func:`naipes.svg.render` draws (:func:`naipes.machuco.pictures.draw_table`)."""
+        from naipes.machuco.pictures import draw_table
+
+        return draw_table(view, width)

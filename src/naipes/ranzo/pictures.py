@@ -9,7 +9,7 @@ with the cards of it everyone saw (a truco card, a laid juego) face up.
 >>> from naipes import ranzo
 >>> view = ranzo.Game(seed=1).view(0)
 >>> [(z.kind, z.seat, z.count) for z in zones(view)][:2]
-[('hand', 1, 8), ('hand', 2, 8)]
+[('hand', 1, 5), ('hand', 2, 5)]
 
 .. versionadded:: 1.2
 """

@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Sequence
 
-from naipes.plugin import GamePlugin
+from naipes.plugin import GamePlugin, Zone
 from naipes.ranzo.moves import Move
 from naipes.ranzo.rules import Rules
 from naipes.ranzo.view import View
@@ -25,3 +25,17 @@ class Plugin(GamePlugin[Rules, Move, View]):
 
     quick_rules: Mapping[str, Mapping[str, object]] = {"round": {"rounds": 1}}
     bot_specs: Mapping[str, str] = {"best": "naipes.ranzo.bots:RanzoBot"}
+
+    # -- pictures (SV) -------------------------------------------------------------------------
+
+    def zones(self, view: View) -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.ranzo.pictures.zones`)."""
+        from naipes.ranzo.pictures import zones
+
+        return zones(view)
+
+    def draw_table(self, view: View, width: float) -> str | None:
+        """The table picture :func:`naipes.svg.render` draws (:func:`naipes.ranzo.pictures.draw_table`)."""
+        from naipes.ranzo.pictures import draw_table
+
+        return draw_table(view, width)
