@@ -10,7 +10,8 @@ import pytest
 
 import naipes
 from naipes import RandomBot, UsageError, macarra, machiavelli, machuco, play_game, ranzo
-from naipes.search import HEURISTIC_ROLLOUTS, ISMCTSBot, PIMCBot, default_rollout
+from naipes.plugin import plugin
+from naipes.search import ISMCTSBot, PIMCBot, default_rollout
 from naipes.testing import check_threads
 
 BOTS: list[Callable[..., Any]] = [ISMCTSBot, PIMCBot]
@@ -161,8 +162,32 @@ def test_rollout_policies() -> None:
     with pytest.raises(UsageError) as err:
         ISMCTSBot(iterations=5, rollout=42).choose(view)  # type: ignore[arg-type]
     assert err.value.code == "bad_rollout"
-    assert default_rollout("macarra") == "best" and default_rollout("ranzo") == "random"
-    assert all(naipes.find_game(name).best_bot for name in HEURISTIC_ROLLOUTS)
+
+
+def test_default_rollouts_come_from_the_plugins() -> None:
+    assert type(plugin("macarra").rollout_policy(3)) is macarra.PerfectBot  # measured: cheaper than random
+    assert all(plugin(name).rollout_policy(3) is None for name in ("machuco", "ranzo", "machiavelli"))
+    game = macarra.Game(macarra.Rules(players=3, infractions="forbid"), seed=4)
+    bot = ISMCTSBot(iterations=2, seed=1)
+    ctx = bot._context(game)
+    assert type(ctx.policy).__name__ == "BotPolicy" and type(ctx.policy.choose.__self__) is macarra.PerfectBot
+
+
+def test_deprecated_rollout_names_warn_and_still_answer() -> None:
+    import naipes.search
+    import naipes.search.rollout
+
+    with pytest.warns(DeprecationWarning, match="default_rollout"):
+        assert default_rollout("macarra") == "best"
+    with pytest.warns(DeprecationWarning, match="default_rollout"):
+        assert default_rollout("ranzo") == "random"
+    for holder in (naipes.search, naipes.search.rollout):
+        with pytest.warns(DeprecationWarning, match="HEURISTIC_ROLLOUTS"):
+            names = holder.HEURISTIC_ROLLOUTS  # type: ignore[attr-defined]
+        assert names == frozenset({"macarra"})
+        assert all(naipes.find_game(name).best_bot for name in names)
+    with pytest.raises(AttributeError):
+        _ = naipes.search.rollout.NO_SUCH_NAME  # type: ignore[attr-defined]
 
 
 def test_capped_rollouts_use_evaluate() -> None:

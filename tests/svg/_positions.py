@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any, Iterator
-import xml.etree.ElementTree as ET
 
 from naipes import JOKER, Card, NotationError, macarra, machiavelli, machuco, ranzo
 

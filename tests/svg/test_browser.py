@@ -16,7 +16,6 @@ import pytest
 
 from naipes import Card, french_deck, spanish_deck
 from naipes.svg import back, card, deck_sheet, render
-
 from tests.svg._positions import GAMES, play_randomly, position
 
 CHROMIUM = "/usr/bin/chromium"
@@ -46,8 +45,9 @@ def _pictures() -> dict[str, str]:
 
 def _toy_table() -> str:
     """The example third-party game's table, drawn by the generic drawer from its plugin's zones."""
-    import naipes.registry
     import naipes_toy
+
+    import naipes.registry
 
     saved = dict(naipes.registry._GAMES)
     info = attrs.evolve(naipes_toy.GAME_INFO, plugin="tests.svg._toy_plugin:ZonedToy")

@@ -10,7 +10,6 @@ import naipes
 from naipes import JOKER, Card, UsageError, french_deck, spanish_deck
 from naipes.svg import back, card, card_name, deck_sheet
 from naipes.svg._doc import Node, escape, fmt
-
 from tests.svg._positions import SVG, drawn_cards
 
 ALL_CARDS = tuple(dict.fromkeys(spanish_deck(48) + french_deck(jokers=1)))

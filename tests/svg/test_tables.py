@@ -11,8 +11,14 @@ from hypothesis import strategies as st
 
 from naipes import UsageError, View
 from naipes.svg import render
-
-from tests.svg._positions import GAMES, SVG, allowed_cards, cards_in, drawn_cards, position
+from tests.svg._positions import (
+    GAMES,
+    SVG,
+    allowed_cards,
+    cards_in,
+    drawn_cards,
+    position,
+)
 
 SETTINGS = settings(deadline=None, max_examples=12, derandomize=True, database=None)
 

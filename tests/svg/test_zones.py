@@ -22,8 +22,15 @@ from naipes import Card, UsageError
 from naipes.plugin import Zone, plugin
 from naipes.svg import render
 from naipes.svg._zones import draw_zones
-
-from tests.svg._positions import GAMES, SVG, allowed_cards, cards_in, drawn_cards, play_randomly, position
+from tests.svg._positions import (
+    GAMES,
+    SVG,
+    allowed_cards,
+    cards_in,
+    drawn_cards,
+    play_randomly,
+    position,
+)
 
 SETTINGS = settings(deadline=None, max_examples=12, derandomize=True, database=None)
 HIGHLIGHT = 'stroke="#d99a00"'

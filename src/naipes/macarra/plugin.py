@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from naipes.bots import Bot
 from naipes.macarra.moves import Move
 from naipes.macarra.rules import Rules
 from naipes.macarra.view import View
-from naipes.bots import Bot
 from naipes.plugin import GamePlugin, Zone
 
 __all__ = ["Plugin"]

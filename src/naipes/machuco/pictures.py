@@ -47,8 +47,9 @@ def draw_table(view: View, w: float) -> str:
 def _heading(view: View) -> list[str]:
     scores = "   ".join(f"{_SIDES[i]} (seat{'s' if len(seats) > 1 else ''} {'+'.join(map(str, seats))}): "
                         f"{view.scores[i]} ({view.readings[i]})" for i, seats in enumerate(view.sides))
-    lines = [f"Machuco · hand {view.hand_number}, deal {view.deal_number}/{view.rules.deals_per_hand}"
-             f" · play {view.plays_done}/36 · dealer seat {view.dealer}, mano seat {view.mano}", scores]
+    title = (f"Machuco · hand {view.hand_number}, deal {view.deal_number}/{view.rules.deals_per_hand}"
+             f" · play {view.plays_done}/36 · dealer seat {view.dealer}, mano seat {view.mano}")
+    lines = [title, scores]
     if view.cantes:
         lines.append("Cantes: " + ", ".join(f"seat {c.seat} {c.category.label} ({c.value})" for c in view.cantes))
     if view.contest is not None:

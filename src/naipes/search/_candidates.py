@@ -86,8 +86,15 @@ def default_candidate(game: str) -> Proposer | None:
     info = game_plugin.info
     if info.complete_moves:
         return None
-    best = game_plugin.bots().get("best")
+    best = shipped_best(game_plugin)
     return Candidate(load_bot(best, seed=0)) if best else None
+
+
+def shipped_best(game_plugin: GamePlugin[Any, Any, Any]) -> str | None:
+    """The spec of the best bot the game ships (its plugin's ``best``), or ``None`` when it ships none
+    (:meth:`GamePlugin.bots <naipes.plugin.GamePlugin.bots>` then names random play)."""
+    best = game_plugin.bot_specs.get("best") or game_plugin.info.best_bot
+    return best or None
 
 
 def extra_moves(proposed: Sequence[Move], listed: Sequence[Move], legal: Callable[[Move], bool]) -> tuple[Move, ...]:

@@ -21,10 +21,16 @@ tree fit the other seats' answers to the observer's sealed one.
 **Large move sets** (Machiavelli). A node whose world lists more than
 ``widen_above`` moves may hold only ``ceil(widen_k * sqrt(visits + 1))`` of
 them (progressive widening); when it may add one, the rollout policy's move
-of that world comes first, then a random untried one. For games whose
-``legal_moves`` is not complete, a *candidate* is added at the root: the move
-the game's best bot proposes (for Machiavelli, the solver's play, with a node
-budget when the solver takes one), tried first.
+of that world comes first, then a random untried one. At the root, the
+*candidates* of the game's plugin
+(:meth:`~naipes.plugin.GamePlugin.root_candidates`: for Machiavelli, whose
+``legal_moves`` is not complete, the solver's play within a node budget) are
+added when legal and not listed, the first tried first; a game whose plugin
+proposes none but whose ``legal_moves`` is not complete gets its best bot's move.
+
+.. versionchanged:: 1.2
+   The candidates, the default rollout policy and the value of a capped rollout
+   come from the game's plugin (:class:`naipes.plugin.GamePlugin`).
 
 .. versionadded:: 1.1
 """
@@ -56,11 +62,12 @@ class ISMCTSBot(SearchBase):
         rollout: the rollout policy (:mod:`naipes.search.rollout`; default per game).
         c: the UCB1 exploration constant, on returns scaled to [0, 1] by the
             range seen in the search.
-        candidate: ``True`` (the game's default proposer, for games whose
-            ``legal_moves`` is not complete), ``False`` (none), or a bot, a
-            callable ``view -> move | None`` or a bot spec whose move is tried first.
+        candidate: ``True`` (the game plugin's root candidates, see above),
+            ``False`` (none), or a bot, a callable ``view -> move | None`` or a
+            bot spec whose move is tried first.
         max_rollout: decisions after which a rollout stops and is valued by ``evaluate``.
-        evaluate: the value per seat of a capped rollout's world (default: a
+        evaluate: the value per seat of a capped rollout's world (default: the
+            game plugin's ``evaluate`` of the searching seat's view, else a
             draw, see :mod:`naipes.search.rollout`).
         widen_above: nodes listing more moves than this are widened progressively.
         widen_k: the widening factor.
@@ -71,7 +78,8 @@ class ISMCTSBot(SearchBase):
 
     Raises:
         UsageError: for a budget that is not positive (code ``bad_budget``), or
-            a rollout or candidate that names no bot.
+            a rollout or candidate that names no bot; while choosing, for an
+            evaluation without one value per seat (code ``bad_evaluation``).
 
     >>> from naipes import machuco, play_game, RandomBot
     >>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=3)

@@ -4,8 +4,9 @@ Deal a world from the view, play each of the observer's legal moves in a
 copy of it and roll every copy out; over many worlds, answer the move of
 highest mean return for the observer. In a simultaneous window the other
 seats' sealed answers are drawn by the rollout policy from their own views,
-as in :class:`~naipes.search.ISMCTSBot`; for games whose ``legal_moves`` is
-not complete, the candidate move is scored with the listed ones.
+as in :class:`~naipes.search.ISMCTSBot`; the root candidates of the game's
+plugin (for games whose ``legal_moves`` is not complete) are scored with the
+listed ones.
 
 .. versionadded:: 1.1
 """
@@ -35,14 +36,16 @@ class PIMCBot(SearchBase):
         rollout: the rollout policy (:mod:`naipes.search.rollout`; default per game).
         candidate: as for :class:`~naipes.search.ISMCTSBot`.
         max_rollout: decisions after which a rollout stops and is valued by ``evaluate``.
-        evaluate: the value per seat of a capped rollout's world (default: a draw).
+        evaluate: the value per seat of a capped rollout's world (default: the
+            game plugin's evaluation, else a draw).
 
     Attributes:
         last_iterations: the rollouts the last decision that searched ran.
 
     Raises:
         UsageError: for a budget that is not positive (code ``bad_budget``), or
-            a rollout or candidate that names no bot.
+            a rollout or candidate that names no bot; while choosing, for an
+            evaluation without one value per seat (code ``bad_evaluation``).
 
     .. versionadded:: 1.1
     """

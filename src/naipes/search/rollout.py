@@ -54,6 +54,7 @@ from naipes.errors import UsageError
 from naipes.game import Game, Move, View
 from naipes.plugin import GamePlugin, plugin
 from naipes.registry import find_game, games
+from naipes.search._candidates import shipped_best
 
 __all__ = ["Rollout"]
 
@@ -162,8 +163,8 @@ def make_policy(spec: Rollout, game: str, seed: int) -> Policy:
     if spec == "random":
         return RandomPolicy()
     if spec == "best":
-        best = plugin(game).bots().get("best")
-        if not best:
+        best = shipped_best(plugin(game))
+        if best is None:
             raise UsageError(f"{game} ships no best bot to roll out with", code="no_such_bot")
         spec = best
     if isinstance(spec, str):

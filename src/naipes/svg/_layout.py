@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes.cards import Card
+from naipes.svg._backs import draw_back
 from naipes.svg._doc import Node, fmt, group, svg_root
 from naipes.svg._frame import CARD_W, INK
 from naipes.svg._pictures import draw
-from naipes.svg._backs import draw_back
 
 if TYPE_CHECKING:
     from naipes.game import View

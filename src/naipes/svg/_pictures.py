@@ -6,10 +6,11 @@ from typing import Iterable, Literal
 
 from naipes.cards import Card
 from naipes.errors import UsageError
-from naipes.svg import _french as french, _spanish as spanish
+from naipes.svg import _french as french
+from naipes.svg import _spanish as spanish
+from naipes.svg._backs import DECK_COLOURS, draw_back
 from naipes.svg._doc import Node, check_width, group, svg_root
 from naipes.svg._frame import CARD_H, CARD_W
-from naipes.svg._backs import DECK_COLOURS, draw_back
 
 __all__ = ["back", "card", "card_name", "deck_sheet", "draw"]
 

@@ -43,7 +43,7 @@ def draw_zones(view: View[Any], zones: Sequence[Zone], *, game: str, deck: str, 
         UsageError: for a zone whose cards are not card notation (code ``bad_zone``).
     """
     sheet = Sheet(w)
-    scores = "  ".join(f"seat {s} {x}" for s, x in enumerate(view.scores))
+    scores = " · ".join(f"seat {s}: {x}" for s, x in enumerate(view.scores))
     sheet.heading(f"{game.capitalize()} · seen by seat {view.seat}", f"Scores: {scores}",
                   turn_line(view, lambda s: f"seat {s}"))
     mine, shared, others = _split(view, zones)

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from naipes.plugin import GamePlugin, Zone
     from naipes.registry import GameInfo
 
-__all__ = ["render", "turn_line"]
+__all__ = ["render"]
 
 
 def render(view: View[Any], *, width: float = 60) -> str:
