@@ -27,6 +27,11 @@ def _tupled(value: JSON) -> Any:
 def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
     """Rebuild a ``Rules`` object from :func:`rules_to_dict` output (lists become tuples).
 
+    A field left out takes its default (the same game as one whose data writes
+    that default; states and records written before a field existed load), and
+    ``rules_to_dict`` writes it back. ``null`` is read only where the field
+    takes ``None`` (its validators decide): elsewhere it is refused.
+
     Raises:
         InvalidStateError: when the data does not fit the rules class.
     """

@@ -8,9 +8,9 @@ import warnings
 from typing import Any, Iterator
 
 import attrs
+import naipes_toy
 import pytest
 
-import naipes_toy
 from naipes import RulesError, registry
 from naipes.adapters._common import has_action_space, resolve
 from naipes.plugin import GamePlugin, plugin
@@ -84,7 +84,7 @@ def test_gymnasium_check_env_and_an_episode(toy: str, seat: int) -> None:
     rng = np.random.default_rng(1)
     terminated, reward = False, 0.0
     for _ in range(100):
-        obs, reward, terminated, _, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        _, reward, terminated, _, info = e.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
         if terminated:
             break
     assert terminated and not info["illegal_action"] and 0.0 <= reward <= 1.0

@@ -12,13 +12,18 @@ import random
 from typing import Any, Callable, Iterator, Sequence
 
 import attrs
+import naipes_toy
 import pytest
 
-import naipes_toy
 from naipes import RandomBot, UsageError, play_game, registry
 from naipes.plugin import GamePlugin, plugin
 from naipes.search import ISMCTSBot, PIMCBot, default_rollout
-from naipes.search._candidates import Candidate, PluginCandidates, default_candidate, extra_moves
+from naipes.search._candidates import (
+    Candidate,
+    PluginCandidates,
+    default_candidate,
+    extra_moves,
+)
 from naipes.search.rollout import BotPolicy, RandomPolicy
 
 BOTS: list[Callable[..., Any]] = [ISMCTSBot, PIMCBot]

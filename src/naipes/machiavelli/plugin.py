@@ -10,12 +10,15 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes.machiavelli.moves import Move
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.view import View
 from naipes.plugin import GamePlugin, Zone
+
+if TYPE_CHECKING:
+    from naipes.machiavelli.workspace import Workspace
 
 __all__ = ["Plugin"]
 
@@ -40,6 +43,25 @@ class Plugin(GamePlugin[Rules, Move, View]):
     def max_game_length(self, rules: Rules | None = None) -> int | None:
         """3,000 decisions: the game has no hard bound; OpenSpiel cuts it there."""
         return 3000
+
+    # -- turn workspaces (WP) ------------------------------------------------------------------
+
+    #: The steps of :class:`~naipes.machiavelli.workspace.Workspace` the web table drives.
+    workspace_ops: tuple[str, ...] = ("take", "put_back", "move", "split", "merge", "undo", "reset",
+                                      "commit", "draw", "give_up")
+
+    def workspace(self, game: Any, seat: int) -> Workspace | None:
+        """A :class:`~naipes.machiavelli.workspace.Workspace` for ``seat``'s turn, or ``None``
+        when ``seat`` is not the one to act.
+
+        It is not bound to ``game``: its ``commit``, ``draw`` and ``give_up`` return the
+        move, and the caller plays it (the web table, through its seat).
+        """
+        from naipes.machiavelli.workspace import Workspace
+
+        if game.to_act != (seat,):
+            return None
+        return Workspace(game.view(seat))
 
     # -- pictures (SV) -------------------------------------------------------------------------
 

@@ -8,6 +8,16 @@ from the start (the game a record of the state would replay before its first
 move) through the turns, claim windows and steals, counting only what the
 known cards depend on (the stock's size, the open juegos, the phase), and
 compares the result with the state's ``known`` lists.
+
+The walk also refuses a history entry the game's turns do not allow, as far
+as the history alone shows it: in a claim window only ``pass``, an envido
+whose two cards make a juego with the discarded card and a truco whose
+number beats it (RZ-06 to RZ-08); in a turn or a steal only a discard or a
+Ranzo; and the state's ``discards`` and ``last_window`` must be the pile
+and the last window the current hand's history leaves. Which concealed card a seat held in a finished
+hand is not in the state: only :meth:`Game.from_record` (a replay) checks it.
+A history text in another accepted spelling (``"1o"`` for ``"discard 1o"``)
+is the same move and is written canonically.
 """
 
 from __future__ import annotations
@@ -36,6 +46,11 @@ def check_known(game: Game, start: Game) -> None:
     """
     walk = _Walk(start, game._hand_log)
     walk.run(game._history, game._phase)
+    if walk.pile != game._discards:
+        raise InvalidStateError("the discard pile is not the one this hand's history leaves", code="bad_known")
+    if walk.last_window != game._last_window:
+        raise InvalidStateError("last_window is not the last claim window of this hand in the history",
+                                code="bad_known")
     if walk.phase is not game._phase or walk.hand_no != game._hand_no:
         raise InvalidStateError(f"the history leads to hand {walk.hand_no} in the {walk.phase.value} phase, "
                                 f"not hand {game._hand_no} in the {game._phase.value} phase", code="bad_known")
@@ -69,8 +84,11 @@ class _Walk:
         self.dealer = start._dealer
         self.hand_no = start._hand_no
         self.top: Card | None = start._discards[-1] if start._discards else None
+        self.pile = list(start._discards)
         self.stealer = start._stealer
         self.claim: Envido | Truco | None = start._claim
+        self.last_window: tuple[tuple[int, Move], ...] = start._last_window
+        self.is_juego = start._t.is_juego
 
     # -- the steps of the engine that change what is known --------------------------------
     def forget(self, seat: int, card: Card) -> None:
@@ -97,9 +115,11 @@ class _Walk:
         self.hand_no += 1
         self.dealer = (self.dealer + 1) % self.n
         self.known = [[] for _ in range(self.n)]
+        self.last_window = ()
         self.opens = [0] * self.n
         self.stock = self.full_stock
         self.top = None
+        self.pile = []
         self.start_turn((self.dealer + 1) % self.n)
 
     def steal_discard(self, seat: int, card: Card) -> None:
@@ -111,6 +131,7 @@ class _Walk:
             self.opens[seat] += 1
         self.forget(seat, card)
         self.top = card
+        self.pile.append(card)
         after = self.turn if self.after_discarder else seat
         self.start_turn((after + 1) % self.n)
 
@@ -134,6 +155,7 @@ class _Walk:
             elif self.phase is TURN:
                 self.forget(seat, move.card)
                 self.top = move.card
+                self.pile.append(move.card)
                 self.phase = WINDOW
             else:
                 self.steal_discard(seat, move.card)
@@ -146,7 +168,8 @@ class _Walk:
         if [s for s, _ in block] != others:
             raise _broken(i, f"the claim window's answers are not one per seat {others}")
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
-        for s, m in block:
+        for k, (s, m) in enumerate(block):
+            self.answer(i + k, m)
             dist = (s - self.turn) % self.n
             if isinstance(m, Envido):
                 self.show(s, m.a)
@@ -160,12 +183,14 @@ class _Walk:
             if best is None or key < best[0]:
                 best = (key, s, m)
         end = i + len(others)
+        self.last_window = tuple(block)
         if best is None:
             self.start_turn((self.turn + 1) % self.n)
             return end
         _, winner, claim = best
         if self.top is not None:
             self.show(winner, self.top)
+            self.pile.pop()
         self.phase, self.stealer, self.claim = STEAL, winner, claim
         if isinstance(claim, Envido):
             if self.size - 3 * self.opens[winner] == 2:
@@ -173,6 +198,18 @@ class _Walk:
         elif not self._steal_is_played(history, end, winner, claim, final):
             self.steal_discard(winner, claim.card)  # RZ-08: the shown card goes at once
         return end
+
+    def answer(self, i: int, move: Move) -> None:
+        """Refuse ``history[i]`` unless it is an answer the window's card allows (RZ-06 to RZ-08)."""
+        top = self.top
+        if type(move) is Pass:
+            return
+        if top is None or type(move) not in (Envido, Truco):
+            raise _broken(i, f"{move} is not an answer to a claim window")
+        if isinstance(move, Truco) and move.card.rank <= top.rank:
+            raise _broken(i, f"{move}: the truco card's number must be higher than {top.rank} (RZ-08)")
+        if isinstance(move, Envido) and not self.is_juego((move.a, move.b, top)):
+            raise _broken(i, f"{move}: not a juego with the discarded card {top} (RZ-07)")
 
     def _steal_is_played(self, history: list[tuple[int, Move]], end: int, winner: int, claim: Truco,
                          final: Phase) -> bool:

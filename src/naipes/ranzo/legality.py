@@ -74,6 +74,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "card_twice": ("RZ-01", "a card in two places"),
     "too_few_cards": ("RZ-02", "too few cards in play to deal the later hands"),
     "bad_known": (None, "known cards that are not in that seat's concealed hand, or not those its history shows"),
+    "bad_history": (None, "a state that is not the one its start and history replay to"),
     "no_claimed_card": ("RZ-06", "a claim window with no discard to claim"),
     "bad_hand_size": ("RZ-02", "a seat holding the wrong number of cards"),
     "too_many_juegos": ("RZ-05", "a seat with as many open juegos as a Ranzo needs"),

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from naipes._jsonable import JSON
 from naipes._state import check_start
 from naipes.cards import Card
-from naipes.errors import InvalidStateError, UsageError
+from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.ranzo import _check
 from naipes.ranzo._known import check_known
 from naipes.ranzo._phase import TURN, WINDOW, Phase
@@ -30,7 +30,7 @@ from naipes.ranzo.rules import Rules
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-__all__ = ["build_position", "clone_into", "load_state", "state_dict"]
+__all__ = ["build_position", "check_replay", "clone_into", "load_state", "state_dict"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -120,6 +120,31 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     start = check_start(type(game), game.rules, game._start)  # from_dict checks it too; known needs it
     if start is not None:
         check_known(game, start)
+        check_replay(game, start)
+
+
+def check_replay(game: Game, start: Game) -> None:
+    """The loaded ``game``'s own state is the one its ``start`` game reaches by playing its history.
+
+    ``start`` is played on (it is the game :func:`~naipes._state.check_start` built). A history
+    entry in another accepted spelling (``"1o"`` for ``"discard 1o"``) is the same move and is
+    written canonically; sealed answers of an open window are not in the history (``_check``
+    checks them).
+
+    Raises:
+        InvalidStateError: code ``bad_history``, for a history move the game refuses, or a
+            state that is not the one its history leads to.
+    """
+    for i, (seat, move) in enumerate(game._history):
+        try:
+            start.play(move, seat)
+        except NaipesError as exc:
+            raise InvalidStateError(f"history[{i}]: {move} does not replay: {exc}", code="bad_history") from None
+    replayed, loaded = state_dict(start), state_dict(game)
+    if replayed != loaded:
+        wrong = sorted(k for k in loaded if loaded[k] != replayed[k])
+        raise InvalidStateError(f"the history from the start does not lead to this state "
+                                f"({', '.join(wrong)} differ)", code="bad_history")
 
 
 def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: random.Random | None) -> Game:

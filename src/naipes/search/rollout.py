@@ -196,7 +196,7 @@ class Valuation:
     def __init__(self, given: Callable[[AnyGame], Sequence[float]] | None, game: str) -> None:
         self.given = given
         game_plugin = plugin(game)
-        ask = given is None and getattr(type(game_plugin), "evaluate") is not GamePlugin.evaluate
+        ask = given is None and type(game_plugin).evaluate is not GamePlugin.evaluate
         self.game = game_plugin.info.name if ask else None
 
     def __call__(self, world: AnyGame, observer: int) -> tuple[float, ...]:

@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from naipes._jsonable import JSON
 from naipes.bots import bot_names
 from naipes.errors import NaipesError, UsageError
+from naipes.plugin import GamePlugin, plugin
 from naipes.registry import games
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
@@ -219,24 +220,34 @@ class Server:
 
 # -- HTTP ---------------------------------------------------------------------------------------
 def _game_info(allowed: tuple[str, ...] = ()) -> list[dict[str, JSON]]:
-    import attrs
-
-    from naipes._cli_games import GameKit
-    from naipes._jsonable import to_jsonable
-
+    """The games list: each registered game that loads, as its plugin describes it (the browser
+    client reads ``quick_rules`` and ``workspace_ops`` from it, never a game's name)."""
     out: list[dict[str, JSON]] = []
-    bots: list[JSON] = ["best", *bot_names(), *allowed]
     for info in games():
         try:
-            kit = GameKit.find(info.name)
+            game_plugin = plugin(info)
+            defaults = game_plugin.rules()
         except (NaipesError, ImportError):
             continue
-        defaults = kit.module.Rules()
-        options = {f.name: to_jsonable(getattr(defaults, f.name)) for f in attrs.fields(type(defaults))}
-        out.append({"name": info.name, "summary": info.summary, "player_counts": list(info.player_counts),
-                    "players": getattr(defaults, "players", info.min_players), "rules": options,
-                    "deck": info.deck, "bots": bots})
+        out.append(_one_game(game_plugin, defaults, allowed))
     return out
+
+
+def _one_game(game_plugin: GamePlugin[Any, Any, Any], defaults: Any,
+              allowed: tuple[str, ...]) -> dict[str, JSON]:
+    import attrs
+
+    from naipes._jsonable import to_jsonable
+
+    info = game_plugin.info
+    options = ({f.name: to_jsonable(getattr(defaults, f.name)) for f in attrs.fields(type(defaults))}
+               if attrs.has(type(defaults)) else {})
+    bots: list[JSON] = ["best", *bot_names(), *allowed]
+    quick: dict[str, JSON] = {name: to_jsonable(dict(settings)) for name, settings in game_plugin.quick_rules.items()}
+    return {"name": info.name, "summary": info.summary, "player_counts": list(info.player_counts),
+            "players": getattr(defaults, "players", info.min_players), "rules": options,
+            "deck": info.deck, "bots": bots, "quick_rules": quick,
+            "workspace_ops": list(game_plugin.workspace_ops)}
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -519,8 +530,8 @@ async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple
         raise UsageError(f"this table has {len(table.listeners)} clients, the most it takes",
                          code="table_full")
     await websocket.send_json({"type": "welcome", "v": PROTOCOL_VERSION, "table": table.id,
-                               "game": table.kit.info.name, "seat": seat,
-                               "players": table.game.num_players, "deck": table.kit.info.deck,
+                               "game": table.plugin.info.name, "seat": seat,
+                               "players": table.game.num_players, "deck": table.plugin.info.deck,
                                "rules": table.game.view(0).to_dict().get("rules")})
     return table, Listener(seat=seat, next_seq=min(since, len(table.log)))
 

@@ -8,7 +8,7 @@ The server answers ``welcome`` (the table, the seat or ``null`` for a
 spectator) and then an ``update`` after every change: the events numbered
 ``>= since`` as that seat may see them, in words too, and the seat's view.
 The client then sends ``move`` (notation), ``action`` (an id of the game's
-``ActionSpace``), ``workspace`` (Machiavelli's turn workspace) or ``ping``.
+``ActionSpace``), ``workspace`` (a game's turn workspace) or ``ping``.
 A refused message is answered ``error`` with a stable ``code`` and a
 ``reason``; nothing changed.
 
@@ -58,7 +58,7 @@ CLIENT_TYPES: Mapping[str, tuple[str, ...]] = {
 #: What the server sends.
 SERVER_TYPES = ("welcome", "update", "workspace", "error", "pong")
 
-#: The steps of Machiavelli's workspace a client may ask for.
+#: The steps of a game's turn workspace a client may ask for (the game's plugin lists its own).
 WORKSPACE_OPS = ("show", "take", "put_back", "move", "split", "merge", "undo", "reset",
                  "commit", "draw", "give_up")
 

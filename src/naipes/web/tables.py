@@ -27,18 +27,19 @@ from typing import Any, Callable, Mapping
 
 import attrs
 
-from naipes._cli_games import GameKit, describe_event
 from naipes._jsonable import JSON
-from naipes.bots import Bot, check_bot_spec, load_bot
+from naipes.bots import Bot, RandomBot, check_bot_spec, load_bot
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.events import Event, EventLog
 from naipes.game import Game, Move
+from naipes.plugin import GamePlugin, plugin
 from naipes.web.limits import check_client_bot
 from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 
 __all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
 
 AnyGame = Game[Any, Any, Any]
+AnyPlugin = GamePlugin[Any, Any, Any]
 
 log = logging.getLogger("naipes.web")
 
@@ -169,7 +170,7 @@ class Table:
 
     Args:
         table_id: its name in URLs.
-        kit: the game's module.
+        game_plugin: the game's plugin (:func:`naipes.plugin.plugin`).
         game: the game (made by the lobby, with a system RNG).
         bots: seat -> bot spec for the seats bots play from the start.
         settings: the server's settings.
@@ -177,16 +178,16 @@ class Table:
     .. versionadded:: 1.1
     """
 
-    def __init__(self, table_id: str, kit: GameKit, game: AnyGame, bots: Mapping[int, str],
+    def __init__(self, table_id: str, game_plugin: AnyPlugin, game: AnyGame, bots: Mapping[int, str],
                  settings: Settings) -> None:
         self.id = table_id
-        self.kit = kit
+        self.plugin = game_plugin
         self.game = game
         self.log = EventLog(game)
         self.settings = settings
         self.seats = [Seat(index=i) for i in range(game.num_players)]
         self.listeners: list[Listener] = []
-        self.workspaces: dict[int, Any] = {}
+        self.workspaces: dict[int, tuple[int, Any]] = {}  # seat -> (moves when begun, workspace)
         self.created = self.last_activity = time.time()
         self.store: Store | None = None
         self.closed = False
@@ -196,7 +197,7 @@ class Table:
         self.on_change: Callable[[], None] = lambda: None
         for seat, spec in bots.items():
             self.seats[seat].bot_spec = spec
-            self.seats[seat].bot = client_bot(kit, spec, settings)
+            self.seats[seat].bot = client_bot(game_plugin, spec, settings)
 
     # -- seats and tokens ----------------------------------------------------------------
     def join(self, seat: int | None = None) -> str:
@@ -279,7 +280,7 @@ class Table:
         for seat in self.seats:
             if (seat.gone_since is not None and seat.bot is None
                     and now - seat.gone_since >= self.settings.takeover):
-                seat.bot = self.kit.bot(self.settings.takeover_bot, secrets.randbits(32))[1]
+                seat.bot = server_bot(self.plugin, self.settings.takeover_bot, modules=True)
                 seat.taken_over = changed = True
         if changed:
             self.notify_seats()
@@ -317,7 +318,7 @@ class Table:
         """
         if type(action) is not int:
             raise UsageError(f"an action id is an int, not {action!r}", code="bad_action")
-        space = self.kit.module.ActionSpace(self.game.rules)
+        space = self.plugin.action_space(self.game.rules)
         if not 0 <= action < space.size:
             raise UsageError(f"no action {action} (ids are 0 to {space.size - 1})", code="bad_action")
         view = self.game.view(seat) if seat in self.game.to_act else None
@@ -345,7 +346,7 @@ class Table:
         """
         if self.start is None:
             raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
-        game: AnyGame = self.kit.module.Game.from_record(self.start)
+        game: AnyGame = self.plugin.Game.from_record(self.start)
         events = EventLog(game)
         for seat, text in moves:
             game.play(game.parse_move(text, seat), seat)
@@ -372,7 +373,7 @@ class Table:
         """
         if self.start is None:
             raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
-        return TableRow(id=self.id, game=self.kit.info.name, players=self.game.num_players,
+        return TableRow(id=self.id, game=self.plugin.info.name, players=self.game.num_players,
                         rules=self.start["rules"], start=self.start,
                         seats=tuple(self._seat_row(s) for s in self.seats), moves=tuple(self.moves),
                         created=self.created, last_activity=self.last_activity, expires=self.expires,
@@ -400,7 +401,7 @@ class Table:
             hit = said.get(id(event))
             if hit is None or hit[0] is not event:
                 hit = said[id(event)] = (event, {"seq": seq, "event": event.to_dict(),
-                                                 "text": describe_event(self.kit, event)})
+                                                 "text": self.plugin.describe_event(event)})
             events.append(hit[1])
         listener.next_seq = len(self.log)
         view: JSON = None
@@ -440,7 +441,7 @@ class Table:
 
     def summary(self) -> dict[str, JSON]:
         """The table as the lobby lists it."""
-        return {"table": self.id, "game": self.kit.info.name, "players": self.game.num_players,
+        return {"table": self.id, "game": self.plugin.info.name, "players": self.game.num_players,
                 "over": self.game.is_over, "moves": len(self.game.history),
                 "seats": [s.to_dict() for s in self.seats]}
 
@@ -470,12 +471,28 @@ def check_client_bots(bots: Mapping[int, str], settings: Settings) -> None:
         check_bot_spec(spec, modules=settings.allowed_bots or False)
 
 
-def client_bot(kit: GameKit, spec: str, settings: Settings) -> Bot[Any, Any]:
+def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:
     """The bot of a checked client spec: the game's ``best``, else :func:`naipes.bots.load_bot`
     taking ``module:Class`` only from ``settings.allowed_bots`` (never the current directory)."""
     if spec.strip() == "best":
-        return kit.bot("best", secrets.randbits(32))[1]
+        return server_bot(game_plugin, "best")
     return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False)
+
+
+def server_bot(game_plugin: AnyPlugin, spec: str, *, modules: bool = False) -> Bot[Any, Any]:
+    """A bot the server chose (a client's ``best``, or the operator's takeover bot): the game's
+    bot names (:meth:`~naipes.plugin.GamePlugin.bots`), registered names and, with ``modules``
+    (the operator's own spec only), ``module:Class``; with a secret seed.
+
+    ``best`` falls back to a random bot (logged) when the game's best bot does not load.
+    """
+    try:
+        return load_bot(spec, seed=secrets.randbits(32), modules=modules, game=game_plugin.info)
+    except NaipesError as exc:
+        if spec.strip() != "best":
+            raise
+        log.warning("no best bot for %s (%s); a random bot plays", game_plugin.info.name, exc)
+        return RandomBot(secrets.randbits(32))
 
 
 class Lobby:
@@ -524,16 +541,16 @@ class Lobby:
             self._forget_finished()
             if len(self.tables) >= self.settings.max_tables:
                 raise UsageError("the server holds as many tables as it may", code="lobby_full")
-        kit = GameKit.find(game)
-        rules_obj = kit.rules(players, _tupled(rules or {}))
-        the_game = _new_game(kit, rules_obj, seed)
+        game_plugin = plugin(game)
+        rules_obj = game_plugin.rules(players, _tupled(rules or {}))
+        the_game = _new_game(game_plugin, rules_obj, seed)
         for seat in bots:
             if type(seat) is not int or not 0 <= seat < the_game.num_players:
                 raise UsageError(f"no seat {seat!r} for a bot", code="no_such_seat")
         table_id = secrets.token_hex(4)
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
-        table = Table(table_id, kit, the_game, bots, self.settings)
+        table = Table(table_id, game_plugin, the_game, bots, self.settings)
         table.owner = owner
         if self.store is not None:
             self.store.add_table(table.row())
@@ -604,11 +621,11 @@ class Lobby:
         return loaded
 
     def _revive(self, row: TableRow) -> Table:
-        kit = GameKit.find(row.game)
-        if kit.info.name != row.start.get("game") or len(row.seats) != row.players:
+        game_plugin = plugin(row.game)
+        if game_plugin.info.name != row.start.get("game") or len(row.seats) != row.players:
             raise InvalidStateError(f"table {row.id} does not match its game record", code="bad_store")
         bots = {s.seat: s.bot for s in row.seats if s.bot is not None}
-        table = Table(row.id, kit, kit.module.Game.from_record(row.start), bots, self.settings)
+        table = Table(row.id, game_plugin, game_plugin.Game.from_record(row.start), bots, self.settings)
         table.start = row.start
         table.game, table.log = table.replay(list(row.moves))
         table.moves = list(row.moves)
@@ -634,6 +651,6 @@ def _tupled(value: Mapping[str, object]) -> dict[str, object]:
     return {k: conv(v) for k, v in value.items()}
 
 
-def _new_game(kit: GameKit, rules: object, seed: int | None) -> AnyGame:
+def _new_game(game_plugin: AnyPlugin, rules: object, seed: int | None) -> AnyGame:
     """A game with this seed, else with a secret one (nobody can predict the shuffle)."""
-    return kit.new_game(rules, secrets.randbits(63) if seed is None else seed)
+    return game_plugin.new_game(rules, secrets.randbits(63) if seed is None else seed)

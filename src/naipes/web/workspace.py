@@ -1,31 +1,46 @@
-"""Machiavelli's turn workspace driven by ``workspace`` messages (no web framework).
+"""A game's turn workspace driven by ``workspace`` messages (no web framework, no game named).
 
-The server keeps one :class:`naipes.machiavelli.workspace.Workspace` per seat
-whose turn it is; the page sends steps and shows what comes back, so the rules
-of a valid table live only in the engine::
+A game whose :class:`~naipes.plugin.GamePlugin` gives a turn workspace
+(:meth:`~naipes.plugin.GamePlugin.workspace`, Machiavelli's rearrangement of the
+table) lists its steps in :attr:`~naipes.plugin.GamePlugin.workspace_ops`. The
+server keeps one workspace per seat whose turn it is; the page sends steps and
+shows what comes back, so the rules of a valid table live only in the engine::
 
     {"type": "workspace", "op": "move", "card": "7S", "from": 0, "to": null}
     {"type": "workspace", "op": "take", "card": "7H", "to": 2}
     {"type": "workspace", "op": "commit"}
 
+The protocol's steps (:data:`naipes.web.protocol.WORKSPACE_OPS`) call the
+workspace's methods of the same name with the message's fields: ``take(card,
+to)``, ``put_back(card, from)``, ``move(card, from, to)``, ``split(meld, at)``,
+``merge(meld, other)``, ``undo()``, ``reset()``; ``show`` only answers. The
+turn-ending steps (:data:`ENDINGS`: ``commit``, ``draw``, ``give_up``) return the
+move the workspace stands for, which the table then plays for the seat. A step
+the game's plugin does not list is refused.
+
 Every answer is a ``workspace`` message: the working melds, the hand, the
 problems (meld index, code, reason), whether it is valid and the steps so far.
 
 .. versionadded:: 1.1
+.. versionchanged:: 1.2
+   Any game's workspace, found through its plugin.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, cast
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from naipes._jsonable import JSON
 from naipes.errors import UsageError
+from naipes.web.protocol import WORKSPACE_OPS
 
 if TYPE_CHECKING:
-    from naipes.machiavelli.state import Game as MachiavelliGame
     from naipes.web.tables import Table
 
-__all__ = ["workspace_command", "workspace_message"]
+__all__ = ["ENDINGS", "workspace_command", "workspace_message"]
+
+#: The steps that end the turn: the workspace's method returns the move to play.
+ENDINGS = ("commit", "draw", "give_up")
 
 
 def _index(message: Mapping[str, JSON], key: str, *, optional: bool = False) -> int | None:
@@ -44,83 +59,86 @@ def _card(message: Mapping[str, JSON]) -> str:
     return card
 
 
-def _workspace(table: Table, seat: int) -> Any:
-    from naipes.machiavelli.workspace import Workspace
+def _at(message: Mapping[str, JSON]) -> int | str:
+    at = message.get("at")
+    if type(at) is not int and not isinstance(at, str):
+        raise UsageError("'at' is a position or a card", code="bad_message")
+    return at
 
-    game = table.game
-    if table.kit.info.name != "machiavelli":
-        raise UsageError(f"{table.kit.info.name} has no turn workspace", code="no_workspace")
+
+#: The arguments of each step, read from the message (the protocol's field names).
+_ARGS: Mapping[str, Callable[[Mapping[str, JSON]], tuple[object, ...]]] = {
+    "take": lambda m: (_card(m), _index(m, "to", optional=True)),
+    "put_back": lambda m: (_card(m), _index(m, "from", optional=True)),
+    "move": lambda m: (_card(m), _index(m, "from"), _index(m, "to", optional=True)),
+    "split": lambda m: (_index(m, "meld"), _at(m)),
+    "merge": lambda m: (_index(m, "meld"), _index(m, "other")),
+}
+
+
+def _workspace(table: Table, seat: int) -> Any:
+    """The seat's workspace for this turn: kept while no move was played, else a new one."""
+    game, plugin = table.game, table.plugin
+    if not plugin.workspace_ops:
+        raise UsageError(f"{plugin.info.name} has no turn workspace", code="no_workspace")
     if game.to_act != (seat,):
         raise UsageError(f"seat {seat} is not to act now", code="not_your_turn")
-    ws = table.workspaces.get(seat)
-    if ws is None or ws._moves_at_begin != len(game.history):  # noqa: SLF001 - same turn?
-        ws = Workspace.begin(cast("MachiavelliGame", game), seat)
-        table.workspaces[seat] = ws
+    kept = table.workspaces.get(seat)
+    if kept is not None and kept[0] == len(game.history):
+        return kept[1]
+    ws = plugin.workspace(game, seat)
+    if ws is None:
+        raise UsageError(f"{plugin.info.name} has no turn workspace now", code="no_workspace")
+    table.workspaces[seat] = (len(game.history), ws)
     return ws
 
 
-def _step(ws: Any, op: str, message: Mapping[str, JSON]) -> None:
-    if op == "take":
-        ws.take(_card(message), _index(message, "to", optional=True))
-    elif op == "put_back":
-        ws.put_back(_card(message), _index(message, "from", optional=True))
-    elif op == "move":
-        ws.move(_card(message), _index(message, "from"), _index(message, "to", optional=True))
-    elif op == "split":
-        at = message.get("at")
-        if type(at) is not int and not isinstance(at, str):
-            raise UsageError("'at' is a position or a card", code="bad_message")
-        ws.split(_index(message, "meld"), at)
-    elif op == "merge":
-        ws.merge(_index(message, "meld"), _index(message, "other"))
-    elif op == "undo":
-        ws.undo()
-    elif op == "reset":
-        ws.reset()
-    elif op != "show":
-        raise UsageError(f"no workspace step {op!r}", code="bad_message")
+def _op(table: Table, message: Mapping[str, JSON]) -> str:
+    op = message.get("op")
+    if not isinstance(op, str):
+        raise UsageError("'op' names a workspace step", code="bad_message")
+    if op not in WORKSPACE_OPS or (op != "show" and op not in table.plugin.workspace_ops):
+        steps = ", ".join(("show", *table.plugin.workspace_ops))
+        raise UsageError(f"no workspace step {op!r} (the steps: {steps})", code="bad_message")
+    return op
 
 
 def workspace_command(table: Table, seat: int, message: Mapping[str, JSON]) -> dict[str, JSON]:
     """Do one workspace step for ``seat``; returns the ``workspace`` message to send back.
 
-    ``commit``, ``draw`` and ``give_up`` end the turn: the move is played on
-    the game (and every client gets its update).
+    The steps of :data:`ENDINGS` end the turn: the workspace gives the move, which
+    is played on the table (and every client gets its update).
 
     Raises:
-        NaipesError: a step the workspace refuses (``workspace_step``), an
-            invalid commit (the engine's code and reason), or a seat not to act.
+        NaipesError: a game without a workspace (``no_workspace``), a step it does
+            not list (``bad_message``), a step the workspace refuses
+            (``workspace_step``), an invalid commit (the engine's code and reason),
+            or a seat not to act (``not_your_turn``).
     """
-    op = message.get("op")
-    if not isinstance(op, str):
-        raise UsageError("'op' names a workspace step", code="bad_message")
+    op = _op(table, message)
     ws = _workspace(table, seat)
-    if op in ("commit", "draw", "give_up"):
-        move = _ending(ws, op)
-        answer = workspace_message(ws, done=str(move))
-        table.play(seat, move)
+    if op == "show":
+        return workspace_message(ws)
+    args = _ARGS[op](message) if op in _ARGS else ()
+    result = getattr(ws, op)(*args)
+    if op in ENDINGS:
+        answer = workspace_message(ws, done=str(result))
+        table.play(seat, result)
         return answer
-    _step(ws, op, message)
     return workspace_message(ws)
 
 
-def _ending(ws: Any, op: str) -> Any:
-    from naipes.machiavelli.moves import DRAW, Forfeit, ForfeitReason
-
-    if op == "commit":
-        return ws.to_move()
-    if op == "draw":
-        return DRAW
-    return Forfeit(ForfeitReason.GAVE_UP)
-
-
 def workspace_message(ws: Any, *, done: str | None = None) -> dict[str, JSON]:
-    """The ``workspace`` message: what the page draws of the turn in progress."""
+    """The ``workspace`` message: what the page draws of the turn in progress.
+
+    It reads the workspace's ``view.seat``, ``melds`` (each a sequence of cards, or
+    an object whose ``physical`` is one), ``hand``, ``taken``, ``steps``,
+    ``problems()`` (each ``(meld, reason)`` with a ``code``) and ``explain()``.
+    """
     problems = [{"meld": p[0], "code": p.code, "reason": p[1]} for p in ws.problems()]
     return {"type": "workspace", "seat": ws.view.seat,
-            "melds": [[str(c) for c in meld.physical] for meld in ws.melds],
+            "melds": [[str(c) for c in getattr(meld, "physical", meld)] for meld in ws.melds],
             "melds_text": [str(meld) for meld in ws.melds],
             "hand": [str(c) for c in ws.hand], "taken": [str(c) for c in ws.taken],
             "problems": problems, "valid": not problems, "explain": ws.explain(),
             "steps": list(ws.steps), "done": done}
-

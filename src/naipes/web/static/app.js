@@ -3,7 +3,6 @@
 
 const $ = (id) => document.getElementById(id);
 const CARD = /^(1[0-2]|[1-9])[oceb]$|^(10|[2-9AJQK])[SHDC]$|^JK$/;
-const SHORT = { machuco: { scope: "hand" }, ranzo: { rounds: 1 }, machiavelli: { mode: "single_deal" } };
 const HIDE = new Set(["type", "seat", "hand", "legal_moves", "forced_move", "rules", "cards", "to_act",
   "known", "dealer_draw", "cut", "deal_starts", "plays", "hand_log", "answered", "ledger", "readings"]);
 
@@ -47,6 +46,9 @@ function fillPlayers() {
   const players = $("players");
   players.replaceChildren(...game.player_counts.map((n) => el("option", { value: n }, String(n))));
   players.value = String(game.players);
+  const quick = Object.keys(game.quick_rules || {});
+  $("short-label").hidden = !quick.length;
+  $("short-name").textContent = quick.length ? `one ${quick[0].replaceAll("_", " ")}` : "";
   fillSeats();
 }
 
@@ -63,9 +65,21 @@ function fillSeats() {
   $("seats").replaceChildren(...seats);
 }
 
+// The games list says what each game has: its quick games (the first is the "short game") and the
+// steps of its turn workspace, if it has one. The client never names a game.
+async function loadGames() {
+  if (!state.games.length) state.games = await api("/api/games");
+  return state.games;
+}
+
+const gameInfo = (name) => state.games.find((g) => g.name === name) || null;
+const quickRules = (info) => (info && Object.values(info.quick_rules || {})[0]) || {};
+const workspaceOps = () => { const info = gameInfo(state.game); return info ? info.workspace_ops || [] : []; };
+const hasWorkspace = () => workspaceOps().length > 0;
+
 async function showLobby() {
   $("lobby").hidden = false; $("table").hidden = true;
-  state.games = await api("/api/games");
+  await loadGames();
   $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name }, `${g.name} — ${g.summary}`)));
   fillPlayers();
   listTables();
@@ -90,7 +104,7 @@ async function create(event) {
   const game = $("game").value;
   let rules;
   try { rules = JSON.parse($("rules").value || "{}"); } catch { return alert("Rules must be JSON"); }
-  if ($("short").checked) rules = { ...(SHORT[game] || {}), ...rules };
+  if ($("short").checked) rules = { ...quickRules(gameInfo(game)), ...rules };
   const bots = {}; let me = null;
   const n = Number($("players").value);
   for (let s = 0; s < n; s++) {
@@ -198,7 +212,7 @@ function onUpdate(msg) {
   state.view = msg.view;
   if (turnChanged) { state.ws = null; state.selected = null; }
   draw(msg);
-  if (state.game === "machiavelli" && myTurn() && !state.ws) send({ type: "workspace", op: "show" });
+  if (hasWorkspace() && myTurn() && !state.ws) send({ type: "workspace", op: "show" });
 }
 
 const myTurn = () => state.view && state.update && state.update.to_act.includes(state.seat);
@@ -212,7 +226,8 @@ function draw(msg) {
   drawBoard(msg.view);
   drawHand(msg.view);
   drawMoves(msg);
-  $("workspace").hidden = !(state.game === "machiavelli" && myTurn());
+  $("workspace").hidden = !(hasWorkspace() && myTurn());
+  showWorkspaceButtons();
 }
 
 function cardsOf(value) {
@@ -302,7 +317,13 @@ function drawMoves(msg, only) {
   }
 }
 
-// -- Machiavelli's workspace ---------------------------------------------------------------------
+// -- a game's turn workspace (the steps its plugin lists) --------------------------------------------
+function showWorkspaceButtons() {
+  const ops = new Set(["show", ...workspaceOps()]);
+  if (ops.has("take") || ops.has("move")) ops.add("new");
+  for (const b of document.querySelectorAll("#ws-buttons button")) b.hidden = !ops.has(b.dataset.op);
+}
+
 function drawWorkspace() {
   const ws = state.ws;
   if (!ws) return;
@@ -358,8 +379,10 @@ function start() {
   const hash = new URLSearchParams(location.hash.slice(1));
   const saved = JSON.parse(sessionStorage.getItem("naipes") || "null");
   const table = hash.get("t") || (saved && saved.table);
-  if (table) enter(table, hash.get("k") || (saved && saved.table === table ? saved.token : null));
-  else showLobby();
+  loadGames().catch(() => showError("Could not load the games list.")).then(() => {
+    if (table) enter(table, hash.get("k") || (saved && saved.table === table ? saved.token : null));
+    else showLobby();
+  });
 }
 
 start();
