@@ -32,9 +32,10 @@ import attrs
 import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RulesError
 from naipes import events as shared
-from naipes.cards import FRENCH_SUITS, Suit
 from naipes.actions import ActionSpace as BaseActionSpace
+from naipes.cards import FRENCH_SUITS, Suit
 from naipes.game import exact_field
+from naipes.plugin import GamePlugin, Zone
 from naipes.registry import GameInfo
 
 __all__ = [
@@ -51,8 +52,10 @@ __all__ = [
     "Move",
     "Phase",
     "PlayCard",
+    "Plugin",
     "Result",
     "Rules",
+    "TakerBot",
     "ToyEvent",
     "View",
 ]
@@ -541,8 +544,90 @@ class ActionSpace(BaseActionSpace[Rules, Move, View]):
         return out
 
 
+# -- a bot ------------------------------------------------------------------------
+class TakerBot:
+    """Takes the table when it can, else plays its lowest card; bids 1 (the toy's ``best``)."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed  # it never guesses: every bot takes a seed
+
+    def choose(self, view: View) -> Move:
+        """The move for ``view.seat``."""
+        if view.phase is Phase.BID:
+            return Bid(max(BIDS))
+        cards = [m for m in view.legal_moves if isinstance(m, PlayCard)]
+        top = view.table[-1].rank if view.table else None
+        return min(cards, key=lambda m: (m.card.rank != top, m.card.rank, DECK.index(m.card)))
+
+
+# -- the plugin: what every layer above the engine reads ---------------------------------
+_RANKS = {"en": ("ace", "two", "three", "four"), "es": ("as", "dos", "tres", "cuatro")}
+_SUITS = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+          "es": {"S": "picas", "H": "corazones", "D": "diamantes", "C": "tréboles"}}
+_WORDS = {"en": ("play the {} of {}", " and take the table", "bid {}"),
+          "es": ("juega el {} de {}", " y llévate la mesa", "apuesta {}")}
+_TABLE = {"en": ("table", "stock", "taken", "your hand", "seat {}'s hand", "seat {} takes {}"),
+          "es": ("mesa", "mazo", "bazas", "tu mano", "mano del asiento {}", "el asiento {} se lleva {}")}
+
+
+def _notation(cards: Sequence[Card]) -> tuple[str, ...]:
+    return tuple(str(c) for c in cards)
+
+
+class Plugin(GamePlugin[Rules, Move, View]):
+    """Toy for the command line, pictures, web tables, search bots and adapters.
+
+    Every part not written here keeps its generic default (see ``naipes.plugin``).
+    """
+
+    #: The quick games demos and lobbies offer: the toy is one short hand anyway.
+    quick_rules: Mapping[str, Mapping[str, object]] = {"hand": {}}
+    #: The bot names ``naipes play toy --bot best`` and tournaments accept.
+    bot_specs: Mapping[str, str] = {"best": "naipes_toy:TakerBot", "taker": "naipes_toy:TakerBot"}
+
+    def render(self, view: View, *, you: bool = True, lang: str = "en") -> str:
+        """The table in a few lines of words (the command line shows it at each turn)."""
+        table, stock, taken, mine, theirs, _ = _TABLE.get(lang, _TABLE["en"])
+        counts = ", ".join(f"{s}: {len(p)}" for s, p in enumerate(view.piles))
+        hand = mine if you else theirs.format(view.seat)
+        return (f"{table}: {' '.join(_notation(view.table)) or '-'}   {stock}: {view.stock_size}\n"
+                f"{taken}: {counts}\n{hand}: {' '.join(_notation(view.hand)) or '-'}")
+
+    def describe_event(self, event: shared.Event, lang: str = "en") -> str | None:
+        """A capture in words; every other event as the generic default tells it."""
+        if isinstance(event, Captured):
+            return _TABLE.get(lang, _TABLE["en"])[5].format(event.seat, " ".join(_notation(event.cards)))
+        return super().describe_event(event, lang)
+
+    def describe_move(self, move: Move, view: View | None = None, lang: str = "en") -> str:
+        """``"play the two of hearts and take the table"``, ``"bid 1"``; in English or Spanish."""
+        play, take, bid = _WORDS.get(lang, _WORDS["en"])
+        if isinstance(move, Bid):
+            return bid.format(move.amount)
+        assert isinstance(move, PlayCard) and move.card.suit is not None  # the toy has no jokers
+        rank, suit = move.card.rank, move.card.suit.value
+        text = play.format(_RANKS.get(lang, _RANKS["en"])[rank - 1], _SUITS.get(lang, _SUITS["en"])[suit])
+        takes = view is not None and bool(view.table) and view.table[-1].rank == rank
+        return text + take if takes else text
+
+    def zones(self, view: View) -> Sequence[Zone]:
+        """Every hand (others' as a count), each seat's taken pile, the table and the stock."""
+        out: list[Zone] = []
+        for s, size in enumerate(view.hand_sizes):
+            if s == view.seat:
+                out.append(Zone(kind="hand", label="Your hand", cards=_notation(view.hand), seat=s))
+            else:
+                out.append(Zone(kind="hand", label=f"Seat {s}'s hand", hidden=size, seat=s))
+            out.append(Zone(kind="captured", name=f"pile{s}", label="taken", cards=_notation(view.piles[s]),
+                            seat=s, fanned=False))
+        out.append(Zone(kind="table", label="Table", cards=_notation(view.table)))
+        out.append(Zone(kind="stock", label="Stock", hidden=view.stock_size, fanned=False))
+        return out
+
+
 #: What the registry knows of the game; ``pyproject.toml`` names it as the entry point.
 GAME_INFO = GameInfo(
     name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
     complete_moves=True, max_decisions=16 + 4, module="naipes_toy", returns_range=(0.0, 1.0),
+    plugin="naipes_toy:Plugin",
     summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.")

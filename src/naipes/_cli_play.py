@@ -299,13 +299,19 @@ MAX_RECORD_BYTES = 256 * 2**20
 
 
 def load_record(path: str | Path) -> Mapping[str, Any]:
-    """Read a record file.
+    """Read a record file of at most :data:`MAX_RECORD_BYTES` bytes.
+
+    No more than that is read (a device or pipe that never ends, such as
+    ``/dev/zero``, is refused at the limit); JSON nested too deep for the
+    parser, or deeper than a record may nest, is refused, not a crash.
 
     Raises:
-        InvalidStateError: when the file is missing, not JSON, or not a record.
+        InvalidStateError: when the file is missing, too large (``too_large``),
+            not JSON (``not_json``), or not a record.
     """
     try:
-        raw = Path(path).read_bytes()
+        with Path(path).open("rb") as file:
+            raw = file.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise InvalidStateError(f"cannot read {path}: {exc.strerror or exc}", code="unreadable") from exc
     if len(raw) > MAX_RECORD_BYTES:

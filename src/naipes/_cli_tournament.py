@@ -223,9 +223,8 @@ def _run(args: argparse.Namespace, term: Term) -> int:
     kit = GameKit.find(args.game)
     rules = kit.rules(args.players, parse_settings(args.rule))
     specs = split_bot_specs(args.bots)
-    for spec in specs:  # before a cluster is started for them
-        if spec != "best":
-            check_bot_spec(spec, path=dirs)
+    for spec in specs:  # before a cluster is started for them (the game's own names too)
+        check_bot_spec(spec, path=dirs, game=kit.info)
     bar = Bar(sys.stderr)
     try:
         with _executor(args) as executor:

@@ -97,6 +97,13 @@ class Game(Generic[R, M, V]):
     move_type: ClassVar[type[Move]] = Move
     #: Whether a class defines its own ``_listing`` (else ``_listing`` is ``_legal`` itself).
     _own_listing: ClassVar[bool] = False
+    #: Whether :meth:`play` looks a move up in the listing by identity first: for games
+    #: whose moves are costly to compare (a move taken from :meth:`legal_moves` is legal
+    #: by construction and found without one ``==``).
+    _listed_by_identity: ClassVar[bool] = False
+    #: Slots holding tables shared by every game of the same rules: never pickled, and
+    #: shared (not copied) by :meth:`clone`; :meth:`_share_tables` sets them again.
+    _shared: ClassVar[tuple[str, ...]] = ()
 
     __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
                  "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
@@ -357,9 +364,13 @@ class Game(Generic[R, M, V]):
             UsageError: for a seat that does not exist (code ``no_such_seat``).
             IllegalMoveError: for ``seat=None`` while several seats must act.
         """
-        if type(seat) is int and seat in self._acting and seat not in self._answers:
+        acting = self._acting
+        if seat is None:  # the usual call, inlined: one seat to act, no window half answered
+            if len(acting) == 1 and not self._answers:
+                return self._legal(acting[0])
+        elif type(seat) is int and seat in acting and seat not in self._answers:
             return self._legal(seat)
-        if seat is not None:
+        else:
             self._real_seat(seat)
             return ()
         acting = self.to_act
@@ -490,12 +501,13 @@ class Game(Generic[R, M, V]):
         else:
             s = self._seat(m, seat)
         legal = self._listing(s)
-        try:  # the usual case, inlined: a listed move (the same object, or an equal one)
-            m = legal[legal.index(m)]
-        except ValueError:
-            m = self._unlisted(m, s, m is not move)
-        except (TypeError, AttributeError, RecursionError) as exc:
-            raise self._malformed(m, s, exc) from exc
+        if not (self._listed_by_identity and id(m) in map(id, legal)):
+            try:  # the usual case, inlined: a listed move (the same object, or an equal one)
+                m = legal[legal.index(m)]
+            except ValueError:
+                m = self._unlisted(m, s, m is not move)
+            except (TypeError, AttributeError, RecursionError) as exc:
+                raise self._malformed(m, s, exc) from exc
         if not self.events._subs:
             self._commit(m, s)
             return
@@ -584,8 +596,33 @@ class Game(Generic[R, M, V]):
         new._history = self._history.copy()
         new._set_to_act(self._acting, simultaneous=self._simultaneous, answers=self._answers)
         new._start = self._start
+        for name in self._shared:  # the same tables, never a copy
+            object.__setattr__(new, name, getattr(self, name))
         self._clone_into(new)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle support: every field but the shared tables named in :attr:`_shared`."""
+        skip = self._shared
+        state = {name: getattr(self, name) for name in _slot_names(type(self))  # type: ignore[arg-type]
+                 if name not in skip and hasattr(self, name)}
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            state.update((k, v) for k, v in extra.items() if k not in skip)
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        """Unpickle: set the fields, then point the shared tables at the module's (:meth:`_share_tables`)."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._share_tables()
+
+    def _share_tables(self) -> None:
+        """Set the slots named in :attr:`_shared` for ``self.rules`` (hook; the default has none).
+
+        A game keeps its tables module-level (one per rules variant) and points
+        at them here, in its constructor and when loading; :meth:`clone` shares them.
+        """
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Self:
         """``copy.deepcopy(game)`` is :meth:`clone` (frameworks that copy states use it)."""
@@ -662,6 +699,13 @@ class Game(Generic[R, M, V]):
                 "rules": rules_to_dict(self.rules), "start": copy.deepcopy(self._start),
                 "moves": [[s, str(m)] for s, m in self._history]}
 
+    @property
+    def _origin(self) -> Mapping[str, Any] | None:
+        """How the game started, as its record writes it (seed, deck, ``{"position": ...}``), or
+        ``None`` for a game nobody can replay: read-only, for a game's loader and checks."""
+        start = self._start
+        return MappingProxyType(start) if isinstance(start, dict) else None
+
     def _mark_position(self) -> None:
         """Remember the current state as the start of the record (``from_position`` calls it)."""
         self._start = None
@@ -717,6 +761,18 @@ class Game(Generic[R, M, V]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
+
+
+@functools.lru_cache(maxsize=None)
+def _slot_names(cls: Any) -> tuple[str, ...]:
+    """Every slot a class and its bases declare (``__weakref__`` and ``__dict__`` aside)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__weakref__", "__dict__") and name not in names:
+                names.append(name)
+    return tuple(names)
 
 
 G = TypeVar("G", bound=Game[Any, Any, Any])

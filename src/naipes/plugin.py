@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from naipes.game import Move, View
     from naipes.registry import GameInfo
 
-__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin"]
+__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
@@ -391,6 +391,53 @@ def plugin(game: str | GameInfo) -> GamePlugin[Any, Any, Any]:
     made = _make(info)
     _PLUGINS[info.name] = made
     return made
+
+
+def plugin_of(obj: object) -> GamePlugin[Any, Any, Any]:
+    """The plugin of the registered game a view, game, move or event belongs to.
+
+    The game of ``obj`` is the registered game whose module
+    (:attr:`GameInfo.module <naipes.registry.GameInfo.module>`) holds the class of
+    ``obj`` or of one of its base classes: a class defined in that module or in
+    one of its submodules (``naipes.machuco.view``) belongs to it, a module that
+    only starts with the same letters (``naipes.machucoextra``) does not. When
+    two registered modules nest, the longer one wins. So a subclass of a game's
+    ``Game`` or ``View`` written elsewhere (a test's) still finds its game.
+
+    Raises:
+        UsageError: for an object of no registered game (code ``no_such_game``), or a
+            plugin that does not load (``bad_plugin``, as :func:`plugin`).
+
+    >>> from naipes import machuco
+    >>> from naipes.plugin import plugin_of
+    >>> game = machuco.Game(seed=1)
+    >>> plugin_of(game.view(0)).info.name, plugin_of(game) is plugin("machuco")
+    ('machuco', True)
+    >>> plugin_of("not a view")
+    Traceback (most recent call last):
+    ...
+    naipes.errors.UsageError: no registered game holds str (naipes.registry.games() lists them)
+
+    .. versionadded:: 1.2
+    """
+    info = _game_of(obj)
+    if info is None:
+        raise UsageError(f"no registered game holds {type(obj).__name__} "
+                         "(naipes.registry.games() lists them)", code="no_such_game")
+    return plugin(info)
+
+
+def _game_of(obj: object) -> GameInfo | None:
+    """The registered game whose module holds ``obj``'s class or a base class, else ``None``."""
+    from naipes.registry import games
+
+    infos = games()
+    for cls in type(obj).__mro__:
+        module = getattr(cls, "__module__", "") or ""
+        owners = [i for i in infos if module == i.module or module.startswith(i.module + ".")]
+        if owners:
+            return max(owners, key=lambda i: len(i.module))
+    return None
 
 
 def _make(info: GameInfo) -> GamePlugin[Any, Any, Any]:

@@ -80,7 +80,7 @@ def test_gymnasium_check_env_and_an_episode(toy: str, seat: int) -> None:
 
     check_env(env(toy, seat=seat), skip_render_check=True)
     e = env(toy, seat=seat, players=3)
-    obs, info = e.reset(seed=4)
+    _, info = e.reset(seed=4)
     rng = np.random.default_rng(1)
     terminated, reward = False, 0.0
     for _ in range(100):

@@ -28,6 +28,8 @@ if not os.path.exists(CHROMIUM):
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / ".ci" / "artifacts" / "browser"
+#: The example third-party game the test server registers (tests/browser/test_toygame_browser.py plays it).
+TOYGAME = Path(__file__).resolve().parents[2] / "examples" / "toygame"
 
 #: Every message the server sent to the pages, for the schema tests.
 FRAMES: list[dict[str, Any]] = []
@@ -42,10 +44,14 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
     port = _free_port()
-    code = "import sys; from naipes.cli import main; sys.exit(main(sys.argv[1:]))"
+    # The example third-party game is registered in the server process as its entry point would
+    # register it (the server itself is the ordinary `naipes serve`; no client names a module).
+    code = ("import sys; import naipes_toy; from naipes import registry; registry.register(naipes_toy.GAME_INFO); "
+            "from naipes.cli import main; sys.exit(main(sys.argv[1:]))")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(TOYGAME), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0.05",
                              "--takeover", "600", "--rate", "50", "--db", ":memory:"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -350,7 +350,7 @@ def test_issue_mv01_decks_and_hands_by_player_count() -> None:
     ({"players": 4.0}, "not_an_int"), ({"players": "4"}, "not_an_int"), ({"decks": 4}, "out_of_range"),
     ({"decks": 1}, "out_of_range"), ({"decks": 2.0}, "not_an_int"), ({"jokers": 3}, "out_of_range"),
     ({"jokers": False}, "not_an_int"), ({"hand_size": 0}, "out_of_range"), ({"hand_size": 10**9}, "out_of_range"),
-    ({"hand_size": 30}, "no_stock"), ({"hand_size": "13"}, "not_an_int"), ({"threshold": 0}, "out_of_range"),
+    ({"hand_size": 30}, "too_few_cards"), ({"hand_size": "13"}, "not_an_int"), ({"threshold": 0}, "out_of_range"),
     ({"threshold": 10_001}, "out_of_range"), ({"threshold": 100.0}, "not_an_int"),
     ({"joker_penalty": 1001}, "out_of_range"), ({"joker_penalty": -1}, "out_of_range"),
     ({"initial_meld_min": 10**6}, "out_of_range"), ({"penalty_cards": 2}, "out_of_range"),

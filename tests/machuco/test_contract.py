@@ -319,8 +319,8 @@ def test_every_code_is_in_the_table_and_on_the_rules_page() -> None:
         raised |= set(re.findall(r'code="([a-z_]+)"', path.read_text()))
         raised |= set(re.findall(r'_illegal\(\s*"([a-z_]+)"', path.read_text()))
     assert raised, "no code found in the sources"
-    table = set(legality.CODES)
-    assert raised <= table, sorted(raised - table)
+    assert raised <= set(legality.CODES), sorted(raised - set(legality.CODES))
+    table = set(legality.OWN_CODES)
     page = DOCS.read_text()
     missing = sorted(code for code in table if f"``{code}``" not in page)
     assert not missing, f"codes missing from {DOCS.name}: {missing}"

@@ -215,11 +215,11 @@ def _raised_codes() -> set[str]:
 
 
 def test_every_code_raised_is_in_the_table_and_on_the_docs_page() -> None:
-    codes = _raised_codes() | {code for code in legality.CODES}
+    codes = _raised_codes() | {code for code in legality.OWN_CODES}
     docs = DOCS.read_text()
     for code in codes:
         assert code in legality.CODES, code
-        assert f"``{code}``" in docs, code
+        assert code not in legality.OWN_CODES or f"``{code}``" in docs, code
     for code, (rule, _) in legality.CODES.items():
         assert rule is None or re.fullmatch(r"RZ-\d\d", rule)
 
@@ -279,9 +279,9 @@ def test_must_discard_shown_code() -> None:
 OTHER: list[tuple[str, Callable[[], object], type[NaipesError]]] = [
     ("not_text", lambda: Move.parse(3), NotationError),  # type: ignore[arg-type]
     ("empty_move", lambda: Move.parse("  "), NotationError),
-    ("bad_move", lambda: Move.parse("steal 7b"), NotationError),
-    ("not_spanish_card", lambda: Move.parse("truco AS"), NotationError),
-    ("same_card_twice", lambda: Move.parse("envido 7b 7b"), NotationError),
+    ("not_a_move", lambda: Move.parse("steal 7b"), NotationError),
+    ("not_a_card", lambda: Move.parse("truco AS"), NotationError),
+    ("duplicate_card", lambda: Move.parse("envido 7b 7b"), NotationError),
     ("bad_players", lambda: Rules(players=5), RulesError),
     ("bad_deck_size", lambda: Rules(deck=50), RulesError),
     ("bad_rule_value", lambda: Rules(starting_points=-1), RulesError),
@@ -297,7 +297,7 @@ OTHER: list[tuple[str, Callable[[], object], type[NaipesError]]] = [
     ("bad_juego", lambda: position(hands={0: "5c 6c"}, open_juegos=[["1o 2o 4o"], [], [], []]),
      InvalidStateError),
     ("stray_cards", lambda: position(Rules(deck=40), hands={0: "8o 1c 2c 3c 4c"}), InvalidStateError),
-    ("card_twice", lambda: Game.from_position(hands=["1o 2o 3o 4o 5o"] * 4), InvalidStateError),
+    ("duplicate_card", lambda: Game.from_position(hands=["1o 2o 3o 4o 5o"] * 4), InvalidStateError),
     ("too_few_cards", lambda: Game.from_position(hands=["1o 2o 3o 4o 5o", "1c 2c 3c 4c 5c",
                                                         "1e 2e 3e 4e 5e", "1b 2b 3b 4b"]),
      InvalidStateError),
@@ -421,7 +421,7 @@ def test_moves_refuse_fields_of_the_wrong_type() -> None:
 
 
 @pytest.mark.parametrize("key,value,code", [
-    ("stock", ["1o"], "card_twice"), ("turn", 7, "out_of_range"), ("hands", [[], []], "bad_seats"),
+    ("stock", ["1o"], "duplicate_card"), ("turn", 7, "out_of_range"), ("hands", [[], []], "bad_seats"),
     ("balances", [30, 30, 30, 30.5], "bad_field"), ("stealer", 1, "bad_claim"),
 ])
 def test_tampered_states_are_refused(key: str, value: object, code: str) -> None:

@@ -173,3 +173,14 @@ def test_a_tampered_history_entry_is_refused_or_the_same_move(seed: int, steps: 
             assert loaded.to_dict() == state  # the same move, written canonically
         else:
             _replays(loaded.to_dict())
+
+
+def test_a_game_on_a_system_random_generator_still_loads() -> None:
+    # Its start is {"rng": null}: later hands cannot be replayed, so its history is walked, not replayed.
+    game, rng = Game(Rules(rounds=2), rng=random.SystemRandom()), random.Random(2)
+    while game.hand_number < 2 and not game.is_over:
+        seat = game.to_act[0]
+        game.play(rng.choice(game.legal_moves(seat)), seat)
+    state = _state(game)
+    assert state["start"] == {"rng": None}
+    assert Game.from_dict(state).to_dict() == state

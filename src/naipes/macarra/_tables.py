@@ -10,11 +10,11 @@ bastos 3), so codes are 1–60 and index plain lists.
 
 from __future__ import annotations
 
-import enum
 from typing import Iterable
 
 from naipes.cards import SPANISH_40, SPANISH_48, SPANISH_SUITS, Card
 from naipes.errors import InvalidStateError
+from naipes.macarra.phase import Phase
 
 __all__ = ["CARDS", "Phase", "Tables", "code", "codes", "tables"]
 
@@ -37,7 +37,7 @@ def code(card: Card) -> int:
     try:
         return _CODE[card]
     except (KeyError, TypeError):
-        raise InvalidStateError(f"{card!r} is not a Spanish card", code="not_a_card") from None
+        raise InvalidStateError(f"{card!r} is not a Spanish card", code="not_a_card", rule="MK-01") from None
 
 
 def codes(cards: Iterable[Card]) -> list[int]:
@@ -89,19 +89,3 @@ def tables(deck: int) -> Tables:
     return _TABLES[deck]
 
 
-class Phase(enum.Enum):
-    """The phases of a game of Macarra.
-
-    The engine compares phases by identity (``is``); state dicts hold the value.
-
-    .. versionadded:: 0.1
-    .. versionchanged:: 1.0
-       An :class:`enum.Enum` (0.1: a class of ints, and strings in views and state dicts).
-    """
-
-    #: the race: the player to act places cards, draws or passes
-    PLAY = "play"
-    #: the final punishment: every seat but the loser bids at once (MK-09c)
-    PUNISHMENT = "punishment"
-    #: the game is over
-    OVER = "over"

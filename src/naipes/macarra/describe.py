@@ -103,7 +103,7 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         elif text.isdigit():
             if is_number(text) and 1 <= int(text) <= len(moves):
                 return moves[int(text) - 1]
-            raise NotationError(text, w["choose"].format(n=len(moves)), code="bad_move")
+            raise NotationError(text, w["choose"].format(n=len(moves)), code="not_a_move")
         elif text:
             return game.parse_move(text, seat)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
-from naipes.errors import IllegalMoveError
+from naipes.errors import IllegalMoveError, extend_codes
 from naipes.macarra._tables import CARDS
 from naipes.macarra.moves import (
     DRAW,
@@ -36,7 +36,7 @@ from naipes.macarra.moves import (
 if TYPE_CHECKING:
     from naipes.macarra.state import Game
 
-__all__ = ["CODES", "check_bid", "check_move", "fits"]
+__all__ = ["CODES", "OWN_CODES", "check_bid", "check_move", "fits"]
 
 _START = [start_foundation(c) if CARDS[c] is not None else None for c in range(64)]
 
@@ -59,8 +59,7 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "bad_field": (None, "a field of the wrong type: a move's card, index, seat or amount, or a state dict's value"),
     # NotationError: text that is not a move
     "not_text": (None, "a move is read from a string"),
-    "bad_move": (None, "the text is not 'draw', 'pass', '<card> <target>' or 'bid <n>'"),
-    "not_spanish": ("MK-01", "the card is not a Spanish card"),
+    "not_a_move": (None, "the text is not 'draw', 'pass', '<card> <target>' or 'bid <n>' (1.2: was bad_move)"),
     "bad_target": (None, "the target is not 'new', 'f<i>' or 'p<seat>'"),
     "bad_bid": (None, "a bid is written 'bid <n>'"),
     "ambiguous": (None, "a short form names several legal moves (parse_move)"),
@@ -76,17 +75,18 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "bad_final_punishment": ("MK-09", "final_punishment must be True or False"),
     "bad_max_turns": ("MK-11", "max_turns must be an int from 1 to what keeps max_decisions within 5,000,000"),
     # UsageError: calls that are wrong without a move
-    "no_such_seat": (None, "a seat that does not exist (forced_move(99))"),
+    "no_such_seat": (None, "a seat that does not exist (forced_move(99)), or a position's seat number out of "
+                           "range (1.2: was bad_seat there)"),
     "wrong_rules": (None, "from_position was given rules of another game"),
     "seed_and_rng": (None, "from_position was given both seed= and rng="),
     # InvalidStateError: impossible positions, decks and state dicts
-    "not_a_card": (None, "a card that is not a Spanish card"),
+    "not_a_card": ("MK-01", "a card that is not a Spanish card, in notation or a position (1.2: was not_spanish "
+                            "in notation)"),
     "not_in_deck": ("MK-01", "a card that the rules' deck does not have (an 8 or 9 with 40 cards)"),
     "bad_cards": (None, "a zone that is not a list of cards"),
     "bad_foundation": ("MK-04", "a foundation must run in suit from the ace"),
     "too_many_copies": ("MK-01", "a card appears more often than the rules' decks hold it"),
     "wrong_seat_count": (None, "a position needs one stock and one face-up pile per seat"),
-    "bad_seat": (None, "a seat number out of range"),
     "bad_ledger": ("MK-09", "the ledger must be players x players ints, zero on the diagonal, each "
                             "infraction received from every other seat"),
     "bad_turns": ("MK-11", "turns must be an int from 0 to max_turns (below it during play)"),
@@ -101,8 +101,11 @@ _CODES: dict[str, tuple[str | None, str]] = {
     "bad_phase": ("MK-08", "the phase disagrees with who acts, the loser, the bids or the held card"),
     "bad_infraction_count": ("MK-10", "infractions='forbid' admits no infraction"),
 }
-#: Every error code of :mod:`naipes.macarra`: ``{code: (ruling or None, explanation)}`` (read-only).
-CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
+#: Every code of :mod:`naipes.macarra`: ``{code: (ruling or None, meaning)}`` (read-only), the shared
+#: :data:`naipes.errors.BASE_CODES` included.
+CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
+#: The game's own codes and its wording of shared ones (what the rules page lists; read-only).
+OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
 def fits(game: Game) -> tuple[list[Move], Move]:

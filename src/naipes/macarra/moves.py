@@ -103,11 +103,11 @@ class Move(BaseMove):
             words = [words[0], words[2]]
         if len(words) != 2:
             raise NotationError(text, "expected 'draw', 'pass', '<card> new', '<card> f<i>', "
-                                      "'<card> p<seat>' or 'bid <n>'", code="bad_move")
+                                      "'<card> p<seat>' or 'bid <n>'", code="not_a_move")
         card = Card.parse(words[0])
         c = _CODE.get(card, 0)
         if not c:
-            raise NotationError(text, "not a Spanish card", code="not_spanish", rule="MK-01")
+            raise NotationError(text, "not a Spanish card", code="not_a_card", rule="MK-01")
         target = words[1].lower()
         if target == "new":
             return start_foundation(c)

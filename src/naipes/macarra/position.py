@@ -159,7 +159,7 @@ def _ledger(rows: Any, n: int, most: int, field: str) -> list[list[int]]:
 
 def _seat(value: object, n: int, what: str) -> int:
     if type(value) is not int or not 0 <= value < n:
-        raise InvalidStateError(f"{what} must be a seat 0..{n - 1}, not {reprlib.repr(value)}", code="bad_seat")
+        raise InvalidStateError(f"{what} must be a seat 0..{n - 1}, not {reprlib.repr(value)}", code="no_such_seat")
     return value
 
 
@@ -290,7 +290,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     n = game.num_players
     t = game._t
     most = rules.num_cards
-    if len(game._history) > rules.max_decisions:
+    if len(game.history) > rules.max_decisions:
         raise bad("history", f"longer than the {rules.max_decisions:,} decisions these rules allow", "too_large")
     game._stocks = [_card_list(s, f"state.stocks[{i}]", t, most)[::-1]
                     for i, s in enumerate(_per_seat(state["stocks"], "state.stocks", n))]

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, Callable, Mapping, Sequence
 
@@ -27,7 +28,7 @@ from naipes.events import Event
 from naipes.game import Game as BaseGame
 from naipes.macarra import events as ev
 from naipes.macarra import position
-from naipes.macarra._tables import CARDS, Phase, tables
+from naipes.macarra._tables import CARDS, Phase, Tables, tables
 from naipes.macarra.events import Reason, TargetKind, target
 from naipes.macarra.legality import check_bid, check_move, fits
 from naipes.macarra.moves import (
@@ -53,6 +54,16 @@ __all__ = ["Game", "Phase"]
 _PLAY, _PUNISHMENT, _OVER = Phase.PLAY, Phase.PUNISHMENT, Phase.OVER
 _NEW, _FOUNDATION, _PILE = TargetKind.NEW, TargetKind.FOUNDATION, TargetKind.PILE
 _Wants = Callable[[type[Event]], bool]
+
+
+@functools.lru_cache(maxsize=None)
+def _shared_tables(deck: int, players: int, num_decks: int) -> tuple[
+        Tables, list[tuple[int, ...]], list[tuple[int]], list[list[PlaceOnPile | None]],
+        list[list[PlaceOnFoundation | None]]]:
+    """The tables every game of one rules variant reads (built once, never copied or pickled)."""
+    others = [tuple((p + k) % players for k in range(1, players)) for p in range(players)]
+    solo = [(p,) for p in range(players)]
+    return tables(deck), others, solo, pile_moves(players), foundation_moves(4 * num_decks)
 
 
 class Game(BaseGame[Rules, Move, View]):
@@ -81,6 +92,7 @@ class Game(BaseGame[Rules, Move, View]):
     rules_type = Rules
     move_type = Move
 
+    _shared = ("_t", "_others", "_solo", "_onp", "_onf")
     __slots__ = ("_t", "_stocks", "_piles", "_ftop", "_want", "_held", "_turn", "_recycled",
                  "_ledger", "_infractions", "_turns", "_phase", "_loser", "_capped", "_pcard",
                  "_bids", "_deck", "_cache", "_others", "_solo", "_onp", "_onf", "_penalize", "_net")
@@ -124,11 +136,7 @@ class Game(BaseGame[Rules, Move, View]):
         """Tables and an empty table for ``self.rules`` (construction and loading)."""
         r = self.rules
         n = self.num_players
-        self._t = tables(r.deck)
-        self._others = [tuple((p + k) % n for k in range(1, n)) for p in range(n)]
-        self._solo = [(p,) for p in range(n)]
-        self._onp = pile_moves(n)
-        self._onf = foundation_moves(4 * r.num_decks)
+        self._share_tables()
         self._penalize = r.infractions == "penalize"
         self._stocks: list[list[int]] = [[] for _ in range(n)]
         self._piles: list[list[int]] = [[] for _ in range(n)]
@@ -148,6 +156,11 @@ class Game(BaseGame[Rules, Move, View]):
         self._deck: tuple[int, ...] | None = None
         self._cache: tuple[tuple[Move, ...], Move] | None = None
         self._net: list[int] | None = None  # game.scores while someone listens (else None)
+
+    def _share_tables(self) -> None:
+        """Point the move and card tables at the module's, shared by every game of these rules."""
+        self._t, self._others, self._solo, self._onp, self._onf = _shared_tables(
+            self.rules.deck, self.num_players, self.rules.num_decks)
 
     # -- positions ------------------------------------------------------------------------
     @classmethod
@@ -212,28 +225,21 @@ class Game(BaseGame[Rules, Move, View]):
         return cache
 
     def _legal(self, seat: int) -> tuple[Move, ...]:
-        if self._phase is _PUNISHMENT:
-            return BIDS
-        return self._options()[0]
-
-    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        """Every move that fits now for ``seat`` (default: the player to act) (MK-10);
-        under ``infractions="forbid"`` only the forced move.
+        """Every move that fits now (MK-10); under ``infractions="forbid"`` only the forced move.
 
         The order is fixed and does not give the forced move away: ``draw`` (when
         there is something to draw and no card is held), an ace's new foundation,
         the foundations by index, then the face-up piles by seat (the player's own
         pile, for a card he drew, at his own seat's place); ``pass`` alone when
         nothing else fits. During the final punishment each bidder has ``bid 0``
-        to ``bid 10``.
-
-        Raises:
-            UsageError: for a seat that does not exist (code ``no_such_seat``).
+        to ``bid 10``. (The cache is only ever set in the play phase.)
         """
-        if self._phase is _PLAY and (seat is None or (seat == self._turn and type(seat) is int)):
-            cache = self._cache
-            return cache[0] if cache is not None else self._options()[0]
-        return super().legal_moves(seat)
+        cache = self._cache
+        if cache is not None:
+            return cache[0]
+        if self._phase is _PUNISHMENT:
+            return BIDS
+        return self._options()[0]
 
     def forced_move(self, seat: int | None = None) -> Move | None:
         """The move MK-03 prescribes to the player whose turn it is (``None`` for other seats).
@@ -559,12 +565,7 @@ class Game(BaseGame[Rules, Move, View]):
         return build_view(self, seat)
 
     # -- copies and state dicts ----------------------------------------------------------------
-    def _clone_into(self, new: Self) -> None:
-        new._t = self._t
-        new._others = self._others
-        new._solo = self._solo
-        new._onp = self._onp
-        new._onf = self._onf
+    def _clone_into(self, new: Self) -> None:  # the base shared the tables of _shared
         new._penalize = self._penalize
         new._held = self._held
         new._turn = self._turn

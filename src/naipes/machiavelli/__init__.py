@@ -49,6 +49,7 @@ from naipes.machiavelli.melds import (
     table_problems,
 )
 from naipes.machiavelli.moves import Draw, Forfeit, ForfeitReason, Move, Play
+from naipes.machiavelli.phase import Phase
 from naipes.machiavelli.rules import Mode, NextStarter, Rules
 from naipes.machiavelli.scoring import Result, hand_outcome
 from naipes.machiavelli.solver import Solution, can_go_out, can_play, solve
@@ -72,6 +73,7 @@ __all__ = [
     "HandEnded",
     "HandStarted",
     "Meld",
+    "Phase",
     "MeldKind",
     "Mode",
     "Move",

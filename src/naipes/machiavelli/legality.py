@@ -26,23 +26,23 @@ meaning; :func:`check_play` and :func:`check_draw` raise the errors of a move.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
-from naipes.errors import IllegalMoveError
+from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
 from naipes.machiavelli.rules import Rules
 
-__all__ = ["CODES", "WHOLE_PLAY", "Problem", "check_draw", "check_play", "describe_problems", "play_problems"]
+__all__ = ["CODES", "OWN_CODES", "WHOLE_PLAY", "Problem", "check_draw", "check_play", "describe_problems",
+           "play_problems"]
 
 #: The meld index of a problem that belongs to the play as a whole.
 WHOLE_PLAY = -1
 
 _DEFAULT = Rules()
 
-#: Every error code the Machiavelli package raises: ``{code: (ruling or None, meaning)}``.
-#: The rules page lists them in its section "Error codes".
-CODES: dict[str, tuple[str | None, str]] = {
+_CODES: dict[str, tuple[str | None, str]] = {
     # illegal moves (IllegalMoveError)
     "no_hand_card": ("MV-05", "a play adds no card from the hand"),
     "not_in_hand": ("MV-05", "a card said to come from the hand is not there (solver: not in the hand given)"),
@@ -53,10 +53,10 @@ CODES: dict[str, tuple[str | None, str]] = {
     "joker_not_swapped": ("MV-12", "a joker left the table without its natural card replacing it"),
     "opening_changes_table": ("MV-11", "an opening play changes the melds already on the table"),
     "opening_too_low": ("MV-11", "the opening melds are worth less than initial_meld_min"),
-    "stock_empty": ("MV-04", "a draw with an empty stock (play or forfeit)"),
+    "nothing_to_draw": ("MV-04", "a draw with an empty stock: play or forfeit (1.2: was stock_empty)"),
     # notation (NotationError)
     "not_text": (None, "notation that is not a string"),
-    "unknown_move": (None, "text that is no move (not play, draw or forfeit)"),
+    "not_a_move": (None, "text that is no move: not play, draw or forfeit (1.2: was unknown_move)"),
     "bad_forfeit_reason": ("MV-06", "a forfeit reason other than gave_up or timeout"),
     "no_colon": (None, "a play without the colon between its hand cards and its melds"),
     "bad_meld": (None, "table notation without a meld in brackets"),
@@ -76,7 +76,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "invalid_table": ("MV-03", "a position's table holds an invalid meld"),
     "wrong_hand_count": (None, "a position with not one hand per seat"),
     "wrong_length": (None, "a per-seat value (totals, opened, known_jokers) not of one value per seat"),
-    "bad_seat": (None, "a position's to_act or starter that is not a seat"),
+    "no_such_seat": (None, "a position's to_act or starter that is not a seat (1.2: was bad_seat)"),
     "empty_hand": ("MV-07", "a position with an empty hand (that hand is over)"),
     "jokers_not_held": ("MV-12", "known_jokers larger than the jokers in that hand"),
     "too_many_copies": ("MV-01", "more copies of a card than the decks hold"),
@@ -91,10 +91,16 @@ CODES: dict[str, tuple[str | None, str]] = {
     "not_a_bool": (None, "a Rules field that must be a bool"),
     "out_of_range": (None, "a Rules field or a state value out of its range"),
     "too_many_players": ("MV-13", "more players than the decks can serve"),
-    "no_stock": ("MV-01", "hands that leave no stock"),
+    "too_few_cards": ("MV-01", "hands that leave no stock (1.2: was no_stock)"),
     # the workspace (WorkspaceError)
     "workspace_step": (None, "a workspace step that cannot be done (no such meld, card not there...)"),
 }
+#: Every code the Machiavelli package raises; the rules page lists them in its
+#: section "Error codes": ``{code: (ruling or None, meaning)}`` (read-only), the shared
+#: :data:`naipes.errors.BASE_CODES` included.
+CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
+#: The game's own codes and its wording of shared ones (what the rules page lists; read-only).
+OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 class Problem(tuple[int, str]):
     """One thing wrong with a play: ``(meld index, reason)``, with its :attr:`code`.
@@ -133,13 +139,13 @@ def check_play(problems: Sequence[Problem], move: object, table: Sequence[Meld],
 
 
 def check_draw(stock_size: int, move: object, seat: int) -> None:
-    """Raise :class:`~naipes.errors.IllegalMoveError` (code ``stock_empty``) for a draw from no stock.
+    """Raise :class:`~naipes.errors.IllegalMoveError` (code ``nothing_to_draw``) for a draw from no stock.
 
     .. versionadded:: 1.0
     """
     if not stock_size:
         raise IllegalMoveError("the stock is empty: play or forfeit", move=move, seat=seat,
-                               code="stock_empty", rule="MV-04")
+                               code="nothing_to_draw", rule="MV-04")
 
 
 def _names(counts: Counter[Card]) -> str:

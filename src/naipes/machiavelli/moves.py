@@ -86,7 +86,7 @@ class Move(BaseMove):
                                 rule="MV-06")
         if low.startswith("play ") or low.startswith("play:"):
             return _parse_play(text, t[4:])
-        raise NotationError(text, "expected 'play <cards>: <melds>', 'draw' or 'forfeit'", code="unknown_move")
+        raise NotationError(text, "expected 'play <cards>: <melds>', 'draw' or 'forfeit'", code="not_a_move")
 
 
 def _parse_play(text: str, body: str) -> Play:

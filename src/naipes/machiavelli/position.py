@@ -84,7 +84,7 @@ def from_position(cls: type[Game], rules: Rules | None = None, *, hands: Sequenc
     if not isinstance(hands, (list, tuple)) or len(hands) != n:
         raise InvalidStateError(f"{len(hands)} hands for {n} players (rules.players)", code="wrong_hand_count")
     if type(to_act) is not int or (starter is not None and type(starter) is not int):
-        raise InvalidStateError("to_act and starter must be seats (ints)", code="bad_seat")
+        raise InvalidStateError("to_act and starter must be seats (ints)", code="no_such_seat")
     if seed is not None and type(seed) is not int:
         raise UsageError(f"seed must be an int, not {seed!r}", code="bad_seed")
     game = cls._blank(rules, rng=rng if rng is not None else random.Random(seed))
@@ -121,7 +121,7 @@ def check_position(game: Game, to_act: int) -> None:
     """Validate a position's seats, hands and card counts; set its cards out of play."""
     n = game.num_players
     if not (0 <= to_act < n and 0 <= game._starter < n):
-        raise InvalidStateError(f"to_act and starter must be seats 0..{n - 1}", code="bad_seat")
+        raise InvalidStateError(f"to_act and starter must be seats 0..{n - 1}", code="no_such_seat")
     if any(not h for h in game._hands):
         raise InvalidStateError("an empty hand: that hand is already over", code="empty_hand", rule="MV-07")
     for s, k in enumerate(game._known_jokers):
@@ -331,8 +331,8 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
 def check_loaded(game: Game, deck: Counter[Card]) -> None:
     """The loaded fields fit together: cards conserved, phase, scores, the last hand."""
     rules = game.rules
-    acting = game._acting
-    if game._simultaneous or len(acting) > 1:
+    acting = game.to_act
+    if game._window or len(acting) > 1:
         raise bad("acting", "one seat acts at a time in Machiavelli", "bad_phase")
     counts = Counter(c for h in game._hands for c in h)
     counts.update(game._stock)
@@ -343,7 +343,8 @@ def check_loaded(game: Game, deck: Counter[Card]) -> None:
         missing = sorted(map(str, (deck - counts).elements()))
         raise bad("state", f"the zones must hold the decks' cards once each (extra {extra}, missing {missing})",
                   "cards_not_conserved")
-    if game._out and not (game._start is None or isinstance(game._start, dict) and "position" in game._start):
+    origin = game._origin
+    if game._out and not (origin is None or "position" in origin):
         raise bad("state.out_of_play", "cards out of play only in a game started from a position",
                   "cards_not_conserved")
     for s, k in enumerate(game._known_jokers):

@@ -143,7 +143,7 @@ class Rules:
         if self.players * self.cards_per_player >= self.deck_size:
             raise RulesError(
                 f"{self.players} hands of {self.cards_per_player} leave no stock "
-                f"in {self.deck_size} cards", code="no_stock", rule="MV-01"
+                f"in {self.deck_size} cards", code="too_few_cards", rule="MV-01"
             )
 
     @property

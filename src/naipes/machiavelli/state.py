@@ -26,10 +26,11 @@ from naipes.game import Game as BaseGame
 from naipes.machiavelli import _records
 from naipes.machiavelli import events as ev
 from naipes.machiavelli import position as _position
-from naipes.machiavelli.legality import Problem, check_draw, check_play, play_problems
 from naipes.machiavelli._fast_listing import card_bit, hand_mask, list_into
+from naipes.machiavelli.legality import Problem, check_draw, check_play, play_problems
 from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, Move, Play, short_forms
+from naipes.machiavelli.phase import Phase
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.scoring import (
     Result,
@@ -84,10 +85,11 @@ class Game(BaseGame[Rules, Move, View]):
     name = "machiavelli"
     rules_type = Rules
     move_type = Move
+    _listed_by_identity = True  # a play's == compares whole tables: find listed moves by identity
 
     __slots__ = ("_hands", "_stock", "_table", "_totals", "_opened_seats", "_known_jokers", "_starter",
                  "_hand_no", "_out", "_orders", "_last_winners", "_last_points", "_last_hands",
-                 "_final_scores", "_cut", "_cache", "_hit", "_masks", "_encoded")
+                 "_final_scores", "_cut", "_cache", "_vetted", "_masks", "_encoded")
 
     _hands: list[list[Card]]
     _stock: list[Card]
@@ -105,7 +107,7 @@ class Game(BaseGame[Rules, Move, View]):
     _final_scores: tuple[int, ...] | None
     _cut: tuple[tuple[tuple[int, Card], ...], ...]
     _cache: tuple[Move, ...] | None
-    _hit: Move | None  # the last move that _check found among the listed moves of this position
+    _vetted: Move | None  # the last move that _check checked in full (not found in the listing)
     # Per seat: (the hand list, its hand_mask), kept up to date by _draw and _apply_play; a seat
     # whose hand list is another object (dealt, loaded, cloned) gets its mask recomputed.
     _masks: list[tuple[list[Card] | None, int]]
@@ -155,7 +157,7 @@ class Game(BaseGame[Rules, Move, View]):
         self._final_scores = None
         self._cut = ()
         self._cache = None
-        self._hit = None
+        self._vetted = None
         self._masks = [(None, 0)] * n
         self._encoded = None
 
@@ -189,6 +191,14 @@ class Game(BaseGame[Rules, Move, View]):
     def known_jokers(self) -> tuple[int, ...]:
         """Jokers publicly known to be in each hand (taken back by a swap, MV-12)."""
         return tuple(self._known_jokers)
+
+    @property
+    def phase(self) -> Phase:
+        """``Phase.PLAY`` while a seat is on turn, ``Phase.OVER`` at the end (``game.phase == "play"``).
+
+        .. versionadded:: 1.2
+        """
+        return Phase.of(self)
 
     @property
     def starter(self) -> int:
@@ -257,7 +267,7 @@ class Game(BaseGame[Rules, Move, View]):
         self._starter = first
         self._hand_no += 1
         self._set_to_act((first,))
-        self._cache = self._hit = None
+        self._cache = self._vetted = None
         if self._listening:
             self._emit_deal()
 
@@ -288,21 +298,6 @@ class Game(BaseGame[Rules, Move, View]):
                            self._last_points)
 
     # -- moves --------------------------------------------------------------------------
-    def play(self, move: Move | str, seat: int | None = None) -> None:
-        """Check and apply a move, then deliver the events it caused (see :meth:`naipes.Game.play`).
-
-        A move taken from :meth:`legal_moves` by the seat to act, with nobody
-        subscribed, goes straight to the table: it is legal by construction.
-        """
-        cached = self._cache
-        if (cached is not None and type(seat) is int and seat in self._acting and not self.events._subs
-                and not self._delivering and id(move) in map(id, cached)):
-            self._history.append((seat, move))  # type: ignore[arg-type]
-            self._hit = move  # type: ignore[assignment]
-            self._apply(move, seat)  # type: ignore[arg-type]
-            return
-        super().play(move, seat)
-
     def _listing(self, seat: int) -> tuple[Move, ...]:
         """The listing already made, if any: listing all plays costs far more than checking one."""
         return self._cache or ()
@@ -323,8 +318,8 @@ class Game(BaseGame[Rules, Move, View]):
     def _check(self, move: Move, seat: int) -> None:
         cached = self._cache
         if cached is not None and id(move) in map(id, cached):  # a listed move: legal by construction
-            self._hit = move
             return
+        self._vetted = move  # checked in full: _apply puts a play of it in canonical form
         if isinstance(move, Play):
             check_play(self.play_problems(move, seat), move, move.table, seat)
         elif isinstance(move, Draw):
@@ -350,13 +345,14 @@ class Game(BaseGame[Rules, Move, View]):
     # Moves never run inside the constructor, so once ``_listening`` holds, the
     # bus's own ``events.wants`` is what ``_wants`` would answer (one call less per event).
     def _apply(self, move: Move, seat: int) -> None:
-        cached, hit = self._cache, self._hit
-        self._cache = self._hit = None
+        cached, vetted = self._cache, self._vetted
+        self._cache = self._vetted = None
         if move is DRAW:
             self._draw(seat, 1, False)
             self._end_turn(seat)
         elif isinstance(move, Play):
-            listed = move is hit or (cached is not None and id(move) in map(id, cached))
+            # play() applies a move it found in the listing, or one _check vetted in full
+            listed = cached is not None and move is not vetted
             self._apply_play(move, seat, listed)
         elif isinstance(move, Draw):
             self._draw(seat, 1, False)
@@ -504,7 +500,7 @@ class Game(BaseGame[Rules, Move, View]):
         new._final_scores = self._final_scores
         new._cut = self._cut
         new._cache = self._cache
-        new._hit = self._hit
+        new._vetted = self._vetted
         new._encoded = None
 
     def _state_dict(self) -> dict[str, Any]:

@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import enum
 import random
 
 from naipes.cards import SPANISH_40, Card
@@ -13,6 +12,7 @@ from naipes.combos import chain_up
 from naipes.decks import spanish_deck
 from naipes.machuco import events as ev
 from naipes.machuco.moves import PlayCard, play_card
+from naipes.machuco.phase import Phase
 
 __all__ = ["DECK40", "Phase"]
 
@@ -38,24 +38,6 @@ _PLAY: dict[Card, PlayCard] = {c: play_card(c) for c in DECK40}
 _DECK_MOVES: tuple[PlayCard, ...] = tuple(_PLAY[c] for c in DECK40)
 _KEYS = tuple(range(40))
 _REASONS = (ev.Reason.MAJO, ev.Reason.CONTRAMAJO, ev.Reason.RECONTRAMAJO)
-
-
-class Phase(enum.Enum):
-    """The phase of a game (``Game.phase``, ``View.phase``).
-
-    ``PLAY``: a seat plays a card; ``DECIDE``: the decider of a contested
-    cante says ``mayor`` or ``envio N``; ``RESPOND``: the responder says
-    ``quiero`` or ``no quiero``; ``OVER``: the game is over.
-
-    .. versionadded:: 0.1
-    .. versionchanged:: 1.0
-       An enum (0.1 had small ints here and strings on ``Game.phase``).
-    """
-
-    PLAY = "play"
-    DECIDE = "decide"
-    RESPOND = "respond"
-    OVER = "over"
 
 
 def _shuffled(rng: random.Random) -> list[PlayCard]:

@@ -20,15 +20,15 @@ from ``check_move`` / ``play``. The codes of the shared base (``not_your_turn``,
 
 from __future__ import annotations
 
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
-from naipes.errors import IllegalMoveError
+from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machuco.moves import Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
 
-__all__ = ["CODES", "check_decision", "check_play", "check_response", "explain"]
+__all__ = ["CODES", "OWN_CODES", "check_decision", "check_play", "check_response", "explain"]
 
-#: Every code a Machuco game raises: ``{code: (ruling id or None, explanation)}``.
-CODES: dict[str, tuple[str | None, str]] = {
+_CODES: dict[str, tuple[str | None, str]] = {
     # illegal moves (IllegalMoveError)
     "play_a_card": ("MC-24", "no cante decision is open: the seat on turn plays a card"),
     "not_in_hand": (None, "the card is not in the seat's hand"),
@@ -83,6 +83,11 @@ CODES: dict[str, tuple[str | None, str]] = {
     "too_small": (None, "a numeric rule is below its minimum"),
     "too_large": (None, "a numeric rule is above its maximum (Rules.BOUNDS)"),
 }
+#: Every code a Machuco game raises: ``{code: (ruling or None, meaning)}`` (read-only), the shared
+#: :data:`naipes.errors.BASE_CODES` included.
+CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
+#: The game's own codes and its wording of shared ones (what the rules page lists; read-only).
+OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
 def _illegal(code: str, reason: str, move: Move, seat: int) -> IllegalMoveError:

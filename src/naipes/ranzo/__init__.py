@@ -6,7 +6,7 @@ invented hand values of §3.C; every variant is a :class:`Rules` field.
 >>> from naipes import ranzo
 >>> game = ranzo.Game(ranzo.Rules(), seed=3)
 >>> game.num_players, game.to_act, game.phase
-(4, (0,), <Phase.TURN: 'turn'>)
+(4, (0,), <Phase.PLAY: 'play'>)
 
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
@@ -15,7 +15,6 @@ invented hand values of §3.C; every variant is a :class:`Rules` field.
 
 from __future__ import annotations
 
-from naipes.ranzo._phase import Phase
 from naipes.ranzo.actions import ActionSpace
 from naipes.ranzo.bots import RanzoBot
 from naipes.ranzo.describe import describe_event
@@ -33,6 +32,7 @@ from naipes.ranzo.events import (
     RanzoCalled,
 )
 from naipes.ranzo.moves import CallRanzo, Claim, Discard, Envido, Move, Pass, Truco
+from naipes.ranzo.phase import Phase
 from naipes.ranzo.rules import AfterSteal, Rules
 from naipes.ranzo.scoring import HandValue, Result, pay, rank_balances, specials_in, value_hand
 from naipes.ranzo.specials import BUILTIN_SPECIALS, DEFAULT_SPECIALS, Special, special

@@ -105,12 +105,12 @@ def _cards(game: Game) -> None:
     if any(c not in t.bit for c in cards):
         raise _bad(f"cards not in the {game.rules.deck}-card deck", "stray_cards", "RZ-01")
     if len(set(cards)) != len(cards) or len(cards) < game.num_players * game.rules.hand_size:
-        raise _bad("the cards in play repeat a card or cannot deal a hand", "card_twice", "RZ-01")
+        raise _bad("the cards in play repeat a card or cannot deal a hand", "duplicate_card", "RZ-01")
     placed = [c for h in game._hands for c in h] + game._stock + game._discards
     placed += [c for o in game._opens for j in o for c in j]
     every = set(cards)
     if len(placed) != len(cards) or set(placed) != every:
-        raise _bad("the zones do not hold each card in play exactly once", "card_twice", "RZ-01")
+        raise _bad("the zones do not hold each card in play exactly once", "duplicate_card", "RZ-01")
     for order in game._orders:
         if len(order) != len(cards) or set(order) != every:
             raise _bad("a deck order that is not the cards in play", "bad_deck", "RZ-01")

@@ -20,18 +20,18 @@ window_only RZ-06
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping, NoReturn
 
-from naipes.errors import IllegalMoveError
+from naipes.errors import IllegalMoveError, extend_codes
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-__all__ = ["CODES", "reason", "refuse"]
+__all__ = ["CODES", "OWN_CODES", "reason", "refuse"]
 
-#: Every code the Ranzo package raises: ``{code: (ruling id or None, meaning)}``.
-CODES: dict[str, tuple[str | None, str]] = {
+_CODES: dict[str, tuple[str | None, str]] = {
     # illegal moves (IllegalMoveError)
     "window_only": ("RZ-06", "pass, envido and truco answer a claim window, and none is open"),
     "window_open": ("RZ-06", "a claim window is open: its seats answer pass, envido or truco"),
@@ -52,9 +52,8 @@ CODES: dict[str, tuple[str | None, str]] = {
     "not_text": (None, "a move must be a string"),
     "empty_move": (None, "an empty move"),
     "too_long": (None, "move text longer than MAX_MOVE_TEXT characters"),
-    "bad_move": (None, "text that is no Ranzo move"),
-    "not_spanish_card": (None, "a card that is not a Spanish card"),
-    "same_card_twice": (None, "an envido names one card twice"),
+    "not_a_move": (None, "text that is no Ranzo move (1.2: was bad_move)"),
+    "not_a_card": (None, "a card that is not a Spanish card (1.2: was not_spanish_card)"),
     # rules (RulesError)
     "bad_players": ("RZ-15", "players must be 4 or 3"),
     "bad_deck_size": ("RZ-01", "deck must be 48 or 40"),
@@ -71,7 +70,8 @@ CODES: dict[str, tuple[str | None, str]] = {
     "bad_balances": ("RZ-13", "balances: one non-negative int per seat"),
     "bad_juego": ("RZ-04", "an open juego that is not a juego"),
     "stray_cards": ("RZ-01", "cards that are not in the rules' deck"),
-    "card_twice": ("RZ-01", "a card in two places"),
+    "duplicate_card": ("RZ-01", "a card in two places, or an envido naming one card twice "
+                                "(1.2: was card_twice and same_card_twice)"),
     "too_few_cards": ("RZ-02", "too few cards in play to deal the later hands"),
     "bad_known": (None, "known cards that are not in that seat's concealed hand, or not those its history shows"),
     "bad_history": (None, "a state that is not the one its start and history replay to"),
@@ -88,6 +88,11 @@ CODES: dict[str, tuple[str | None, str]] = {
     "wrong_rules": (None, "rules that are not naipes.ranzo.Rules, or a view of other rules (ActionSpace)"),
     "seed_and_rng": (None, "both seed= and rng= given"),
 }
+#: Every code the Ranzo package raises: ``{code: (ruling or None, meaning)}`` (read-only), the shared
+#: :data:`naipes.errors.BASE_CODES` included.
+CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
+#: The game's own codes and its wording of shared ones (what the rules page lists; read-only).
+OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
 def refuse(game: Game, move: Move, seat: int) -> NoReturn:

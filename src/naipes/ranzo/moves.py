@@ -44,7 +44,7 @@ def _card_key(card: Card) -> tuple[int, int]:
 def _spanish(text: str, whole: str) -> Card:
     card = Card.parse(text)
     if card.suit is None or not card.suit.is_spanish:
-        raise NotationError(whole, f"{text!r} is not a Spanish card", code="not_spanish_card")
+        raise NotationError(whole, f"{text!r} is not a Spanish card", code="not_a_card")
     return card
 
 
@@ -81,7 +81,7 @@ class Move(BaseMove):
         if head == "envido" and len(words) == 3:
             a, b = _spanish(words[1], text), _spanish(words[2], text)
             if a == b:
-                raise NotationError(text, "an envido names two different cards", code="same_card_twice")
+                raise NotationError(text, "an envido names two different cards", code="duplicate_card", rule="RZ-01")
             return envido(a, b)
         if len(words) == 1:
             try:
@@ -89,7 +89,7 @@ class Move(BaseMove):
             except NotationError:
                 pass
         raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>",
-                            code="bad_move")
+                            code="not_a_move")
 
 
 @attrs.frozen

@@ -129,12 +129,15 @@ def check_replay(game: Game, start: Game) -> None:
     ``start`` is played on (it is the game :func:`~naipes._state.check_start` built). A history
     entry in another accepted spelling (``"1o"`` for ``"discard 1o"``) is the same move and is
     written canonically; sealed answers of an open window are not in the history (``_check``
-    checks them).
+    checks them). A start on a generator whose state cannot be written (``"rng": null``, a
+    :class:`random.SystemRandom`) deals its later hands unpredictably, so it is not replayed.
 
     Raises:
         InvalidStateError: code ``bad_history``, for a history move the game refuses, or a
             state that is not the one its history leads to.
     """
+    if isinstance(start._rng, random.SystemRandom):
+        return
     for i, (seat, move) in enumerate(game._history):
         try:
             start.play(move, seat)
@@ -253,7 +256,7 @@ def _check_cards(game: Game) -> None:
         raise InvalidStateError(f"cards not in the {game.rules.deck}-card deck: {stray}", code="stray_cards",
                                 rule="RZ-01")
     if len(set(every)) != len(every):
-        raise InvalidStateError("a card is in two places (the deck has one of each)", code="card_twice",
+        raise InvalidStateError("a card is in two places (the deck has one of each)", code="duplicate_card",
                                 rule="RZ-01")
     game._cards = tuple(sorted(every, key=t.key))
     rules = game.rules

@@ -10,7 +10,7 @@ a player must draw from an empty stock (RZ-11).
 
 >>> game = Game(seed=7)
 >>> game.to_act, len(game.legal_moves()), game.phase
-((0,), 6, <Phase.TURN: 'turn'>)
+((0,), 6, <Phase.PLAY: 'play'>)
 >>> game.play(game.legal_moves()[-1])
 >>> game.to_act, game.phase
 ((1, 2, 3), <Phase.WINDOW: 'window'>)
@@ -89,6 +89,7 @@ class Game(BaseGame[Rules, Move, View]):
     rules_type = Rules
     move_type = Move
 
+    _shared = ("_t",)  # the juego tables of the deck: module-level, never pickled
     __slots__ = ("_t", "_cards", "_hands", "_opens", "_stock", "_discards", "_balances", "_known",
                  "_phase", "_turn", "_dealer", "_hand_no", "_claim", "_stealer", "_orders",
                  "_last_window", "_hand_log", "_can_ranzo", "_cache")
@@ -546,6 +547,9 @@ class Game(BaseGame[Rules, Move, View]):
     # -- views, clones, dicts -------------------------------------------------------------
     def _view(self, seat: int) -> View:
         return build_view(self, seat)
+
+    def _share_tables(self) -> None:
+        self._t = tables(self.rules.deck)
 
     def _clone_into(self, new: Game) -> None:
         position.clone_into(self, new)

@@ -76,40 +76,16 @@ def render(view: View[Any], *, width: float = 60) -> str:
     return draw_zones(view, _zones(game, view), game=game.info.name, deck=_deck(game.info), w=w)
 
 
-def _game_of(view: object) -> GameInfo | None:
-    """The registered game whose module holds ``view``'s class (or a base class), else ``None``.
-
-    The module of a game is ``GameInfo.module``; a class defined in it or in one of
-    its submodules (``naipes.machuco.view``) belongs to it. When two registered
-    modules nest, the longer one wins.
-
-    >>> from naipes import machuco
-    >>> _game_of(machuco.Game(seed=1).view(0)).name
-    'machuco'
-    >>> _game_of("not a view") is None
-    True
-
-    .. versionadded:: 1.2
-    """
-    from naipes.registry import games
-
-    infos = games()
-    for cls in type(view).__mro__:
-        module = getattr(cls, "__module__", "") or ""
-        owners = [i for i in infos if module == i.module or module.startswith(i.module + ".")]
-        if owners:
-            return max(owners, key=lambda i: len(i.module))
-    return None
-
-
 def _plugin(view: object) -> GamePlugin[Any, Any, Any]:
-    from naipes.plugin import plugin
+    from naipes.plugin import plugin_of
 
-    info = _game_of(view)
-    if info is None:
+    try:
+        return plugin_of(view)
+    except UsageError as exc:
+        if exc.code != "no_such_game":
+            raise
         raise UsageError(f"no table picture for {type(view).__name__}: it is not a view of a registered "
-                         "game (naipes.games())", code="no_table_picture")
-    return plugin(info)
+                         "game (naipes.games())", code="no_table_picture") from exc
 
 
 def _zones(game: GamePlugin[Any, Any, Any], view: object) -> list[Zone]:

@@ -332,7 +332,7 @@ class Store:
             return TableRow(id=table_id, game=row[1], players=row[2], rules=_loads(row[3]), start=_loads(row[4]),
                             seats=tuple(SeatRow(*s) for s in seats), moves=tuple((s, m) for s, m in moves),
                             created=row[5], last_activity=row[6], expires=row[7], finished=bool(row[8]))
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, RecursionError) as exc:
             raise StoreError(f"table {table_id!r} in {self.path} is broken: {exc}", code="bad_store") from exc
 
     def close(self) -> None:

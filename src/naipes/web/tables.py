@@ -29,7 +29,7 @@ import attrs
 
 from naipes._jsonable import JSON
 from naipes.bots import Bot, RandomBot, check_bot_spec, load_bot
-from naipes.errors import InvalidStateError, NaipesError, UsageError
+from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, UsageError
 from naipes.events import Event, EventLog
 from naipes.game import Game, Move
 from naipes.plugin import GamePlugin, plugin
@@ -300,8 +300,8 @@ class Table:
         if self.closed:
             raise UsageError(f"table {self.id!r} expired", code="no_such_table")
         if seat not in self.game.to_act:
-            raise UsageError(f"seat {seat} is not to act now (to act: {_seats(self.game.to_act)})",
-                             code="not_your_turn")
+            raise IllegalMoveError(f"seat {seat} is not to act now (to act: {_seats(self.game.to_act)})",
+                                   code="not_your_turn", seat=seat)
         chosen = self.game.parse_move(move, seat) if isinstance(move, str) else move
         before = len(self.game.history)
         self.game.play(chosen, seat)

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from naipes._jsonable import JSON
-from naipes.errors import UsageError
+from naipes.errors import IllegalMoveError, UsageError
 from naipes.web.protocol import WORKSPACE_OPS
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def _workspace(table: Table, seat: int) -> Any:
     if not plugin.workspace_ops:
         raise UsageError(f"{plugin.info.name} has no turn workspace", code="no_workspace")
     if game.to_act != (seat,):
-        raise UsageError(f"seat {seat} is not to act now", code="not_your_turn")
+        raise IllegalMoveError(f"seat {seat} is not to act now", code="not_your_turn", seat=seat)
     kept = table.workspaces.get(seat)
     if kept is not None and kept[0] == len(game.history):
         return kept[1]
