@@ -60,7 +60,7 @@ def test_two_pages_play_a_machuco_hand(new_page: Any) -> None:
     create(a, "machuco", {0: "me", 1: "open"}, players=2)
     table = a.page.evaluate("state.table")
     b.page.goto(b.url + "/")
-    b.page.wait_for_selector(f"#tables button.join")
+    b.page.wait_for_selector("#tables button.join")
     b.page.click("#tables button.join")
     b.page.wait_for_function("() => state.update !== null && state.seat === 1")
     assert b.page.evaluate("state.table") == table

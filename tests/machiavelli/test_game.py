@@ -214,7 +214,7 @@ def test_public_names() -> None:
     assert set(mv.__all__) == {
         "ActionSpace", "BaselineBot", "CODES", "CardDrawn", "CardsDealt", "DeckCut", "Draw", "DrawMade", "Forfeit",
         "ForfeitReason", "Game", "GameEnded", "HandEnded", "HandStarted", "Meld", "MeldKind", "Mode", "Move",
-        "NextStarter", "Play", "PlayMade", "PointsScored", "Problem", "Result", "Rules", "Solution",
+        "NextStarter", "Phase", "Play", "PlayMade", "PointsScored", "Problem", "Result", "Rules", "Solution",
         "SolverBot", "TurnFailed", "View", "Workspace", "WorkspaceError", "can_go_out", "can_play",
         "card_value", "check_table", "describe_event", "describe_problems", "format_table", "full_deck",
         "hand_outcome", "hand_value", "is_valid_meld", "listed_plays", "meld_problem", "meld_value",

@@ -35,8 +35,8 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-from naipes._cli_games import GameKit
 from naipes.events import EventLog
+from naipes.plugin import plugin
 
 #: (game, players, rules, bot seats) of the tables played.
 TABLES = [
@@ -188,8 +188,7 @@ def _stored(db: Path) -> dict[str, tuple[dict[str, Any], list[tuple[int, str]]]]
 def uninterrupted(start: dict[str, Any], bots: dict[int, list[str]]) -> tuple[Any, EventLog]:
     """The same game played without a crash: the policy for every client seat, the recorded
     moves for bot seats (their choices are random, so only their own moves can be reused)."""
-    kit = GameKit.find(start["game"])
-    game = kit.module.Game.from_record(start)
+    game = plugin(start["game"]).Game.from_record(start)
     log = EventLog(game)
     bot_moves = {seat: iter(moves) for seat, moves in bots.items()}
     while not game.is_over:
@@ -256,7 +255,7 @@ def test_tables_survive_kill_9(tmp_path: Path) -> None:
         start, moves = stored[table]
         bot_moves = {int(s): [m for seat, m in moves if seat == int(s)] for s in bots}
         expected, log = uninterrupted(start, bot_moves)
-        got = GameKit.find(game).module.Game.from_record({**start, "moves": [list(m) for m in moves]})
+        got = plugin(game).Game.from_record({**start, "moves": [list(m) for m in moves]})
         assert got.is_over
         assert got.record() == expected.record(), f"{game} at table {table}: {_first_difference(got, expected)}"
         for s in (s for s in seats if s.table == table):

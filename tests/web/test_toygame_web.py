@@ -67,7 +67,8 @@ def test_the_games_list_shows_the_toy_from_its_plugin(client: Any) -> None:
     assert toy["quick_rules"] == {k: dict(v) for k, v in plugin("toy").quick_rules.items()}
     assert toy["workspace_ops"] == list(plugin("toy").workspace_ops)
     assert games["machiavelli"]["workspace_ops"] and "commit" in games["machiavelli"]["workspace_ops"]
-    assert list(games["machuco"]["quick_rules"])[0] == "hand" and games["machuco"]["quick_rules"]["hand"] == {"scope": "hand"}
+    quick = games["machuco"]["quick_rules"]
+    assert list(quick)[0] == "hand" and quick["hand"] == {"scope": "hand"}
     assert games["machuco"]["workspace_ops"] == []
 
 

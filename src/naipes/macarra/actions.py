@@ -59,7 +59,7 @@ from naipes.macarra.view import View
 
 __all__ = ["ActionSpace", "returns_bounds"]
 
-_PHASES = (Phase.PLAY, Phase.PUNISHMENT, Phase.OVER)
+_PHASES = (Phase.PLAY, Phase.WINDOW, Phase.OVER)
 _NBIDS = len(BIDS)
 
 

@@ -1,10 +1,11 @@
 """What fits now in Macarra, and why a move, position or option is refused: every error
 code with its ruling.
 
-:func:`fits` lists every move that physically fits and the forced one.
+:func:`check` raises the error of a move that is not legal now; ``_fits`` lists every
+move that physically fits and the forced one.
 :data:`CODES` maps each ``code`` that :mod:`naipes.macarra` raises to the ruling
 it applies (``None`` where no ruling does) and a line of explanation; the rules
-page lists the same table. :func:`check_move` and :func:`check_bid` raise the
+page lists the same table. The game's own checks give the
 :class:`~naipes.errors.IllegalMoveError` of a move that does not fit now.
 
 >>> CODES["does_not_fit"]
@@ -18,6 +19,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
+from naipes._deprecated import alias
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.macarra._tables import CARDS
 from naipes.macarra.moves import (
@@ -36,7 +38,7 @@ from naipes.macarra.moves import (
 if TYPE_CHECKING:
     from naipes.macarra.state import Game
 
-__all__ = ["CODES", "OWN_CODES", "check_bid", "check_move", "fits"]
+__all__ = ["CODES", "OWN_CODES", "check", "check_bid", "check_move", "fits"]
 
 _START = [start_foundation(c) if CARDS[c] is not None else None for c in range(64)]
 
@@ -108,7 +110,23 @@ CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
 OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
-def fits(game: Game) -> tuple[list[Move], Move]:
+def check(game: Game, move: Move | str, seat: int | None = None) -> None:
+    """Raise unless ``move`` is legal for ``seat`` now: the one legality shape of every game.
+
+    ``move`` may be notation; ``seat`` defaults to the seat to act. The error is an
+    :class:`~naipes.errors.IllegalMoveError` (a :class:`~naipes.errors.NotationError`
+    for text that is no move) whose ``code`` is a key of :data:`CODES`. Nothing changes.
+
+    .. versionadded:: 1.2
+    """
+    from naipes.macarra.state import Game
+
+    if not isinstance(game, Game):
+        raise IllegalMoveError(f"not a macarra game: {type(game).__name__}", code="wrong_game", seat=seat)
+    game.check_move(move, seat)
+
+
+def _fits(game: Game) -> tuple[list[Move], Move]:
     """Every move that physically fits now (MK-10) and the forced move (MK-03) (``Game`` caches them).
 
     The moves come in a fixed order that does not give the forced one away:
@@ -168,7 +186,7 @@ def fits(game: Game) -> tuple[list[Move], Move]:
     return moves, forced
 
 
-def check_bid(move: Move, seat: int) -> None:
+def _check_bid(move: Move, seat: int) -> None:
     """Raise unless ``move`` is a bid of 0 to 10 (the final punishment, MK-09c)."""
     if type(move) is not Bid:
         raise IllegalMoveError(f"the final punishment is on: bid 0 to {MAX_BID} macarras (e.g. 'bid 7')",
@@ -178,7 +196,7 @@ def check_bid(move: Move, seat: int) -> None:
                                code="bid_out_of_range", rule="MK-09", move=move, seat=seat)
 
 
-def check_move(game: Game, move: Move, seat: int, legal: tuple[Move, ...], forced: Move) -> None:
+def _check_move(game: Game, move: Move, seat: int, legal: tuple[Move, ...], forced: Move) -> None:
     """Raise the :class:`~naipes.errors.IllegalMoveError` of a move not in ``legal`` (the play phase).
 
     ``legal`` and ``forced`` are the game's current legal moves and forced move.
@@ -188,7 +206,7 @@ def check_move(game: Game, move: Move, seat: int, legal: tuple[Move, ...], force
     if isinstance(move, Bid):
         raise IllegalMoveError("bids come only in the final punishment",
                                code="bid_in_play", rule="MK-09", move=move, seat=seat)
-    if move in fits(game)[0]:
+    if move in _fits(game)[0]:
         raise IllegalMoveError(f"infractions='forbid': the only legal move is {forced}",
                                code="forced_only", rule="MK-10", move=move, seat=seat)
     if isinstance(move, Draw):
@@ -241,3 +259,10 @@ def _refuse_pile(game: Game, move: PlaceOnPile, seat: int) -> None:
     where = f"seat {move.seat}'s face-up top is {CARDS[pj[-1]]}" if pj else f"seat {move.seat} has no face-up card"
     raise IllegalMoveError(f"{move.card} does not fit there ({where})",
                            code="does_not_fit", rule="MK-10", move=move, seat=seat)
+
+
+# Deprecated 1.0 names (deprecation policy of 1.2): they warn, then work as before.
+_CHECK = "naipes.macarra.legality.check(game, move, seat)"
+fits = alias(_fits, "naipes.macarra.legality.fits", 'naipes.macarra.Game.legal_moves() and forced_move()')
+check_move = alias(_check_move, "naipes.macarra.legality.check_move", _CHECK)
+check_bid = alias(_check_bid, "naipes.macarra.legality.check_bid", _CHECK)

@@ -59,7 +59,7 @@ def _items(view: View, s: int, w: float) -> list[Item]:
 
 
 def _phase(view: View) -> list[str]:
-    if view.phase is Phase.PUNISHMENT:
+    if view.phase is Phase.WINDOW:
         return [f"seat {view.loser} lost: the others bid against the hidden card"]
     if view.phase is Phase.OVER:
         card = f"; the card was {view.punishment_card}" if view.punishment_card is not None else ""

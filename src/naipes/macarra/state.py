@@ -4,7 +4,7 @@ The state is kept as small-int card codes (``naipes.macarra._tables``):
 each stock is a list with its **top at the end** (so drawing is ``pop()``),
 each face-up pile lists bottom to top, each foundation is remembered by its
 top card. Every move the rules allow is computed once per state, with the
-forced move of MK-03 (:func:`naipes.macarra.legality.fits`), and cached until
+forced move of MK-03 (``naipes.macarra.legality._fits``), and cached until
 the next move. Events are built only when a subscription wants them.
 
 >>> game = Game(Rules(players=3), seed=7)
@@ -30,7 +30,7 @@ from naipes.macarra import events as ev
 from naipes.macarra import position
 from naipes.macarra._tables import CARDS, Phase, Tables, tables
 from naipes.macarra.events import Reason, TargetKind, target
-from naipes.macarra.legality import check_bid, check_move, fits
+from naipes.macarra.legality import _check_bid, _check_move, _fits
 from naipes.macarra.moves import (
     BIDS,
     DRAW,
@@ -51,7 +51,7 @@ from naipes.macarra.view import View, build_view
 
 __all__ = ["Game", "Phase"]
 
-_PLAY, _PUNISHMENT, _OVER = Phase.PLAY, Phase.PUNISHMENT, Phase.OVER
+_PLAY, _PUNISHMENT, _OVER = Phase.PLAY, Phase.WINDOW, Phase.OVER
 _NEW, _FOUNDATION, _PILE = TargetKind.NEW, TargetKind.FOUNDATION, TargetKind.PILE
 _Wants = Callable[[type[Event]], bool]
 
@@ -220,7 +220,7 @@ class Game(BaseGame[Rules, Move, View]):
         """The legal moves and the forced move, cached until the next move."""
         cache = self._cache
         if cache is None:
-            moves, forced = fits(self)
+            moves, forced = _fits(self)
             cache = self._cache = (tuple(moves) if self._penalize else (forced,)), forced
         return cache
 
@@ -257,11 +257,11 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _check(self, move: Move, seat: int) -> None:
         if self._phase is _PUNISHMENT:
-            check_bid(move, seat)
+            _check_bid(move, seat)
             return
         legal, forced = self._cache or self._options()
         if move not in legal:
-            check_move(self, move, seat, legal, forced)
+            _check_move(self, move, seat, legal, forced)
 
     def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
         """Short forms (see the rules page): ``d``, a bare card, a bare target, a bare bid."""

@@ -4,7 +4,7 @@
 problem as a :class:`Problem` ``(meld index, reason)`` with a ``code``
 (index ``-1`` for a problem of the whole play); an empty tuple means the play
 is legal. :data:`CODES` lists every error code of the game with its ruling and
-meaning; :func:`check_play` and :func:`check_draw` raise the errors of a move.
+meaning; :func:`check` raises the error of a move.
 
 >>> from naipes.machiavelli.melds import parse_table
 >>> start = parse_table("[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]")
@@ -20,21 +20,28 @@ meaning; :func:`check_play` and :func:`check_draw` raise the errors of a move.
 
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
-   Problems carry a ``code``; :data:`CODES`, :func:`check_play`, :func:`check_draw`.
+   Problems carry a ``code``; :data:`CODES`.
+.. versionchanged:: 1.2
+   :func:`check`, the one legality shape; ``check_play`` and ``check_draw`` deprecated.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
+from naipes._deprecated import alias
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
 from naipes.machiavelli.rules import Rules
 
-__all__ = ["CODES", "OWN_CODES", "WHOLE_PLAY", "Problem", "check_draw", "check_play", "describe_problems",
+if TYPE_CHECKING:
+    from naipes.machiavelli.moves import Move
+    from naipes.machiavelli.state import Game
+
+__all__ = ["CODES", "OWN_CODES", "check", "WHOLE_PLAY", "Problem", "check_draw", "check_play", "describe_problems",
            "play_problems"]
 
 #: The meld index of a problem that belongs to the play as a whole.
@@ -102,6 +109,22 @@ CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
 #: The game's own codes and its wording of shared ones (what the rules page lists; read-only).
 OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
+
+def check(game: Game, move: Move | str, seat: int | None = None) -> None:
+    """Raise unless ``move`` is legal for ``seat`` now: the one legality shape of every game.
+
+    ``move`` may be notation; ``seat`` defaults to the seat to act. The error is an
+    :class:`~naipes.errors.IllegalMoveError` (a :class:`~naipes.errors.NotationError`
+    for text that is no move) whose ``code`` is a key of :data:`CODES`. Nothing changes.
+
+    .. versionadded:: 1.2
+    """
+    from naipes.machiavelli.state import Game
+
+    if not isinstance(game, Game):
+        raise IllegalMoveError(f"not a machiavelli game: {type(game).__name__}", code="wrong_game", seat=seat)
+    game.check_move(move, seat)
+
 class Problem(tuple[int, str]):
     """One thing wrong with a play: ``(meld index, reason)``, with its :attr:`code`.
 
@@ -126,7 +149,7 @@ class Problem(tuple[int, str]):
         return CODES[self.code][0]
 
 
-def check_play(problems: Sequence[Problem], move: object, table: Sequence[Meld], seat: int) -> None:
+def _check_play(problems: Sequence[Problem], move: object, table: Sequence[Meld], seat: int) -> None:
     """Raise :class:`~naipes.errors.IllegalMoveError` for a play with ``problems`` (code of the first).
 
     .. versionadded:: 1.0
@@ -138,7 +161,7 @@ def check_play(problems: Sequence[Problem], move: object, table: Sequence[Meld],
         raise IllegalMoveError(text, move=move, seat=seat, code=code, rule=CODES[code][0])
 
 
-def check_draw(stock_size: int, move: object, seat: int) -> None:
+def _check_draw(stock_size: int, move: object, seat: int) -> None:
     """Raise :class:`~naipes.errors.IllegalMoveError` (code ``nothing_to_draw``) for a draw from no stock.
 
     .. versionadded:: 1.0
@@ -302,3 +325,9 @@ def describe_problems(problems: Sequence[tuple[int, str]], table: Sequence[Meld]
         else:
             lines.append(reason)
     return "\n".join(lines)
+
+
+# Deprecated 1.0 names (deprecation policy of 1.2): they warn, then work as before.
+_CHECK = "naipes.machiavelli.legality.check(game, move, seat)"
+check_play = alias(_check_play, "naipes.machiavelli.legality.check_play", _CHECK)
+check_draw = alias(_check_draw, "naipes.machiavelli.legality.check_draw", _CHECK)

@@ -27,7 +27,7 @@ from naipes.machiavelli import _records
 from naipes.machiavelli import events as ev
 from naipes.machiavelli import position as _position
 from naipes.machiavelli._fast_listing import card_bit, hand_mask, list_into
-from naipes.machiavelli.legality import Problem, check_draw, check_play, play_problems
+from naipes.machiavelli.legality import Problem, _check_draw, _check_play, play_problems
 from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, Move, Play, short_forms
 from naipes.machiavelli.phase import Phase
@@ -321,9 +321,9 @@ class Game(BaseGame[Rules, Move, View]):
             return
         self._vetted = move  # checked in full: _apply puts a play of it in canonical form
         if isinstance(move, Play):
-            check_play(self.play_problems(move, seat), move, move.table, seat)
+            _check_play(self.play_problems(move, seat), move, move.table, seat)
         elif isinstance(move, Draw):
-            check_draw(len(self._stock), move, seat)
+            _check_draw(len(self._stock), move, seat)
         elif not isinstance(move, Forfeit):
             raise IllegalMoveError(f"not a Machiavelli move: {move!r}", move=move, seat=seat, code="wrong_game")
 

@@ -21,12 +21,16 @@ from ``check_move`` / ``play``. The codes of the shared base (``not_your_turn``,
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
+from naipes._deprecated import alias
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machuco.moves import Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
 
-__all__ = ["CODES", "OWN_CODES", "check_decision", "check_play", "check_response", "explain"]
+if TYPE_CHECKING:
+    from naipes.machuco.state import Game
+
+__all__ = ["CODES", "OWN_CODES", "check", "check_decision", "check_play", "check_response", "explain"]
 
 _CODES: dict[str, tuple[str | None, str]] = {
     # illegal moves (IllegalMoveError)
@@ -90,21 +94,37 @@ CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
 OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
+def check(game: Game, move: Move | str, seat: int | None = None) -> None:
+    """Raise unless ``move`` is legal for ``seat`` now: the one legality shape of every game.
+
+    ``move`` may be notation; ``seat`` defaults to the seat to act. The error is an
+    :class:`~naipes.errors.IllegalMoveError` (a :class:`~naipes.errors.NotationError`
+    for text that is no move) whose ``code`` is a key of :data:`CODES`. Nothing changes.
+
+    .. versionadded:: 1.2
+    """
+    from naipes.machuco.state import Game
+
+    if not isinstance(game, Game):
+        raise IllegalMoveError(f"not a machuco game: {type(game).__name__}", code="wrong_game", seat=seat)
+    game.check_move(move, seat)
+
+
 def _illegal(code: str, reason: str, move: Move, seat: int) -> IllegalMoveError:
     return IllegalMoveError(reason, code=code, rule=CODES[code][0], move=move, seat=seat)
 
 
-def explain(code: str) -> str:
+def _explain(code: str) -> str:
     """The explanation of ``code``, with its ruling.
 
-    >>> explain("capture_compulsory")
+    >>> _explain("capture_compulsory")
     'MC-13: under compulsory_capture a seat holding a capturing card must capture'
     """
     rule, text = CODES[code]
     return f"{rule}: {text}" if rule else text
 
 
-def check_play(move: Move, seat: int, hand: Sequence[PlayCard], capturing: Sequence[PlayCard]) -> None:
+def _check_play(move: Move, seat: int, hand: Sequence[PlayCard], capturing: Sequence[PlayCard]) -> None:
     """Raise unless ``move`` plays a card of ``hand``; ``capturing``: the cards that must be played (MC-13).
 
     ``capturing`` is empty unless capture is compulsory and the hand holds a
@@ -118,7 +138,7 @@ def check_play(move: Move, seat: int, hand: Sequence[PlayCard], capturing: Seque
         raise _illegal("capture_compulsory", "capture is compulsory: play a card that captures", move, seat)
 
 
-def check_decision(move: Move, seat: int, amounts: Sequence[int]) -> None:
+def _check_decision(move: Move, seat: int, amounts: Sequence[int]) -> None:
     """Raise unless ``move`` is ``mayor`` or an envío of one of ``amounts`` (MC-08, MC-09)."""
     if isinstance(move, Mayor):
         return
@@ -129,7 +149,15 @@ def check_decision(move: Move, seat: int, amounts: Sequence[int]) -> None:
                        else "no envío is possible here: say 'mayor'", move, seat)
 
 
-def check_response(move: Move, seat: int) -> None:
+def _check_response(move: Move, seat: int) -> None:
     """Raise unless ``move`` answers an envío (MC-09)."""
     if not isinstance(move, (Quiero, NoQuiero)):
         raise _illegal("answer_the_envio", "answer the envío: 'quiero' or 'no quiero'", move, seat)
+
+
+# Deprecated 1.0 names (deprecation policy of 1.2): they warn, then work as before.
+_CHECK = "naipes.machuco.legality.check(game, move, seat)"
+check_play = alias(_check_play, "naipes.machuco.legality.check_play", _CHECK)
+check_decision = alias(_check_decision, "naipes.machuco.legality.check_decision", _CHECK)
+check_response = alias(_check_response, "naipes.machuco.legality.check_response", _CHECK)
+explain = alias(_explain, "naipes.machuco.legality.explain", 'naipes.machuco.legality.CODES[code]')

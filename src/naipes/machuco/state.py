@@ -199,11 +199,11 @@ class Game(Engine):
                 return  # the common case: an interned card of the hand
             hand = self._hands[seat]
             capturing = [m for m in hand if self._captures(m.card.rank)] if self._compulsory else []
-            legality.check_play(move, seat, hand, capturing)
+            legality._check_play(move, seat, hand, capturing)
         elif phase is _DECIDING:
-            legality.check_decision(move, seat, self._amounts())
+            legality._check_decision(move, seat, self._amounts())
         elif phase is _RESPONDING:
-            legality.check_response(move, seat)
+            legality._check_response(move, seat)
 
     def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
         return short_forms(text, self._legal(seat))

@@ -1,7 +1,7 @@
 """Why a Ranzo move is illegal, and every error code the Ranzo package raises.
 
 :data:`CODES` is the one table of codes: ``{code: (ruling id or None,
-explanation)}``; the docs page lists the same table. :func:`refuse` is only
+explanation)}``; the docs page lists the same table. :func:`check` is the one legality shape; ``_refuse`` is only
 called on the slow path, after a move was found missing from the legal moves,
 and raises :class:`~naipes.errors.IllegalMoveError` with the code and ruling
 that apply.
@@ -23,13 +23,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, NoReturn
 
+from naipes._deprecated import alias
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-__all__ = ["CODES", "OWN_CODES", "reason", "refuse"]
+__all__ = ["CODES", "OWN_CODES", "check", "reason", "refuse"]
 
 _CODES: dict[str, tuple[str | None, str]] = {
     # illegal moves (IllegalMoveError)
@@ -95,13 +96,29 @@ CODES: Mapping[str, tuple[str | None, str]] = extend_codes(_CODES)
 OWN_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType(_CODES)
 
 
-def refuse(game: Game, move: Move, seat: int) -> NoReturn:
+def check(game: Game, move: Move | str, seat: int | None = None) -> None:
+    """Raise unless ``move`` is legal for ``seat`` now: the one legality shape of every game.
+
+    ``move`` may be notation; ``seat`` defaults to the seat to act. The error is an
+    :class:`~naipes.errors.IllegalMoveError` (a :class:`~naipes.errors.NotationError`
+    for text that is no move) whose ``code`` is a key of :data:`CODES`. Nothing changes.
+
+    .. versionadded:: 1.2
+    """
+    from naipes.ranzo.state import Game
+
+    if not isinstance(game, Game):
+        raise IllegalMoveError(f"not a ranzo game: {type(game).__name__}", code="wrong_game", seat=seat)
+    game.check_move(move, seat)
+
+
+def _refuse(game: Game, move: Move, seat: int) -> NoReturn:
     """Raise the :class:`IllegalMoveError` that says why ``move`` is not legal for ``seat``."""
-    code, text = reason(game, move, seat)
+    code, text = _reason(game, move, seat)
     raise IllegalMoveError(text, move=move, seat=seat, code=code, rule=CODES[code][0])
 
 
-def reason(game: Game, move: Move, seat: int) -> tuple[str, str]:
+def _reason(game: Game, move: Move, seat: int) -> tuple[str, str]:
     """``(code, sentence)`` saying why ``move`` is not legal for ``seat`` now."""
     from naipes.ranzo.state import Phase
 
@@ -146,3 +163,9 @@ def _claim_reason(game: Game, move: Move, seat: int) -> tuple[str, str]:
             return "envido_not_held", f"RZ-07: {' '.join(missing)} not among this seat's concealed cards"
         return "not_a_juego", f"RZ-07: {move.a} {move.b} and {d} are not a juego (escalera or trío of three)"
     return "not_legal", f"{move} is not a legal claim"
+
+
+# Deprecated 1.0 names (deprecation policy of 1.2): they warn, then work as before.
+_CHECK = "naipes.ranzo.legality.check(game, move, seat)"
+refuse = alias(_refuse, "naipes.ranzo.legality.refuse", _CHECK)
+reason = alias(_reason, "naipes.ranzo.legality.reason", _CHECK + " (the error's code and reason)")

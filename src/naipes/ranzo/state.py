@@ -422,7 +422,7 @@ class Game(BaseGame[Rules, Move, View]):
                 return
         if move in legal:
             return
-        legality.refuse(self, move, seat)
+        legality._refuse(self, move, seat)
 
     def _short_forms(self, text: str, seat: int) -> tuple[Move, ...]:
         """The short forms of :func:`naipes.ranzo.moves.short_forms` (a bare card in a window...)."""

@@ -9,7 +9,7 @@ browser. Each client receives only its seat's stream
 - :mod:`naipes.web.protocol`: the messages and their checks;
 - :mod:`naipes.web.tables`: tables, seats, tokens and listeners (no web framework);
 - :mod:`naipes.web.store`: the tables saved in SQLite, so they survive a restart;
-- :mod:`naipes.web.workspace`: Machiavelli's turn workspace driven by messages;
+- :mod:`naipes.web.workspace`: a game's turn workspace (its plugin's) driven by messages;
 - :mod:`naipes.web.app`: the Starlette application (:func:`create_app`), bots and limits.
 
 .. versionadded:: 1.1
