@@ -38,7 +38,6 @@ except ImportError:  # run from a checkout without installing
 from naipes.game import Game as BaseGame
 from naipes.machiavelli import Game, Play, Rules
 
-
 SCENARIOS = {
     "4p": Rules(jokers=2, threshold=10_000),  # four players, 13 cards: hands end soon, small tables
     "2p-40": Rules(players=2, jokers=4, hand_size=40, threshold=10_000),  # long hands, big tables

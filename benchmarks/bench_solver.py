@@ -38,7 +38,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -84,7 +84,7 @@ def random_table(
             total += len(meld)
 
 
-def _random_meld(rng: random.Random, room: int) -> Optional[list[Card]]:
+def _random_meld(rng: random.Random, room: int) -> list[Card] | None:
     if room < 3:
         return None
     if rng.random() < 0.5:
@@ -126,7 +126,7 @@ def random_position(
 
 
 # (label, table cards, hand cards or None for the rest, copies, jokers, positions full, smoke, kind)
-Size = tuple[str, int, Optional[int], int, int, int, int, str]
+Size = tuple[str, int, int | None, int, int, int, int, str]
 SIZES: list[Size] = [
     ("0/13", 0, 13, 2, 0, 120, 3, ""),
     ("10/13", 10, 13, 2, 0, 120, 3, ""),
@@ -154,7 +154,7 @@ SIZES: list[Size] = [
 
 # The pathological suite (--worst): as SIZES, plus natural cards per meld and the opening minimum
 # (then the player has not opened). Positions of issue 14 and more of the same families.
-WORST: list[tuple[str, int, Optional[int], int, int, int, int, str, int, int]] = [
+WORST: list[tuple[str, int, int | None, int, int, int, int, str, int, int]] = [
     ("3d 4J on table 122/37", 122, 37, 3, 4, 25, 1, "table", 2, 0),
     ("3d 4J on table 122/37 n1", 122, 37, 3, 4, 25, 1, "table", 1, 0),
     ("3d swap-rich 122/37", 122, 37, 3, 4, 25, 1, "swap", 2, 0),
@@ -171,7 +171,7 @@ WORST: list[tuple[str, int, Optional[int], int, int, int, int, str, int, int]] =
 # ---------------------------------------------------------------- rummikub-solver
 
 
-def make_rummikub() -> Optional[Callable[[Position, int, int], int]]:
+def make_rummikub() -> Callable[[Position, int, int], int] | None:
     """A function timing rummikub-solver on a position, or None if it is not installed."""
     try:
         from rummikub_solver import RuleSet, SolverMode
@@ -212,7 +212,7 @@ def make_rummikub() -> Optional[Callable[[Position, int, int], int]]:
 # ---------------------------------------------------------------- the reference
 
 
-def make_reference() -> Optional[Callable[[Position, Rules], Optional[tuple[int, int]]]]:
+def make_reference() -> Callable[[Position, Rules], tuple[int, int] | None] | None:
     """An integer program of the Machiavelli rules (SciPy's HiGHS), independent of the solver."""
     try:
         import numpy as np
@@ -258,7 +258,7 @@ def make_reference() -> Optional[Callable[[Position, Rules], Optional[tuple[int,
             cache[key] = (temps, a, np.array([t[1] for t in temps]), np.array([t[2] for t in temps]))
         return cache[key]
 
-    def solve_ilp(position: Position, rules: Rules, opening: bool, need_card: bool) -> Optional[tuple[int, int]]:
+    def solve_ilp(position: Position, rules: Rules, opening: bool, need_card: bool) -> tuple[int, int] | None:
         melds, hand = position
         copies, mn = rules.num_decks, rules.min_natural_per_combination
         table = np.zeros(52)
@@ -336,7 +336,7 @@ def make_reference() -> Optional[Callable[[Position, Rules], Optional[tuple[int,
         count = int(p.sum()) + u - jt
         return count, int((p * value).sum()) + (u - jt) * rules.joker_penalty
 
-    def reference(position: Position, rules: Rules) -> Optional[tuple[int, int]]:
+    def reference(position: Position, rules: Rules) -> tuple[int, int] | None:
         best = solve_ilp(position, rules, False, False)
         if best is None:
             raise AssertionError("the reference found the table invalid")
@@ -373,7 +373,7 @@ class _Cap(Exception):
     """A position went over ``--cap`` seconds."""
 
 
-def _capped(cap: Optional[float], fn: Callable[[], Any]) -> tuple[Any, bool]:
+def _capped(cap: float | None, fn: Callable[[], Any]) -> tuple[Any, bool]:
     """``fn()``, or ``(None, True)`` when it runs longer than ``cap`` wall seconds."""
     if not cap:
         return fn(), False
@@ -437,7 +437,7 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
         yield _row(label, m, jokers)
 
 
-def _measure(m: dict[str, Any], position: Position, rules: Rules, opened: bool, cap: Optional[float],
+def _measure(m: dict[str, Any], position: Position, rules: Rules, opened: bool, cap: float | None,
              clock: Callable[[], float]) -> None:
     """Time solve, can_go_out and can_play (of the solution's cards) on one position."""
     t0 = clock()
@@ -515,15 +515,15 @@ def print_total(rows: list[dict[str, Any]]) -> None:
               f" positions over the cap: {sum(row.get('over_cap', 0) for row in rows)}")
 
 
-def _ms(value: Optional[float]) -> str:
+def _ms(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}ms"
 
 
-def _x(value: Optional[float]) -> str:
+def _x(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}x"
 
 
-def main(argv: Optional[list[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="a few positions per size (seconds)")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")

@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..",
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "_ext")))
 
 import naipes  # noqa: E402
+
 __import__("runpy").run_path(os.path.join(os.path.dirname(__file__), "make_pictures.py"))["main"]()
 
 project = "naipes"

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-import copy
-import pickle
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naipes.cards import (
-    FRENCH_ACE_LOW,
-    FRENCH_SUITS,
     JOKER,
-    SPANISH_40,
-    SPANISH_48,
-    SPANISH_SUITS,
     Card,
-    RankOrder,
     Suit,
 )
 from naipes.decks import french_deck, spanish_deck

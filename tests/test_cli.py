@@ -17,13 +17,13 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
+from toygame import ToyGame
 
 from naipes import registry
 from naipes._cli_games import GameKit, pick_demo_game, rules_text
 from naipes._cli_term import Term, color_wanted
 from naipes.cli import main
 from naipes.registry import GameInfo
-from toygame import ToyGame
 
 TOY = GameInfo(name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
                module="toy_module", summary="A test-only toy game.", best_bot="toy_module:FirstBot")

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from toygame import Bid, Captured, Dealt, PlayCard, Rules, ToyGame
 
 import naipes
 from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, RandomBot, RulesError, UsageError
@@ -13,7 +14,6 @@ from naipes.bots import load_bot
 from naipes.events import Event, EventBus, MovePlayed
 from naipes.game import replay
 from naipes.registry import GameInfo, find_game, register
-from toygame import Bid, Captured, Dealt, PlayCard, Rules, ToyGame
 
 
 def test_failed_move_changes_nothing() -> None:

@@ -12,7 +12,9 @@ import pytest
 import naipes
 from naipes import Card, EventLog, IllegalMoveError, InvalidStateError, NotationError, UsageError
 from naipes.events import CardsDealt, Event, GameEnded, HandStarted, MovePlayed, ScoresChanged
-from naipes.game import Game, Move as BaseMove, View as BaseView
+from naipes.game import Game
+from naipes.game import Move as BaseMove
+from naipes.game import View as BaseView
 
 DECK = Card.parse_many("1o 2o 3o 4o 5o 6o")
 

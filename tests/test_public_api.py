@@ -64,7 +64,7 @@ def _public_modules() -> list[str]:
 @pytest.mark.parametrize("module_name", _public_modules())
 def test_all_is_sorted_and_resolves(module_name: str) -> None:
     module = importlib.import_module(module_name)
-    names = list(getattr(module, "__all__"))
+    names = list(module.__all__)
     assert names == sorted(names), f"{module_name}.__all__ is not sorted"
     for name in names:
         assert hasattr(module, name), f"{module_name}.__all__ names a missing {name}"

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import naipes
-from naipes.events import Event, GameEnded, MovePlayed
 from naipes._kit_checks import opening_leaks, stream_divergence
+from naipes.events import Event, GameEnded, MovePlayed
 from naipes.testing import check_threads, run_conformance, run_hardening
 
 GOLDEN = Path(__file__).parent / "golden"

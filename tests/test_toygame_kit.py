@@ -9,11 +9,11 @@ from typing import Any
 
 import attrs
 import pytest
+from toygame import Bid, BidsRevealed, Dealt, Move, Phase, PlayCard, Result, Rules, ToyGame, ToyView
 
 from naipes import Card, HandlerError, IllegalMoveError, NotationError, RandomBot, play_game
 from naipes.events import CardsDealt, Event, EventLog, GameEnded, HandStarted, ScoresChanged
 from naipes.testing import ConformanceError, check_playout, run_conformance
-from toygame import Bid, BidsRevealed, Captured, Dealt, Move, Phase, PlayCard, Result, Rules, ToyGame, ToyView
 
 
 def test_toy_game_conforms() -> None:

@@ -10,8 +10,9 @@ everybody bids 0 or 1 at once, and the bids count as points.
 
 from __future__ import annotations
 
-from naipes.bots import RandomBot
 from toygame import Game, Move, Result, Rules, View
+
+from naipes.bots import RandomBot
 
 __all__ = ["FirstBot", "Game", "Move", "Result", "Rules", "View"]
 

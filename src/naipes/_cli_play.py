@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from naipes import _validate
 from naipes._cli_games import GameKit, _call, describe_event, lower_is_better
 from naipes._cli_term import Quit, Term
 from naipes._i18n import join, tr
 from naipes.bots import Bot
-from naipes import _validate
 from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
 from naipes.events import Event
 from naipes.game import RECORD_FORMAT, Game, Move, View

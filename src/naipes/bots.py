@@ -36,8 +36,18 @@ import os
 import random
 import re
 import sys
-from typing import (TYPE_CHECKING, Any, Callable, Collection, Mapping, Protocol, Sequence, TypeVar, Union,
-                    runtime_checkable)
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Collection,
+    Mapping,
+    Protocol,
+    Sequence,
+    TypeVar,
+    Union,
+    runtime_checkable,
+)
 
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, Result, View
@@ -141,7 +151,7 @@ _NAME = re.compile(r"[a-z][a-z0-9_-]*\Z")
 #:
 #: .. versionadded:: 1.2
 MAX_SPEC_LENGTH = 1000
-_BOTS: dict[str, Union[BotFactory, str]] = {
+_BOTS: dict[str, BotFactory | str] = {
     "random": RandomBot,
     "ismcts": "naipes.search:ISMCTSBot",
     "pimc": "naipes.search:PIMCBot",

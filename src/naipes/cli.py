@@ -28,8 +28,16 @@ import sys
 from types import ModuleType
 from typing import Callable, Sequence
 
-from naipes._cli_games import (GameKit, add_bot_path_option, bot_path, counts_text, option_names, parse_settings,
-                               pick_demo_game, rules_text)
+from naipes._cli_games import (
+    GameKit,
+    add_bot_path_option,
+    bot_path,
+    counts_text,
+    option_names,
+    parse_settings,
+    pick_demo_game,
+    rules_text,
+)
 from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
 from naipes._cli_term import Quit, Term, color_wanted, plain, table
@@ -162,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
 _EXTRA_RUN: dict[str, Callable[[argparse.Namespace], int]] = {}
 
 
-def _add_extra_commands(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def _add_extra_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     for name in EXTRA_COMMANDS:
         try:
             module: ModuleType = importlib.import_module(name)

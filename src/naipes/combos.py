@@ -235,7 +235,7 @@ def pairs(cards: Iterable[Card]) -> Iterator[tuple[Card, Card]]:
 
     .. versionadded:: 0.1
     """
-    for first, second in n_of_a_kind(cards, 2):
+    for first, second in n_of_a_kind(cards, 2):  # noqa: UP028 - narrows to a pair
         yield (first, second)
 
 

@@ -143,7 +143,7 @@ class Game(Generic[R, M, V]):
             return
 
         @functools.wraps(init)
-        def __init__(self: Game[Any, Any, Any], *args: Any, **kw: Any) -> None:
+        def __init__(self: Game[Any, Any, Any], *args: Any, **kw: Any) -> None:  # noqa: N807 - wraps the subclass constructor
             init(self, *args, **kw)
             if type(self).__init__ is __init__:  # the outermost constructor closes the opening
                 self._end_opening()
@@ -763,7 +763,7 @@ class Game(Generic[R, M, V]):
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _slot_names(cls: Any) -> tuple[str, ...]:
     """Every slot a class and its bases declare (``__weakref__`` and ``__dict__`` aside)."""
     names: list[str] = []

@@ -8,8 +8,8 @@ import random
 import pytest
 
 import naipes
-from naipes import Card, IllegalMoveError, InvalidStateError, NotationError
-from naipes import macarra
+from naipes import Card, IllegalMoveError, InvalidStateError, NotationError, macarra
+from naipes.events import MovePlayed
 from naipes.macarra import (
     BIDS,
     DRAW,
@@ -34,7 +34,6 @@ from naipes.macarra import (
     TargetKind,
     TurnEnded,
 )
-from naipes.events import MovePlayed
 
 from ._helpers import forced_turn, position, record_events
 

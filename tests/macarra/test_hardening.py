@@ -15,8 +15,7 @@ from typing import Any, Callable
 import attrs
 import pytest
 
-from naipes import Card, IllegalMoveError, InvalidStateError, NaipesError, NotationError, RulesError
-from naipes import _kit_tamper
+from naipes import Card, IllegalMoveError, InvalidStateError, NaipesError, NotationError, RulesError, _kit_tamper
 from naipes._validate import MAX_HISTORY, MAX_NODES
 from naipes.macarra import (
     Bid,
@@ -31,7 +30,6 @@ from naipes.macarra import (
 from naipes.macarra.moves import MAX_MOVE_TEXT
 from naipes.macarra.rules import MAX_DECISIONS, MAX_DECKS, MAX_PLAYERS
 from naipes.testing import check_threads, run_hardening
-
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

@@ -17,7 +17,6 @@ from naipes import IllegalMoveError, InvalidStateError, NaipesError, NotationErr
 from naipes.cards import JOKER, Card
 from naipes.events import CardsDealt as SharedCardsDealt
 from naipes.events import Event, GameEnded, HandEnded, HandStarted, MovePlayed, ScoresChanged
-from naipes.machiavelli.legality import OWN_CODES
 from naipes.machiavelli import (
     CODES,
     BaselineBot,
@@ -37,6 +36,7 @@ from naipes.machiavelli import (
     solve,
 )
 from naipes.machiavelli import events as ev
+from naipes.machiavelli.legality import OWN_CODES
 
 from .helpers import position
 

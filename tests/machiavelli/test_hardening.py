@@ -26,9 +26,9 @@ from naipes.machiavelli import (
     parse_table,
 )
 from naipes.machiavelli import listing as _listing
-from naipes.machiavelli.moves import MAX_MOVE_TEXT
 from naipes.machiavelli.melds import MAX_TABLE_TEXT
-from naipes.testing import run_in_threads, check_hardening, run_hardening
+from naipes.machiavelli.moves import MAX_MOVE_TEXT
+from naipes.testing import check_hardening, run_hardening, run_in_threads
 
 from .helpers import position
 

@@ -13,8 +13,8 @@ import pytest
 
 from naipes.cards import JOKER, Card
 from naipes.machiavelli import Game, Play, Rules, listed_plays, parse_table
-from naipes.machiavelli.moves import DRAW, FORFEIT
 from naipes.machiavelli._fast_listing import fast_listed_plays, hand_mask
+from naipes.machiavelli.moves import DRAW, FORFEIT
 
 VARIANTS = [
     Rules(),

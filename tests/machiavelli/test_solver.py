@@ -11,8 +11,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from functools import lru_cache
-from typing import Iterator, Optional
+from functools import cache
+from typing import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -40,7 +40,7 @@ def best_partition(naturals: Counter[tuple[int, int]], jokers: int, mn: int) -> 
     return _best(key, jokers, mn)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best(key: Key, jokers: int, mn: int) -> int:
     if not key:
         return 0 if jokers == 0 else _NONE
@@ -90,7 +90,7 @@ def _code(card: Card) -> tuple[int, int]:
 
 def reference(
     table: list[Meld], hand: list[Card], rules: Rules, *, opened: bool = True
-) -> Optional[tuple[int, int]]:
+) -> tuple[int, int] | None:
     """The best (count, value) by brute force, or None when no legal play exists."""
     mn = rules.min_natural_per_combination
     base = Counter(_code(c) for m in table for c in m.naturals)
@@ -100,7 +100,7 @@ def reference(
     jh = hand.count(JOKER)
     opening = not opened and rules.initial_meld_min > 0
     cards = sorted(hand_nat)
-    best: Optional[tuple[int, int]] = None
+    best: tuple[int, int] | None = None
     for combo in itertools.product(*(range(hand_nat[c] + 1) for c in cards)):
         played = Counter({c: n for c, n in zip(cards, combo) if n})
         nat_count = sum(combo)
@@ -363,7 +363,7 @@ def test_table_given_as_cards() -> None:
     ],
 )
 def test_bad_input_names_the_problem(
-    table: str, hand: str, rules: Optional[Rules], error: type[NaipesError], words: str
+    table: str, hand: str, rules: Rules | None, error: type[NaipesError], words: str
 ) -> None:
     with pytest.raises(error, match=words):
         solve(table, hand, rules)

@@ -14,7 +14,7 @@ from naipes.errors import IllegalMoveError, InvalidStateError, NotationError, Ru
 from naipes.machuco import Envio, Game, Move, Phase, PlayCard, Rules
 from naipes.machuco.moves import MAX_MOVE_TEXT, envio, play_card
 from naipes.machuco.rules import BOUNDS
-from naipes.testing import check_threads, check_hardening, run_hardening
+from naipes.testing import check_hardening, check_threads, run_hardening
 
 TWO = Rules(players=2)
 VARIANTS = {

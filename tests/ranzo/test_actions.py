@@ -25,9 +25,7 @@ from naipes.ranzo import (
     Truco,
     View,
 )
-
 from ranzo.helpers import position, rules_strategy
-
 
 RULES = rules_strategy(max_rounds=2)
 

@@ -21,7 +21,6 @@ from naipes.ranzo import (
     Rules,
 )
 from naipes.testing import run_conformance
-
 from ranzo.helpers import rules_strategy
 
 RULES = rules_strategy(max_rounds=3)

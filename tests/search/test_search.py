@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 import pytest
 
-import naipes
 from naipes import RandomBot, UsageError, macarra, machiavelli, machuco, play_game, ranzo
 from naipes.plugin import plugin
 from naipes.search import ISMCTSBot, PIMCBot, default_rollout

@@ -184,7 +184,7 @@ def test_rule_values_have_a_depth_and_size_limit(value: str) -> None:
 def test_rule_values_within_the_limits_still_parse() -> None:
     nested = "[" * MAX_RULE_DEPTH + "1" + "]" * MAX_RULE_DEPTH
     assert parse_settings([f"x={nested}", 'y="[[[[[[[[[[["', "z=" + "a" * MAX_RULE_TEXT]) == {
-        "x": eval(nested.replace("[", "(").replace("]", ",)")), "y": "[[[[[[[[[[[", "z": "a" * MAX_RULE_TEXT}
+        "x": eval(nested.replace("[", "(").replace("]", ",)")), "y": "[[[[[[[[[[[", "z": "a" * MAX_RULE_TEXT}  # noqa: S307 - our own literal text
 
 
 @pytest.mark.parametrize("command", [

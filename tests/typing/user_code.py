@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 import naipes
-from naipes import machiavelli, macarra, machuco, ranzo
+from naipes import macarra, machiavelli, machuco, ranzo
 from naipes.events import CardsDealt, Event, EventLog, GameEnded, HandEnded, MovePlayed, ScoresChanged
 
 

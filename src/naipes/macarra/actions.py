@@ -220,7 +220,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         if held is not None:
             unseen[ci[id(held)]] -= 1
         tops, piles, sizes = at["pile_tops"], at["piles"], at["pile_sizes"]
-        depth_value = self._depth_value
         scale = 1.0 / c
         for s, pile in enumerate(view.piles):
             if pile:

@@ -27,7 +27,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from naipes._card_words import card_words
-from naipes.cards import Card
 from naipes.errors import NotationError
 from naipes.events import Event
 from naipes.macarra import events as ev

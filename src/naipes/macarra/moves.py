@@ -30,12 +30,10 @@ most :data:`MAX_MOVE_TEXT` characters, and numbers at most
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, NotationError
+from naipes.errors import NotationError
 from naipes.game import Move as BaseMove
 from naipes.game import exact_field, spanish_card_field
 from naipes.macarra._tables import _CODE, CARDS

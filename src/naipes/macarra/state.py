@@ -56,7 +56,7 @@ _NEW, _FOUNDATION, _PILE = TargetKind.NEW, TargetKind.FOUNDATION, TargetKind.PIL
 _Wants = Callable[[type[Event]], bool]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shared_tables(deck: int, players: int, num_decks: int) -> tuple[
         Tables, list[tuple[int, ...]], list[tuple[int]], list[list[PlaceOnPile | None]],
         list[list[PlaceOnFoundation | None]]]:

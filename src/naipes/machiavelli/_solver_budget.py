@@ -8,7 +8,6 @@ turns into the best play known so far.
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 
 class OutOfBudget(Exception):
@@ -25,7 +24,7 @@ class Meter:
 
     __slots__ = ("deadline", "nodes", "spent")
 
-    def __init__(self, nodes: Optional[int], seconds: Optional[float]) -> None:
+    def __init__(self, nodes: int | None, seconds: float | None) -> None:
         self.nodes = nodes
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0

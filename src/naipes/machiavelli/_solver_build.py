@@ -8,22 +8,20 @@ the jokers on the final table and the melds.
 
 from __future__ import annotations
 
-from typing import List, Tuple
-
 from naipes.machiavelli._solver_tables import NRANKS, NSUITS, GroupTable, Recipe, RunTable
 
 #: A meld under construction or finished: (rank, suit, is_joker) per card, in order.
-RawMeld = List[Tuple[int, int, bool]]
-OpenRuns = List[Tuple[int, RawMeld]]
+RawMeld = list[tuple[int, int, bool]]
+OpenRuns = list[tuple[int, RawMeld]]
 
 
 def build(
-    table: List[List[int]], runs: RunTable, groups: GroupTable, path: List[object]
-) -> Tuple[List[List[int]], int, List[RawMeld]]:
+    table: list[list[int]], runs: RunTable, groups: GroupTable, path: list[object]
+) -> tuple[list[list[int]], int, list[RawMeld]]:
     """Replay ``path``: (natural hand cards played ``[rank - 1][suit]``, jokers on the table, melds)."""
     played = [[0] * NSUITS for _ in range(NRANKS)]
-    melds: List[RawMeld] = []
-    open_runs: List[OpenRuns] = [[] for _ in range(NSUITS)]
+    melds: list[RawMeld] = []
+    open_runs: list[OpenRuns] = [[] for _ in range(NSUITS)]
     jokers = 0
     step = 0
     for r in range(1, NRANKS + 1):
@@ -56,7 +54,7 @@ def build(
 
 
 def _apply_recipe(
-    runs: RunTable, current: OpenRuns, recipe: Recipe, r: int, suit: int, melds: List[RawMeld]
+    runs: RunTable, current: OpenRuns, recipe: Recipe, r: int, suit: int, melds: list[RawMeld]
 ) -> OpenRuns:
     actions, new_nat, new_jok = recipe
     out: OpenRuns = []

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Iterator
 
 from naipes.machiavelli._solver_budget import Meter
 from naipes.machiavelli._solver_build import build
@@ -49,12 +49,12 @@ from naipes.machiavelli._solver_tables import (
 # An option for one suit at one rank, from one suit state:
 # (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe,
 #  jokers needed: b and those the next two ranks will need for lack of natural cards)
-Option = Tuple[int, int, int, int, int, int, int, Recipe, int]
-Trail = List[Dict[int, Tuple[int, object]]]
+Option = tuple[int, int, int, int, int, int, int, Recipe, int]
+Trail = list[dict[int, tuple[int, object]]]
 _NEG = -(1 << 62)
 _CLEAR_GK = ~(GK_MASK << GK)
 # What every pass over a problem shares: tables, bounds, allowed demands per rank, step ids.
-_Prep = Tuple[RunTable, GroupTable, List[int], List[List[Dict[int, Tuple[int, ...]]]], List[int]]
+_Prep = tuple[RunTable, GroupTable, list[int], list[list[dict[int, tuple[int, ...]]]], list[int]]
 
 
 class Problem:
@@ -90,13 +90,13 @@ class Problem:
         self.joker_penalty = 25
         self.xmode = 0
         self.xcap = 0
-        self.lb: Optional[int] = None
+        self.lb: int | None = None
         self.free_jokers = False
-        self.prep: Optional[Tuple[Tuple[int, ...], _Prep]] = None
+        self.prep: tuple[tuple[int, ...], _Prep] | None = None
         # a known legal play (objective without the table jokers): the last pass needs no looser bound
-        self.floor: Optional[int] = None
-        self.floor_naturals: Optional[int] = None  # its natural cards only (the free-joker relaxation)
-        self.meter: Optional[Meter] = None
+        self.floor: int | None = None
+        self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
+        self.meter: Meter | None = None
 
     @property
     def jv(self) -> int:
@@ -119,14 +119,14 @@ class Problem:
 class Answer:
     """What the program found: the objective, per-card plays and the melds."""
 
-    def __init__(self, obj: int, played: List[List[int]], jokers: int, melds: List[List[Tuple[int, int, bool]]]) -> None:
+    def __init__(self, obj: int, played: list[list[int]], jokers: int, melds: list[list[tuple[int, int, bool]]]) -> None:
         self.obj = obj
         self.played = played  # natural hand cards played, [rank - 1][suit]
         self.jokers = jokers  # jokers on the final table
         self.melds = melds  # each meld: (rank, suit, is_joker), in order
 
 
-def best(p: Problem) -> Optional[Answer]:
+def best(p: Problem) -> Answer | None:
     """The optimum, found with ever looser lower bounds (tight bounds prune most states).
 
     A pass with bound ``lb`` that finds an answer worth at least ``lb`` is
@@ -144,7 +144,7 @@ def best(p: Problem) -> Optional[Answer]:
     return _free_search(p)
 
 
-def _free_search(p: Problem) -> Optional[Answer]:
+def _free_search(p: Problem) -> Answer | None:
     """The optimum of the free-joker relaxation: targets from "every card" down, few jokers first.
 
     For each target (see :func:`_slacks`) passes allow 0, 1, ... jokers; the
@@ -178,7 +178,7 @@ def _free_search(p: Problem) -> Optional[Answer]:
 SMALL_TABLE = 24
 
 
-def _bounds(total: int, raw: int, known: Optional[int]) -> Iterator[Optional[int]]:
+def _bounds(total: int, raw: int, known: int | None) -> Iterator[int | None]:
     """Lower bounds for the passes: "every card but ``slack``" (see :func:`_slacks`), never below ``known``.
 
     ``known`` (raw units: ``raw`` added) is the objective of a legal play: a
@@ -203,10 +203,10 @@ def _slacks(total: int) -> Iterator[int]:
     yield total
 
 
-def _loosening(p: Problem) -> Optional[Answer]:
+def _loosening(p: Problem) -> Answer | None:
     raw = p.jt * p.jv
     total = sum(map(sum, p.opt)) + (0 if p.free_jokers else p.jokers)  # what the table may gain
-    for p.lb in _bounds(total, raw, p.floor):
+    for p.lb in _bounds(total, raw, p.floor):  # noqa: B020 - the problem carries its bound
         answer = solve(p)
         if answer is not None and (p.lb is None or answer.obj + raw >= p.lb):
             return answer
@@ -229,7 +229,7 @@ def drop_unplayable(p: Problem) -> None:
                     changed = True
 
 
-def _placeable(grid: List[List[int]], jokers: int, mn: int, r: int, s: int) -> bool:
+def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
     """True if some meld could hold card ``(r, s)`` (``grid``: the cards that may be used)."""
     here = grid[r]
     others = sum(1 for t in range(NSUITS) if t != s and here[t])
@@ -246,10 +246,10 @@ def _placeable(grid: List[List[int]], jokers: int, mn: int, r: int, s: int) -> b
     return False
 
 
-def solve(p: Problem) -> Optional[Answer]:
+def solve(p: Problem) -> Answer | None:
     """Run the program once; ``None`` when no layout satisfies the constraints (and the bound)."""
     runs, groups, rem, allowed_by_rank, steps = _prepared(p)
-    layer: Dict[int, int] = {0: 0}
+    layer: dict[int, int] = {0: 0}
     trail: Trail = []
     fold = not p.jokers and not p.xmode  # the rank's end only clears the group key: done by the last suit
     for r in range(1, NRANKS + 1):
@@ -306,7 +306,7 @@ def _prepared(p: Problem) -> _Prep:
     return prep
 
 
-def _remaining(p: Problem) -> List[int]:
+def _remaining(p: Problem) -> list[int]:
     """For each suit step, the most the objective can still gain after it (jokers aside)."""
     rem = [0] * (NRANKS * NSUITS)
     acc = 0
@@ -317,7 +317,7 @@ def _remaining(p: Problem) -> List[int]:
     return rem
 
 
-def _allowed_demands(p: Problem, groups: GroupTable, avail: List[int]) -> List[Dict[int, Tuple[int, ...]]]:
+def _allowed_demands(p: Problem, groups: GroupTable, avail: list[int]) -> list[dict[int, tuple[int, ...]]]:
     """Per suit, the group demands allowed after each partial demand key of a rank (``avail``: its cards)."""
     caps = tuple(min(a, p.copies) for a in avail)
     cached = groups.allowed.get(caps)
@@ -328,11 +328,11 @@ def _allowed_demands(p: Problem, groups: GroupTable, avail: List[int]) -> List[D
     return cached
 
 
-def _compute_allowed(groups: GroupTable, caps: Tuple[int, ...]) -> List[Dict[int, Tuple[int, ...]]]:
+def _compute_allowed(groups: GroupTable, caps: tuple[int, ...]) -> list[dict[int, tuple[int, ...]]]:
     ok = set(groups.jokers_for)
-    allowed: List[Dict[int, Tuple[int, ...]]] = [{} for _ in range(NSUITS)]
+    allowed: list[dict[int, tuple[int, ...]]] = [{} for _ in range(NSUITS)]
     for i in range(NSUITS - 1, -1, -1):
-        before: Dict[int, List[int]] = {}
+        before: dict[int, list[int]] = {}
         for gk in ok:
             for g in range(caps[i] + 1):
                 if gk >= GSTEP[g]:
@@ -354,14 +354,14 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     return p.xmode == 0 or (key >> XS) >= p.xcap
 
 
-_OPTIONS: Dict[int, List[List[Option]]] = {}
-_STEPS: Dict[Tuple[int, ...], int] = {}
+_OPTIONS: dict[int, list[list[Option]]] = {}
+_STEPS: dict[tuple[int, ...], int] = {}
 _STEP_IDS = itertools.count(1)
 #: Guards the writes of the memos (reads need none: an entry is stored whole, once computed).
 _LOCK = threading.Lock()
 
 
-def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) -> int:
+def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: list[list[int]]) -> int:
     """An id for everything the options of suit ``i`` at rank ``r`` depend on, but the suit state."""
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
@@ -385,7 +385,7 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: List[List[int]]) 
     return step
 
 
-def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> List[List[Option]]:
+def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> list[list[Option]]:
     """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
 
     Each list is sorted by the natural cards' gain, best first, so that the
@@ -402,7 +402,7 @@ def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) ->
     return out
 
 
-def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> List[List[Option]]:
+def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> list[list[Option]]:
     shift = i * SID_BITS
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
@@ -416,7 +416,7 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
     hv, jv = SCALE + v, p.jv
     short = runs.short
     lead = not p.free_jokers or r == NRANKS - 2
-    out: List[Dict[int, Option]] = [{} for _ in range(4)]
+    out: list[dict[int, Option]] = [{} for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out[g]
@@ -439,19 +439,19 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> Li
 def _suit_step(
     p: Problem,
     runs: RunTable,
-    layer: Dict[int, int],
+    layer: dict[int, int],
     trail: Trail,
     r: int,
     i: int,
-    allowed: Dict[int, Tuple[int, ...]],
+    allowed: dict[int, tuple[int, ...]],
     rem: int,
     step: int,
     clear: int = -1,
-) -> Dict[int, int]:
+) -> dict[int, int]:
     shift = i * SID_BITS
-    cache: Dict[int, List[List[Option]]] = {}
-    nxt: Dict[int, int] = {}
-    back: Dict[int, Tuple[int, object]] = {}
+    cache: dict[int, list[list[Option]]] = {}
+    nxt: dict[int, int] = {}
+    back: dict[int, tuple[int, object]] = {}
     get = nxt.get
     jokers = p.jokers
     jv = p.jv
@@ -490,17 +490,17 @@ def _suit_step(
 
 
 def _simple_loop(
-    layer: Dict[int, int],
-    allowed: Dict[int, Tuple[int, ...]],
-    cache: Dict[int, List[List[Option]]],
+    layer: dict[int, int],
+    allowed: dict[int, tuple[int, ...]],
+    cache: dict[int, list[list[Option]]],
     p: Problem,
     runs: RunTable,
     r: int,
     i: int,
     step: int,
     floor: int,
-    nxt: Dict[int, int],
-    back: Dict[int, Tuple[int, object]],
+    nxt: dict[int, int],
+    back: dict[int, tuple[int, object]],
     clear: int,
 ) -> None:
     """The suit step without an extra counter, and jokers (if any) free: the hot path.
@@ -543,9 +543,9 @@ def _simple_loop(
                         back[nk] = (key, opt)
 
 
-def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trail, r: int) -> Dict[int, int]:
-    nxt: Dict[int, int] = {}
-    back: Dict[int, Tuple[int, object]] = {}
+def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trail, r: int) -> dict[int, int]:
+    nxt: dict[int, int] = {}
+    back: dict[int, tuple[int, object]] = {}
     jokers_for = groups.jokers_for
     jv = p.jv
     v = rank_value(r)
@@ -571,7 +571,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: Dict[int, int], trail: Trai
     return nxt
 
 
-def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Dict[int, int]:
+def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool) -> dict[int, int]:
     """Drop states that another state dominates suit by suit, with as good an objective.
 
     The other fields must be equal, except that with ``free_jokers`` fewer
@@ -582,16 +582,16 @@ def _undominated(runs: RunTable, layer: Dict[int, int], free_jokers: bool) -> Di
     weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
     m = SID_MASK
 
-    def order(kv: Tuple[int, int]) -> int:
+    def order(kv: tuple[int, int]) -> int:
         # -objective, then -weight (below 2**11), then jokers (below 16), packed in one int
         key = kv[0]
         heavy = weight[key & m] + weight[(key >> SID_BITS) & m] + weight[(key >> (2 * SID_BITS)) & m]
         heavy += weight[(key >> (3 * SID_BITS)) & m]
         return (-kv[1] << 15) + ((2047 - heavy) << 4) + ((key >> JU) & 15)
 
-    buckets: Dict[int, Dict[int, List[Tuple[int, int, int, int]]]] = {}
-    sizes: Dict[int, int] = {}
-    out: Dict[int, int] = {}
+    buckets: dict[int, dict[int, list[tuple[int, int, int, int]]]] = {}
+    sizes: dict[int, int] = {}
+    out: dict[int, int] = {}
     for key, obj in sorted(layer.items(), key=order):
         s0 = key & m
         s1 = (key >> SID_BITS) & m

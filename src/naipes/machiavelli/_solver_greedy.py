@@ -17,24 +17,22 @@ they are declared as) and count grids ``grid[rank][suit]`` with ranks 1..13
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
-
 from naipes.machiavelli._solver_core import _placeable
 
-RawMeld = List[Tuple[int, int, bool]]
-Grid = List[List[int]]
+RawMeld = list[tuple[int, int, bool]]
+Grid = list[list[int]]
 SUITS = range(4)
 
 
-def grid_of(counts: List[List[int]]) -> Grid:
+def grid_of(counts: list[list[int]]) -> Grid:
     """A 1-based copy of a ``[rank - 1][suit]`` count table."""
     return [[0] * 4] + [row[:] for row in counts]
 
 
-Attempt = Tuple[List[RawMeld], Grid, int]
+Attempt = tuple[list[RawMeld], Grid, int]
 
 
-def arrange_all(counts: Grid, jokers: int, mn: int, hand: Optional[Grid]) -> Optional[Attempt]:
+def arrange_all(counts: Grid, jokers: int, mn: int, hand: Grid | None) -> Attempt | None:
     """Melds for every card of ``counts`` and every joker: ``(melds, cards left, jokers left)``.
 
     The attempt succeeds when nothing is left; otherwise it is the one that
@@ -45,10 +43,10 @@ def arrange_all(counts: Grid, jokers: int, mn: int, hand: Optional[Grid]) -> Opt
     """
     if hand is not None and isolated(counts, hand, jokers, mn):
         return None
-    best: Optional[Attempt] = None
+    best: Attempt | None = None
     for first, second in ((_peel, _groups), (_grow, _groups), (_groups, _peel)):
         left = [row[:] for row in counts]
-        melds: List[RawMeld] = []
+        melds: list[RawMeld] = []
         first(left, melds)
         second(left, melds)
         rest = _settle(left, melds, jokers, mn)
@@ -59,12 +57,12 @@ def arrange_all(counts: Grid, jokers: int, mn: int, hand: Optional[Grid]) -> Opt
     return best
 
 
-def neighbours(melds: List[RawMeld], left: Grid) -> Tuple[List[RawMeld], List[RawMeld]]:
+def neighbours(melds: list[RawMeld], left: Grid) -> tuple[list[RawMeld], list[RawMeld]]:
     """Split ``melds`` into those near the left-over cards (same suit within two ranks, same rank,
     or holding a joker) and the others."""
     cells = [(r, s) for r in range(1, 14) for s in SUITS if left[r][s]]
-    near: List[RawMeld] = []
-    far: List[RawMeld] = []
+    near: list[RawMeld] = []
+    far: list[RawMeld] = []
     for meld in melds:
         touch = any(c[2] for c in meld) or any(
             r == lr or (s == ls and abs(r - lr) <= 2) for r, s, _ in meld for lr, ls in cells
@@ -82,10 +80,10 @@ def isolated(counts: Grid, hand: Grid, jokers: int, mn: int) -> bool:
     return False
 
 
-def _grow(left: Grid, melds: List[RawMeld]) -> None:
+def _grow(left: Grid, melds: list[RawMeld]) -> None:
     """New runs grown rank by rank: each card extends the shortest open run of its suit, else starts one."""
     for s in SUITS:
-        open_runs: List[RawMeld] = []
+        open_runs: list[RawMeld] = []
         for r in range(1, 15):
             n = left[r][s] if r <= 13 else 0
             open_runs.sort(key=len)
@@ -102,7 +100,7 @@ def _grow(left: Grid, melds: List[RawMeld]) -> None:
             open_runs = grown + [[(r, s, False)] for _ in range(n)]
 
 
-def extend(melds: List[RawMeld], hand: Grid, jokers: int, mn: int) -> Tuple[List[RawMeld], Grid, int]:
+def extend(melds: list[RawMeld], hand: Grid, jokers: int, mn: int) -> tuple[list[RawMeld], Grid, int]:
     """Add hand cards (``hand`` naturals, ``jokers``) to copies of ``melds``: (melds, cards left, jokers left)."""
     out = [list(m) for m in melds]
     left = [row[:] for row in hand]
@@ -113,7 +111,7 @@ def extend(melds: List[RawMeld], hand: Grid, jokers: int, mn: int) -> Tuple[List
     return out, left, jokers
 
 
-def _settle(left: Grid, melds: List[RawMeld], jokers: int, mn: int) -> int:
+def _settle(left: Grid, melds: list[RawMeld], jokers: int, mn: int) -> int:
     """Attach single cards, split runs for groups, then place jokers; returns the jokers left."""
     _attach(left, melds)
     if _split_for_groups(left, melds):
@@ -127,7 +125,7 @@ def _is_run(meld: RawMeld) -> bool:
     return meld[0][0] != meld[-1][0]
 
 
-def _peel(left: Grid, melds: List[RawMeld]) -> None:
+def _peel(left: Grid, melds: list[RawMeld]) -> None:
     """New runs: the longest stretches (three cards or more) of each suit, one copy at a time."""
     for s in SUITS:
         while True:
@@ -147,7 +145,7 @@ def _peel(left: Grid, melds: List[RawMeld]) -> None:
             melds.append([(r, s, False) for r in range(best_lo, best_lo + best_len)])
 
 
-def _groups(left: Grid, melds: List[RawMeld]) -> None:
+def _groups(left: Grid, melds: list[RawMeld]) -> None:
     """New groups: three or four distinct suits of one rank."""
     for r in range(1, 14):
         row = left[r]
@@ -158,7 +156,7 @@ def _groups(left: Grid, melds: List[RawMeld]) -> None:
             melds.append([(r, s, False) for s in suits])
 
 
-def _attach(left: Grid, melds: List[RawMeld]) -> None:
+def _attach(left: Grid, melds: list[RawMeld]) -> None:
     """Add single cards to run ends and to groups of three, as long as any fits."""
     changed = True
     while changed:
@@ -188,7 +186,7 @@ def _attach(left: Grid, melds: List[RawMeld]) -> None:
                         break
 
 
-def _donor(melds: List[RawMeld], r: int, s: int) -> Optional[int]:
+def _donor(melds: list[RawMeld], r: int, s: int) -> int | None:
     """A natural run of suit ``s`` that can give up its rank ``r`` card (both parts stay valid)."""
     for k, meld in enumerate(melds):
         if not _is_run(meld) or meld[0][1] != s or any(c[2] for c in meld):
@@ -199,7 +197,7 @@ def _donor(melds: List[RawMeld], r: int, s: int) -> Optional[int]:
     return None
 
 
-def _split_for_groups(left: Grid, melds: List[RawMeld]) -> bool:
+def _split_for_groups(left: Grid, melds: list[RawMeld]) -> bool:
     """Make groups of left-over cards with cards taken out of natural runs of other suits."""
     done = False
     for r in range(1, 14):
@@ -226,7 +224,7 @@ def _split_for_groups(left: Grid, melds: List[RawMeld]) -> bool:
     return done
 
 
-def _take(melds: List[RawMeld], k: int, r: int) -> None:
+def _take(melds: list[RawMeld], k: int, r: int) -> None:
     meld = melds[k]
     lo = meld[0][0]
     before, after = meld[: r - lo], meld[r - lo + 1 :]
@@ -235,7 +233,7 @@ def _take(melds: List[RawMeld], k: int, r: int) -> None:
         melds.append(after)
 
 
-def _joker_melds(left: Grid, melds: List[RawMeld], jokers: int, mn: int) -> int:
+def _joker_melds(left: Grid, melds: list[RawMeld], jokers: int, mn: int) -> int:
     """New melds of left-over cards completed by jokers; returns the jokers left."""
     if mn > 2:
         return jokers
@@ -253,7 +251,7 @@ def _joker_melds(left: Grid, melds: List[RawMeld], jokers: int, mn: int) -> int:
     return jokers
 
 
-def _with_jokers(left: Grid, r: int, s: int, jokers: int, mn: int) -> Optional[RawMeld]:
+def _with_jokers(left: Grid, r: int, s: int, jokers: int, mn: int) -> RawMeld | None:
     """A three-card meld of card ``(r, s)``, other left-over cards and jokers."""
     if r < 13 and left[r + 1][s]:
         j = (r + 2, s, True) if r + 2 <= 13 else (r - 1, s, True)
@@ -270,7 +268,7 @@ def _with_jokers(left: Grid, r: int, s: int, jokers: int, mn: int) -> Optional[R
     return None
 
 
-def _extra_jokers(melds: List[RawMeld], jokers: int, mn: int) -> int:
+def _extra_jokers(melds: list[RawMeld], jokers: int, mn: int) -> int:
     """Put the remaining jokers into melds (groups of three, run ends, split long runs)."""
     while jokers:
         if not _one_joker(melds, mn):
@@ -279,7 +277,7 @@ def _extra_jokers(melds: List[RawMeld], jokers: int, mn: int) -> int:
     return jokers
 
 
-def _one_joker(melds: List[RawMeld], mn: int) -> bool:
+def _one_joker(melds: list[RawMeld], mn: int) -> bool:
     for meld in melds:
         if not _is_run(meld) and len(meld) == 3:
             s = min(set(SUITS) - {c[1] for c in meld})

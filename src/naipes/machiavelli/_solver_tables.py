@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Sequence
 
 #: Weight of one card in the packed objective: count first, then value.
 SCALE = 1 << 16
@@ -37,7 +37,7 @@ GSTEP = (0, 1, 5, 25)  # group key: counts of suits giving 1, 2, 3 cards to grou
 
 #: How to rebuild a run transition: one action per old run (0 natural, 1 joker,
 #: 2 end), then how many runs start with a natural and with a joker.
-Recipe = Tuple[Tuple[int, ...], int, int]
+Recipe = tuple[tuple[int, ...], int, int]
 
 
 def rank_value(rank: int) -> int:
@@ -59,20 +59,20 @@ class RunTable:
     def __init__(self, mn: int, free: bool) -> None:
         self.mn = mn
         self.free = free
-        self.ids: Dict[Tuple[int, ...], int] = {(): 0}
-        self.states: List[Tuple[int, ...]] = [()]
-        self.closable: List[bool] = [True]
+        self.ids: dict[tuple[int, ...], int] = {(): 0}
+        self.states: list[tuple[int, ...]] = [()]
+        self.closable: list[bool] = [True]
         # runs that need one more card, two more cards, one more natural card
-        self.short: List[Tuple[int, int, int]] = [(0, 0, 0)]
-        self.weight: List[int] = [0]  # grows strictly along domination
-        self.dom_memo: Dict[int, bool] = {}
-        self._trans: Dict[Tuple[int, int, int, bool], Tuple[Tuple[int, Recipe], ...]] = {}
+        self.short: list[tuple[int, int, int]] = [(0, 0, 0)]
+        self.weight: list[int] = [0]  # grows strictly along domination
+        self.dom_memo: dict[int, bool] = {}
+        self._trans: dict[tuple[int, int, int, bool], tuple[tuple[int, Recipe], ...]] = {}
 
     def complete(self, code: int) -> bool:
         """A run that may end here."""
         return 12 + self.mn <= code < 16
 
-    def intern(self, state: Tuple[int, ...]) -> int:
+    def intern(self, state: tuple[int, ...]) -> int:
         sid = self.ids.get(state)
         if sid is None:
             sid = len(self.states)
@@ -100,7 +100,7 @@ class RunTable:
             return 16 + nat
         return 4 * min(code // 4 + 1, 3) + (nat if joker else min(nat + 1, self.mn))
 
-    def transitions(self, sid: int, a: int, b: int, lead: bool) -> Tuple[Tuple[int, Recipe], ...]:
+    def transitions(self, sid: int, a: int, b: int, lead: bool) -> tuple[tuple[int, Recipe], ...]:
         """New suit states when ``a`` natural cards and ``b`` jokers go to this suit's runs.
 
         ``lead``: new runs may start with a joker. Each result carries a
@@ -114,9 +114,9 @@ class RunTable:
             cached = self._trans[key] = self._compute(self.states[sid], a, b, lead)
         return cached
 
-    def _compute(self, state: Tuple[int, ...], a: int, b: int, lead: bool) -> Tuple[Tuple[int, Recipe], ...]:
+    def _compute(self, state: tuple[int, ...], a: int, b: int, lead: bool) -> tuple[tuple[int, Recipe], ...]:
         choices = [(0, 1, 2) if self.complete(c) else (0, 1) for c in state]
-        found: Dict[Tuple[int, ...], Recipe] = {}
+        found: dict[tuple[int, ...], Recipe] = {}
         for actions in itertools.product(*choices):
             new_nat, new_jok = a - actions.count(0), b - actions.count(1)
             if new_nat < 0 or new_jok < 0 or (new_jok and not lead):
@@ -148,7 +148,7 @@ class RunTable:
             return False
         return x // 4 >= y // 4 and x % 4 >= y % 4
 
-    def _dominates(self, x: Tuple[int, ...], y: Tuple[int, ...]) -> bool:
+    def _dominates(self, x: tuple[int, ...], y: tuple[int, ...]) -> bool:
         """True if suit state ``x`` can do everything ``y`` can.
 
         Each run of ``y`` needs its own run of ``x`` that dominates it, and
@@ -167,11 +167,11 @@ class RunTable:
         return _covers(incomplete, len(y))
 
 
-def _covers(adjacent: List[List[int]], size: int) -> bool:
+def _covers(adjacent: list[list[int]], size: int) -> bool:
     """True if every left vertex can be matched to its own right vertex (``size`` of them)."""
-    match: List[int] = [-1] * size
+    match: list[int] = [-1] * size
 
-    def augment(left: int, seen: List[bool]) -> bool:
+    def augment(left: int, seen: list[bool]) -> bool:
         for right in adjacent[left]:
             if not seen[right]:
                 seen[right] = True
@@ -183,7 +183,7 @@ def _covers(adjacent: List[List[int]], size: int) -> bool:
     return all(augment(left, [False] * size) for left in range(len(adjacent)))
 
 
-_RUN_TABLES: Dict[Tuple[int, bool], RunTable] = {}
+_RUN_TABLES: dict[tuple[int, bool], RunTable] = {}
 #: Guards the writes of the shared tables and memos (reads need none: entries are stored whole).
 _LOCK = threading.Lock()
 
@@ -208,11 +208,11 @@ class GroupTable:
             for j in range(0, jokers + 1):
                 if size >= mn and 3 <= size + j <= 4 and not (free and j and size + j > 3):
                     types.append((mask, j))
-        start: Tuple[int, ...] = (0, 0, 0, 0, 0)
-        self.witness: Dict[Tuple[int, ...], Optional[Tuple[Tuple[int, ...], Tuple[int, int]]]] = {start: None}
+        start: tuple[int, ...] = (0, 0, 0, 0, 0)
+        self.witness: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, int]] | None] = {start: None}
         frontier = [start]
         while frontier:
-            nxt: List[Tuple[int, ...]] = []
+            nxt: list[tuple[int, ...]] = []
             for vec in frontier:
                 for mask, j in types:
                     new = tuple(vec[i] + (mask >> i & 1) for i in range(4)) + (vec[4] + j,)
@@ -221,16 +221,16 @@ class GroupTable:
                     self.witness[new] = (vec, (mask, j))
                     nxt.append(new)
             frontier = nxt
-        self.allowed: Dict[Tuple[int, ...], List[Dict[int, Tuple[int, ...]]]] = {}  # memo of _solver_core
-        self.jokers_for: Dict[int, Tuple[int, ...]] = {}
+        self.allowed: dict[tuple[int, ...], list[dict[int, tuple[int, ...]]]] = {}  # memo of _solver_core
+        self.jokers_for: dict[int, tuple[int, ...]] = {}
         for vec in self.witness:
             gk = sum(GSTEP[g] for g in vec[:4])
             self.jokers_for[gk] = tuple(sorted(set(self.jokers_for.get(gk, ())) | {vec[4]}))
 
-    def groups(self, demand: Sequence[int], jokers: int) -> List[Tuple[int, int]]:
+    def groups(self, demand: Sequence[int], jokers: int) -> list[tuple[int, int]]:
         """A split of ``demand`` (cards per suit) plus ``jokers`` into groups ``(suit mask, jokers)``."""
-        vec: Tuple[int, ...] = tuple(demand) + (jokers,)
-        out: List[Tuple[int, int]] = []
+        vec: tuple[int, ...] = tuple(demand) + (jokers,)
+        out: list[tuple[int, int]] = []
         while True:
             link = self.witness[vec]
             if link is None:
@@ -239,7 +239,7 @@ class GroupTable:
             out.append(group)
 
 
-_GROUP_TABLES: Dict[Tuple[int, int, int, bool], GroupTable] = {}
+_GROUP_TABLES: dict[tuple[int, int, int, bool], GroupTable] = {}
 
 
 def group_table(copies: int, jokers: int, mn: int, free: bool = False) -> GroupTable:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import threading
 from itertools import combinations
-from typing import Optional, Sequence
+from typing import Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.cards import FRENCH_SUITS, JOKER, Card
@@ -88,7 +88,7 @@ def _catalogue(rules: Rules) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-_Slots = tuple[Optional[tuple[Meld, Card]], ...]
+_Slots = tuple[tuple[Meld, Card] | None, ...]
 
 
 class ActionSpace(BaseSpace[Rules, Move, View]):

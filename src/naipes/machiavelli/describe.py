@@ -48,8 +48,8 @@ from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.events import Event, MovePlayed
 from naipes.machiavelli import events as ev
-from naipes.machiavelli.melds import Meld, format_table
 from naipes.machiavelli import moves as mv
+from naipes.machiavelli.melds import Meld, format_table
 from naipes.machiavelli.moves import Move
 from naipes.machiavelli.workspace import Workspace, WorkspaceError
 

@@ -38,7 +38,6 @@ from naipes.machiavelli.scoring import (
     hand_outcome,
     next_starter,
     session_over,
-    session_winners,
     single_deal_scores,
 )
 from naipes.machiavelli.view import View

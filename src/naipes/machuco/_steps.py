@@ -27,12 +27,21 @@ from naipes.machuco import events as ev
 from naipes.machuco._tables import _BIT, _CAPTURE, _PLAY, _REASONS, Phase, _shuffled
 from naipes.machuco.moves import Envio, Move, PlayCard, Quiero
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import _FIGURES, CanteOutcome, Contest, Figure, PendingCante, Result, envio_amounts
-from naipes.machuco.scoring import game_result
-from naipes.machuco.scoring import resolve_cantes, turnup_points
+from naipes.machuco.scoring import (
+    _FIGURES,
+    CanteOutcome,
+    Contest,
+    Figure,
+    PendingCante,
+    Result,
+    envio_amounts,
+    game_result,
+    resolve_cantes,
+    turnup_points,
+)
 
 if TYPE_CHECKING:
-    from naipes.machuco.view import View
+    from naipes.machuco.view import View  # noqa: F401 - named in a string base class
 
 __all__ = ["Engine", "Step"]
 

@@ -21,9 +21,9 @@ from collections import Counter
 from typing import Sequence
 
 from naipes.cards import SPANISH_40, Card
+from naipes.machuco._tables import Phase
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Envio, Move, PlayCard
 from naipes.machuco.scoring import _FIGURES, capture_ranks
-from naipes.machuco._tables import Phase
 from naipes.machuco.view import View
 
 __all__ = ["MachucoBot"]

@@ -15,13 +15,11 @@ says ``mayor`` or ``envio N``; the responder says ``quiero`` or ``no quiero``.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from naipes.cards import Card
 from naipes.decks import spanish_deck
-from naipes.errors import IllegalMoveError, NotationError
+from naipes.errors import NotationError
 from naipes.game import Move as BaseMove
 from naipes.game import exact_field
 

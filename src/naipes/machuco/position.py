@@ -38,8 +38,7 @@ from naipes.machuco._tables import _BIT, DECK40, Phase
 from naipes.machuco.legality import CODES
 from naipes.machuco.moves import play_card
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import _FIGURES, CanteOutcome, Contest, Figure, PendingCante, envio_amounts
-from naipes.machuco.scoring import resolve_cantes
+from naipes.machuco.scoring import _FIGURES, CanteOutcome, Contest, Figure, PendingCante, envio_amounts, resolve_cantes
 
 if TYPE_CHECKING:
     from naipes.machuco.state import Game
@@ -445,7 +444,7 @@ def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: lis
     record started from, if any.
     """
     rules: Rules = game.rules
-    n, ns, dl, dph = game._n, game._nsides, game._deal_len, rules.deals_per_hand
+    n, dl, dph = game._n, game._deal_len, rules.deals_per_hand
     phase = game._phase
     over = phase is Phase.OVER
     played = isinstance(game._start, dict) and "position" not in game._start  # from a deal: exact history

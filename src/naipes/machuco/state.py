@@ -29,7 +29,7 @@ from naipes.machuco import _hand, legality, position
 from naipes.machuco import events as ev
 from naipes.machuco._steps import Engine, _holds
 from naipes.machuco._tables import DECK40, Phase
-from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, PlayCard, envio, short_forms
+from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, envio, short_forms
 from naipes.machuco.rules import Rules
 from naipes.machuco.scoring import Result, envio_amounts
 

@@ -7,7 +7,7 @@ juegos, choosing a juego for the lowest card first (a few µs for 6 or 9 cards).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import Iterable
 
 from naipes.cards import SPANISH_40, SPANISH_48, Card, RankOrder
@@ -75,7 +75,7 @@ class Tables:
         return self.mask(cards) in self.juegos
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables(size: int) -> Tables:
     """The tables of the 48- or 40-card deck (built once)."""
     return Tables(size)

@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+
 from naipes.cards import Card
 from naipes.ranzo._phase import STEAL, WINDOW
 from naipes.ranzo._tables import tables
@@ -83,7 +84,7 @@ class _Context:
         for opens in view.open_juegos:
             for j in opens:
                 placed |= t.mask(j)
-        for s, k in enumerate(view.known_by_seat):
+        for k in view.known_by_seat:
             placed |= t.mask(k)
         self.live = t.mask(view.cards) & ~placed
         self.unseen = bin(self.live).count("1") or 1

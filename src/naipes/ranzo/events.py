@@ -31,7 +31,7 @@ GameEnded         the last hand ended                         ``GameEnded``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -173,7 +173,7 @@ class ClaimResolved(Event):
     """
 
     winner: int | None
-    claim: Union[Envido, Truco, None]
+    claim: Envido | Truco | None
     card: Card
     shown: tuple[tuple[int, Card], ...]
 

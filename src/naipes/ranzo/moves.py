@@ -19,12 +19,12 @@ is refused at once.
 
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Union
 
 import attrs
 
 from naipes.cards import SPANISH_SUITS, Card
-from naipes.errors import IllegalMoveError, NotationError, UsageError
+from naipes.errors import NotationError, UsageError
 from naipes.game import Move as BaseMove
 from naipes.game import spanish_card_field
 

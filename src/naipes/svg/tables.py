@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from naipes.errors import UsageError
 from naipes.svg._doc import check_width
-from naipes.svg._layout import turn_line
 from naipes.svg._zones import draw_zones
 
 if TYPE_CHECKING:
