@@ -39,18 +39,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import ClassVar, Mapping, Sequence
 
-__all__ = [
-    "BASE_CODES",
-    "RENAMED_CODES",
-    "HandlerError",
-    "IllegalMoveError",
-    "InvalidStateError",
-    "NaipesError",
-    "NotationError",
-    "RulesError",
-    "UsageError",
-    "extend_codes",
-]
+__all__ = ["BASE_CODES", "HandlerError", "IllegalMoveError", "InvalidStateError", "NaipesError", "NotationError", "RENAMED_CODES", "RulesError", "UsageError", "extend_codes"]
 
 
 class NaipesError(Exception):

@@ -8,7 +8,7 @@ fixed order, and never says which one the rules prescribe: a person plays
 Macarra as at a table, and a mistake stands and costs a macarra from every
 other player (MK-10).
 
->>> from naipes import macarra
+>>> from naipes import Card, macarra
 >>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9))
 'seat 1 draws 7e (9 left in the stock)'
 >>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9), lang="es")
@@ -330,6 +330,7 @@ def _phase_lines(view: View, you: bool, w: dict[str, str]) -> list[str]:
 def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str:
     """A move in the words a person reads (``draw from your stock``; ``es``: ``roba de tu mazo``).
 
+    >>> from naipes import Card
     >>> describe_move(mv.PlaceOnPile(Card.parse("3e"), 2)), describe_move(mv.DRAW, lang="es")
     ("put the three of swords on seat 2's pile", 'roba de tu mazo')
 
