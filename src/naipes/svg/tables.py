@@ -20,11 +20,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable
 
 from naipes.errors import UsageError
+from naipes.game import View
 from naipes.svg._doc import check_width
 from naipes.svg._zones import draw_zones
 
 if TYPE_CHECKING:
-    from naipes.game import View
     from naipes.plugin import GamePlugin, Zone
     from naipes.registry import GameInfo
 

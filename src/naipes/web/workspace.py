@@ -2,7 +2,7 @@
 
 A game whose :class:`~naipes.plugin.GamePlugin` gives a turn workspace
 (:meth:`~naipes.plugin.GamePlugin.workspace`, Machiavelli's rearrangement of the
-table) lists its steps in :attr:`~naipes.plugin.GamePlugin.workspace_ops`. The
+table) lists its steps in ``GamePlugin.workspace_ops`` (:class:`naipes.plugin.GamePlugin`). The
 server keeps one workspace per seat whose turn it is; the page sends steps and
 shows what comes back, so the rules of a valid table live only in the engine::
 
