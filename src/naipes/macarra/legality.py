@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
 from naipes._deprecated import alias
+from naipes._legality import check_in
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.macarra._tables import CARDS
 from naipes.macarra.moves import (
@@ -121,9 +122,7 @@ def check(game: Game, move: Move | str, seat: int | None = None) -> None:
     """
     from naipes.macarra.state import Game
 
-    if not isinstance(game, Game):
-        raise IllegalMoveError(f"not a macarra game: {type(game).__name__}", code="wrong_game", seat=seat)
-    game.check_move(move, seat)
+    check_in(Game, "macarra", game, move, seat)
 
 
 def _fits(game: Game) -> tuple[list[Move], Move]:

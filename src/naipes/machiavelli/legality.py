@@ -32,6 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from naipes._deprecated import alias
+from naipes._legality import check_in
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machiavelli.melds import Meld, meld_problem, meld_value
@@ -121,9 +122,7 @@ def check(game: Game, move: Move | str, seat: int | None = None) -> None:
     """
     from naipes.machiavelli.state import Game
 
-    if not isinstance(game, Game):
-        raise IllegalMoveError(f"not a machiavelli game: {type(game).__name__}", code="wrong_game", seat=seat)
-    game.check_move(move, seat)
+    check_in(Game, "machiavelli", game, move, seat)
 
 class Problem(tuple[int, str]):
     """One thing wrong with a play: ``(meld index, reason)``, with its :attr:`code`.

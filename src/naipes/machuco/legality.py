@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from naipes._deprecated import alias
+from naipes._legality import check_in
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.machuco.moves import Envio, Mayor, Move, NoQuiero, PlayCard, Quiero
 
@@ -105,9 +106,7 @@ def check(game: Game, move: Move | str, seat: int | None = None) -> None:
     """
     from naipes.machuco.state import Game
 
-    if not isinstance(game, Game):
-        raise IllegalMoveError(f"not a machuco game: {type(game).__name__}", code="wrong_game", seat=seat)
-    game.check_move(move, seat)
+    check_in(Game, "machuco", game, move, seat)
 
 
 def _illegal(code: str, reason: str, move: Move, seat: int) -> IllegalMoveError:

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, NoReturn
 
 from naipes._deprecated import alias
+from naipes._legality import check_in
 from naipes.errors import IllegalMoveError, extend_codes
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 
@@ -107,9 +108,7 @@ def check(game: Game, move: Move | str, seat: int | None = None) -> None:
     """
     from naipes.ranzo.state import Game
 
-    if not isinstance(game, Game):
-        raise IllegalMoveError(f"not a ranzo game: {type(game).__name__}", code="wrong_game", seat=seat)
-    game.check_move(move, seat)
+    check_in(Game, "ranzo", game, move, seat)
 
 
 def _refuse(game: Game, move: Move, seat: int) -> NoReturn:
