@@ -10,6 +10,8 @@ _NEEDS = {
     "src/naipes/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
     "examples/openspiel_bots.py": ("pyspiel", "numpy"),
+    "src/naipes/adapters/training.py": ("numpy",),
+    "examples/train_ppo.py": ("numpy",),
     "src/naipes/web/app.py": ("starlette", "httpx"),
 }
 

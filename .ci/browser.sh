@@ -17,4 +17,6 @@ if grep -qE "[0-9]+ skipped" "$out"; then
     echo "browser.sh: tests were skipped; they must run here" >&2
     exit 1
 fi
+# each game's table mid-game and at the result, from the tests above, into the docs (built after this step)
+python docs/table_screenshots.py .ci/artifacts/browser docs/_static/screenshots
 python benchmarks/bench_server.py --smoke

@@ -38,14 +38,15 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence, Union
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card  # noqa: E402
+from naipes.machiavelli.bots import SolverBot  # noqa: E402
 from naipes.machiavelli.melds import Meld, is_valid_meld  # noqa: E402
 from naipes.machiavelli.rules import Rules  # noqa: E402
-from naipes.machiavelli.solver import Solution, can_go_out, can_play, solve  # noqa: E402
+from naipes.machiavelli.solver import Budget, Solution, can_go_out, can_play, solve  # noqa: E402
 
 Position = tuple[list[Meld], list[Card]]
 
@@ -96,15 +97,24 @@ def _random_meld(rng: random.Random, room: int) -> list[Card] | None:
     return [Card(rank, s) for s in rng.sample(FRENCH_SUITS, rng.randint(3, min(4, room)))]
 
 
+Span = Union[int, tuple[int, int]]
+
+
 def random_position(
-    rng: random.Random, table: int, hand: int | None, copies: int, jokers: int, kind: str = ""
+    rng: random.Random, table: Span, hand: Span | None, copies: int, jokers: int, kind: str = ""
 ) -> Position:
     """A seeded position: a valid table of ``table`` cards and ``hand`` cards (None: all the rest).
+
+    ``table`` and ``hand`` may be ranges ``(lo, hi)``: each position then draws its sizes.
 
     ``kind``: ``""`` (jokers anywhere), ``"2+2"`` (two jokers on the table, two in the hand),
     ``"table"`` (every joker on the table) or ``"swap"`` (every joker on the table and the
     hand holding as many of their declared cards as the decks have left).
     """
+    if isinstance(table, tuple):
+        table = rng.randint(*table)
+    if isinstance(hand, tuple):
+        hand = rng.randint(*hand)
     if not kind:
         melds, pool, left = random_table(rng, table, copies, jokers)
         rest = list(pool.elements()) + [JOKER] * left
@@ -126,7 +136,7 @@ def random_position(
 
 
 # (label, table cards, hand cards or None for the rest, copies, jokers, positions full, smoke, kind)
-Size = tuple[str, int, int | None, int, int, int, int, str]
+Size = tuple[str, Any, Any, int, int, int, int, str]
 SIZES: list[Size] = [
     ("0/13", 0, 13, 2, 0, 120, 3, ""),
     ("10/13", 10, 13, 2, 0, 120, 3, ""),
@@ -154,7 +164,7 @@ SIZES: list[Size] = [
 
 # The pathological suite (--worst): as SIZES, plus natural cards per meld and the opening minimum
 # (then the player has not opened). Positions of issue 14 and more of the same families.
-WORST: list[tuple[str, int, int | None, int, int, int, int, str, int, int]] = [
+WORST: list[tuple[str, Span, Span | None, int, int, int, int, str, int, int]] = [
     ("3d 4J on table 122/37", 122, 37, 3, 4, 25, 1, "table", 2, 0),
     ("3d 4J on table 122/37 n1", 122, 37, 3, 4, 25, 1, "table", 1, 0),
     ("3d swap-rich 122/37", 122, 37, 3, 4, 25, 1, "swap", 2, 0),
@@ -165,7 +175,15 @@ WORST: list[tuple[str, int, int | None, int, int, int, int, str, int, int]] = [
     ("3d 4J 60/60", 60, 60, 3, 4, 25, 1, "", 2, 0),
     ("4J on table 80/24 n1", 80, 24, 2, 4, 25, 1, "table", 1, 0),
     ("opening 3d 4J 60/37", 60, 37, 3, 4, 25, 1, "", 2, 40),
+    # issue 26: two jokers on the table and two in hand on larger tables, and long unopened hands
+    ("2+2 jokers 40-50/13-20", (40, 50), (13, 20), 2, 4, 50, 2, "2+2", 2, 0),
+    ("long hand 3d 4J 20/80-120", 20, (80, 120), 3, 4, 50, 1, "", 2, 60),
 ]
+#: Families judged by their budgets: their unbudgeted calls run under ``LONG_CAP`` wall seconds.
+LONG = ("long hand 3d 4J 20/80-120",)
+LONG_CAP = 5.0
+#: The ``Budget(seconds=...)`` of ``--worst``, each timed (wall clock) on every position.
+BUDGETS = (0.0, 0.05, 0.25)
 
 
 # ---------------------------------------------------------------- rummikub-solver
@@ -413,7 +431,10 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
         rng = random.Random(f"{seed}:{label}")
         count = small if args.smoke else (args.positions or full)
         m: dict[str, Any] = {"ours": [], "theirs": [], "speedups": [], "agree": 0, "exact": 0, "checked": 0,
-                             "out": [], "play": [], "over": 0}
+                             "out": [], "play": [], "play_solve": [], "over": 0, "bot": [], "budgets": {b: [] for b in BUDGETS}}
+        cap = args.cap
+        if label in LONG:  # judged by the budgets: the unbudgeted calls are capped
+            cap = 1.0 if args.smoke else max(args.cap or 0, LONG_CAP)
         for _ in range(1 if args.smoke else 3):  # warm both solvers' caches on positions not timed
             warm = random_position(random.Random(f"warm:{seed}:{label}"), table, hand, copies, jokers, kind)
             _capped(args.cap, lambda: solve(*warm, rules, opened=opened))
@@ -421,7 +442,9 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
                 rummikub(warm, copies, jokers)
         for _ in range(count):
             position = random_position(rng, table, hand, copies, jokers, kind)
-            _measure(m, position, rules, opened, args.cap, clock)
+            _measure(m, position, rules, opened, cap, clock)
+            if not args.no_budgets:
+                _measure_budgets(m, position, rules, opened, args.worst)
             answer = m.pop("answer")
             got = (0, 0) if answer is None else (answer.count, answer.value)
             if rummikub is not None:
@@ -456,7 +479,25 @@ def _measure(m: dict[str, Any], position: Position, rules: Rules, opened: bool, 
         t0 = clock()
         ok, over = _capped(cap, lambda: can_play(*position, answer.played, rules, opened=opened))
         m["play"].append(max(clock() - t0, 1e-6))
+        m["play_solve"].append(m["ours"][-1])
         assert ok or over
+
+
+def _measure_budgets(m: dict[str, Any], position: Position, rules: Rules, opened: bool, worst: bool) -> None:
+    """Time SolverBot's default budget (CPU) and, for ``--worst``, each ``Budget(seconds=s)`` (wall)."""
+    t0 = time.process_time()
+    answer = solve(*position, rules, opened=opened, budget=SolverBot.DEFAULT_BUDGET)
+    m["bot"].append(time.process_time() - t0)
+    if answer is not None:
+        check_layout(position, answer, rules)
+    if not worst:
+        return
+    for seconds in BUDGETS:
+        t0 = time.perf_counter()
+        answer = solve(*position, rules, opened=opened, budget=Budget(seconds=seconds))
+        m["budgets"][seconds].append(time.perf_counter() - t0 - seconds)
+        if answer is not None:
+            check_layout(position, answer, rules)
 
 
 def _row(label: str, m: dict[str, Any], jokers: int) -> dict[str, Any]:
@@ -471,6 +512,17 @@ def _row(label: str, m: dict[str, Any], jokers: int) -> dict[str, Any]:
     }
     if m["play"]:
         row["can_play_max_ms"] = max(m["play"]) * 1000
+        row["can_play_over_solve_max"] = max(p / s for p, s in zip(m["play"], m["play_solve"]))
+    slowest = max(range(len(ours)), key=lambda k: max(ours[k], m["out"][k]))
+    row["slowest_position"] = [slowest, max(ours[slowest], m["out"][slowest]) * 1000]
+    limit = [(o, s) for o, s in zip(m["out"], ours)] + list(zip(m["play"], m["play_solve"]))
+    row["slower_than_solve"] = sum(1 for t, s in limit if t > 1.25 * s + 0.020)
+    if m["bot"]:
+        row["bot_median_ms"] = statistics.median(m["bot"]) * 1000
+        row["bot_max_ms"] = max(m["bot"]) * 1000
+    for seconds, overs in m["budgets"].items():
+        if overs:
+            row[f"budget_{seconds:g}s_overshoot_max_ms"] = max(overs) * 1000
     if m["over"]:
         row["over_cap"] = m["over"]
     if theirs:
@@ -486,8 +538,11 @@ def _row(label: str, m: dict[str, Any], jokers: int) -> dict[str, Any]:
 
 HEAD = (
     f"{'size':22} {'n':>4} {'ours med':>9} {'ours max':>9} {'rk med':>8} {'x med':>6} {'x p5':>6}"
-    f" {'same count':>11} {'exact':>9} {'out max':>9} {'out/solve':>9} {'play max':>9}"
+    f" {'same count':>11} {'exact':>9} {'out max':>9} {'out/solve':>9} {'play max':>9} {'play/slv':>9}"
+    f" {'slow':>5} {'bot med':>8} {'bot max':>9}"
 )
+#: Extra columns of ``--worst``: the largest wall-clock overshoot of each ``Budget(seconds=s)``.
+HEAD_BUDGETS = "".join(f" {f'+{b:g}s':>8}" for b in BUDGETS)
 
 
 def print_row(row: dict[str, Any]) -> None:
@@ -498,7 +553,11 @@ def print_row(row: dict[str, Any]) -> None:
         f" {_ms(row.get('rummikub_median_ms')):>8} {_x(row.get('speedup_median')):>6} {_x(row.get('speedup_p5')):>6}"
         f" {str(row.get('same_count_as_rummikub', '-')):>11} {str(row.get('exact_vs_reference', '-')):>9}"
         f" {row['can_go_out_max_ms']:>7.1f}ms {row['can_go_out_over_solve_max']:>8.2f}x"
-        f" {_ms(row.get('can_play_max_ms')):>9}{over}",
+        f" {_ms(row.get('can_play_max_ms')):>9} {row.get('can_play_over_solve_max', 0):>8.2f}x"
+        f" {row['slower_than_solve']:>5} {_ms(row.get('bot_median_ms')):>8} {_ms(row.get('bot_max_ms')):>9}"
+        + "".join(f" {_ms(row.get(f'budget_{b:g}s_overshoot_max_ms')):>8}" for b in BUDGETS if row.get(
+            f"budget_{b:g}s_overshoot_max_ms") is not None)
+        + over,
         flush=True,
     )
 
@@ -513,6 +572,9 @@ def print_total(rows: list[dict[str, Any]]) -> None:
         worst = max(rows, key=lambda row: row["ours_max_ms"])
         print(f"slowest solve: {worst['ours_max_ms']:.1f} ms ({worst['size']});"
               f" positions over the cap: {sum(row.get('over_cap', 0) for row in rows)}")
+        slow = sorted(rows, key=lambda row: -row["slowest_position"][1])[:5]
+        print("slowest positions (solve or can_go_out): " + "; ".join(
+            f"{row['size']} #{row['slowest_position'][0]} {row['slowest_position'][1]:.0f} ms" for row in slow))
 
 
 def _ms(value: float | None) -> str:
@@ -533,6 +595,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worst", action="store_true", help="the pathological suite instead of the sizes")
     parser.add_argument("--cap", type=float, help="give up a position after this many wall seconds")
     parser.add_argument("--no-reference", action="store_true", help="skip the integer-program exactness check")
+    parser.add_argument("--no-budgets", action="store_true", help="skip the budgeted calls (SolverBot, seconds)")
     parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
@@ -542,8 +605,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"clock: {args.clock}; rummikub-solver: {'yes' if make_rummikub() else 'not installed'};"
           f" suite: {'worst' if args.worst else 'sizes'}")
-    print(HEAD)
-    print("-" * len(HEAD), flush=True)
+    head = HEAD + (HEAD_BUDGETS if args.worst and not args.no_budgets else "")
+    print(head)
+    print("-" * len(head), flush=True)
     rows = []
     for row in run(args):
         print_row(row)

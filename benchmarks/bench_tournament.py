@@ -15,6 +15,8 @@ seed 0) and checks that its result equals the in-process one. Rows:
 - ``loop``: the same games played by a bare loop (bots built, ``play_game``), no
   tournament machinery: the baseline;
 - ``in-process``: ``run(...)`` in this process (1 worker);
+- ``in-process+save``: the same with ``save=`` a fresh temporary directory: every
+  game written as a record file (the cost of ``--save``);
 - ``processes``: ``run(..., jobs=W)``, a process pool started and stopped by the run
   (its start-up is in the time);
 - ``dask``: a ``distributed.LocalCluster`` of W worker processes (one thread each),
@@ -35,6 +37,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -128,6 +131,9 @@ def measure(game: str, bots: tuple[str, ...], rules: dict[str, object], games: i
     rows = [_row("loop", 1, games, loop, loop, None, None)]
     seconds, expected = _timed(lambda: run(games=games))
     rows.append(_row("in-process", 1, games, seconds, loop, None, True))
+    with tempfile.TemporaryDirectory(prefix="naipes-bench-save-") as scratch:
+        seconds, result = _timed(lambda: run(games=games, save=Path(scratch) / "games"))
+    rows.append(_row("in-process+save", 1, games, seconds, loop, None, result == expected))
     if "processes" in executors:
         seconds, result = _timed(lambda: run(games=games, jobs=workers))
         rows.append(_row("processes", workers, games, seconds, loop, None, result == expected))

@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 import naipes
 from naipes.bots import Bot, load_bot
-from naipes.search import ISMCTSBot
+from naipes.plugin import plugin
 
 #: ISMCTS iterations per decision, tuned so the median decision takes <= 50 ms here.
 BUDGETS = {"machuco2": 100, "machuco4": 100, "ranzo": 45, "machiavelli": 15, "openspiel": 100,
@@ -123,18 +123,27 @@ def summary(deal_scores: list[float], timers: list[Timed]) -> dict[str, Any]:
             "decisions": len(times), "iterations_per_s": sum(its) / sum(times) if times else None}
 
 
+def entrant_a(matchup: str, a: argparse.Namespace) -> str:
+    """A's spec: ``--a``, else ISMCTS when ``--iterations`` or ``--rollout`` is given, else the game's ``strong``."""
+    if a.a:
+        return str(a.a)
+    if a.iterations or a.rollout:
+        iterations = a.iterations or BUDGETS[matchup]
+        return f"ismcts:iterations={iterations}" + (f",rollout={a.rollout}" if a.rollout else "")
+    return str(plugin(GAMES[matchup][0]).bots()["strong"])
+
+
 def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     """Play ``a.deals`` deals (or until ``a.minutes``), writing partial results to ``a.json``."""
     if matchup == "openspiel":
         return run_openspiel(a)
     if matchup == "macarra":
         return run_macarra(a)
-    iterations = a.iterations or BUDGETS[matchup]
-    best = naipes.find_game(GAMES[matchup][0]).best_bot
+    game = GAMES[matchup][0]
+    best = naipes.find_game(game).best_bot
     assert best is not None
-    rollout = a.rollout
-    spec = f"ismcts:iterations={iterations}" + (f",rollout={rollout}" if rollout else "")
-    make_a = lambda seed: ISMCTSBot(iterations=iterations, seed=seed, rollout=rollout)  # noqa: E731
+    spec = entrant_a(matchup, a)
+    make_a = lambda seed: load_bot(spec, seed=seed, game=game)  # noqa: E731
     make_b = lambda seed: load_bot(best, seed=seed)  # noqa: E731
     deal_scores: list[float] = []
     timers: list[Timed] = []
@@ -189,7 +198,7 @@ def run_openspiel(a: argparse.Namespace) -> dict[str, Any]:
     """Ours (random rollouts) against OpenSpiel's ISMCTSBot, Machuco 2p hands, duplicate deals."""
     from naipes.adapters import openspiel
 
-    iterations = a.iterations or BUDGETS["openspiel"]
+    spec = entrant_a("openspiel", a)
     simulations = a.simulations or OPENSPIEL_SIMULATIONS
     spiel_game = openspiel.load("machuco", players=2, scope="hand")
     deal_scores: list[float] = []
@@ -199,25 +208,25 @@ def run_openspiel(a: argparse.Namespace) -> dict[str, Any]:
     for deal in range(a.first_deal, a.first_deal + a.deals):
         pair = []
         for our_seat in (0, 1):
-            ours = Timed(ISMCTSBot(iterations=iterations, seed=deal * 10 + our_seat, rollout="random"))
+            ours = Timed(load_bot(spec, seed=deal * 10 + our_seat, game="machuco"))
             theirs = OpenSpielSide(spiel_game, simulations, deal * 10 + 1 - our_seat)
             timers.append(ours)
             theirs_all.append(theirs)
             pair.append(_openspiel_game(spiel_game, deal, ours, theirs, our_seat))
         deal_scores.append(statistics.fmean(pair))
         if a.partial and len(deal_scores) % 10 == 0:
-            write(a.partial, {"openspiel": {**_openspiel_summary(deal_scores, timers, theirs_all, iterations,
+            write(a.partial, {"openspiel": {**_openspiel_summary(deal_scores, timers, theirs_all, spec,
                                                                  simulations), "partial": True}})
         if time.monotonic() > stop:
             break
-    return _openspiel_summary(deal_scores, timers, theirs_all, iterations, simulations)
+    return _openspiel_summary(deal_scores, timers, theirs_all, spec, simulations)
 
 
 def _openspiel_summary(deal_scores: list[float], timers: list[Timed], theirs: list[OpenSpielSide],
-                       iterations: int, simulations: int) -> dict[str, Any]:
+                       spec: str, simulations: int) -> dict[str, Any]:
     out = summary(deal_scores, timers)
     times = [t for side in theirs for t in side.times]
-    out.update({"a": f"ismcts:iterations={iterations},rollout=random",
+    out.update({"a": spec,
                 "b": f"open_spiel ISMCTSBot(max_simulations={simulations}, random rollouts)",
                 "b_median_ms": 1000 * statistics.median(times) if times else None,
                 "b_iterations_per_s": simulations * len(times) / sum(times) if times else None})
@@ -228,7 +237,7 @@ def run_macarra(a: argparse.Namespace) -> dict[str, Any]:
     """At each final punishment between PerfectBots: ISMCTS's bid and PerfectBot's, on the same hidden card."""
     from naipes.macarra import Bid, PerfectBot
 
-    iterations = a.iterations or BUDGETS["macarra"]
+    spec = a.a or f"ismcts:iterations={a.iterations or BUDGETS['macarra']}"
     bids: dict[int, int] = {}
     diffs: list[float] = []
     perfect_bid = None
@@ -239,7 +248,7 @@ def run_macarra(a: argparse.Namespace) -> dict[str, Any]:
         perfect = [PerfectBot() for _ in range(game.num_players)]
         while not game.is_over:
             if len(game.to_act) > 1 and all(isinstance(m, Bid) for m in game.legal_moves(game.to_act[0])):
-                timer = Timed(ISMCTSBot(iterations=iterations, seed=deal))
+                timer = Timed(load_bot(spec, seed=deal, game="macarra"))
                 timers.append(timer)
                 seat = game.to_act[0]
                 view = game.view(seat)
@@ -254,7 +263,7 @@ def run_macarra(a: argparse.Namespace) -> dict[str, Any]:
             break
     n = len(diffs)
     times = [t for timer in timers for t in timer.times]
-    return {"a": f"ismcts:iterations={iterations}", "b": "naipes.macarra.bots:PerfectBot", "windows": n,
+    return {"a": spec, "b": "naipes.macarra.bots:PerfectBot", "windows": n,
             "ismcts_bids": dict(sorted(bids.items())), "perfect_bid": perfect_bid,
             "mean_return_diff": statistics.fmean(diffs) if diffs else None,
             "half_width": 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else None,
@@ -322,7 +331,8 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1100)
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--minutes", type=float, default=math.inf, help="stop a matchup after this long")
-    parser.add_argument("--iterations", type=int, help="override the ISMCTS budget")
+    parser.add_argument("--a", help="entrant A's bot spec (default: the game's strong bot)")
+    parser.add_argument("--iterations", type=int, help="entrant A: ISMCTS with this budget")
     parser.add_argument("--simulations", type=int, help="override OpenSpiel's budget")
     parser.add_argument("--rollout", help="override ISMCTS's rollout policy (e.g. best, random)")
     parser.add_argument("--smoke", action="store_true", help="one deal per matchup, tiny budgets")
@@ -338,7 +348,7 @@ def main() -> int:
                 results.update(json.load(f)["matchups"])
     else:
         if a.smoke:
-            a.deals, a.iterations, a.simulations = 1, 4, 4
+            a.deals, a.simulations = 1, 4
         results = {}
         for m in a.matchups.split(","):
             if m == "openspiel" and importlib.util.find_spec("pyspiel") is None:

@@ -28,6 +28,8 @@ SHOTS = (
     ("cli.png", "guides/cli.html", "screen"),
     ("cli-play.png", "guides/cli.html", "section#play-a-game"),
     ("changelog.png", "changelog.html", "screen"),
+    # the browser client's tables as the guide shows them (docs/table_screenshots.py put them there)
+    ("front-end-client.png", "guides/front-end.html", "section#copying-the-reference-client"),
 )
 VIEWPORT = {"width": 1280, "height": 900}
 #: A full-page shot is cut at this height, in CSS pixels.

@@ -551,3 +551,11 @@ def test_extra_commands_register_and_their_errors_are_one_line(capsys, monkeypat
     assert code == 0 and out == "hello\n"
     code, _, err = run(capsys, monkeypatch, "hello", "--fail")
     assert code == 1 and err == "naipes hello: no hello today\n"
+
+
+def test_play_lists_bare_notation_for_a_game_without_move_words(capsys, monkeypatch) -> None:
+    """The toy module has no describe_move: its plugin gives the notation, shown once."""
+    code, out, _ = run(capsys, monkeypatch, "play", "toy", "--seed", "3", stdin="q\n")
+    assert code == 0
+    listed = re.findall(r"^\s+\d+\. (.*)$", out, re.M)
+    assert listed and all("\u2014" not in line and " " not in line.strip() for line in listed)

@@ -236,3 +236,24 @@ def test_tab_completes_moves_or_the_games_own_commands() -> None:
     term = Term(color=False, out=io.StringIO())
     term.completions = words
     assert term.complete("COM", 0) == "commit" and term.complete("com", 1) is None
+
+
+# -- the words of each listed move (issue 22: the plugin's describe_move beside the notation) --
+LISTED = re.compile(r"^\s+\d+\. (\S+(?: \S+)*?)  \u2014 (.+)$", re.M)
+
+
+@pytest.mark.parametrize(("game", "lang", "word"), [("machuco", "en", "play the "), ("machuco", "es", "juega el "),
+                                                    ("ranzo", "en", "discard the "), ("ranzo", "es", "descarta el ")])
+def test_play_lists_each_move_with_the_words_of_its_plugin(capsys, monkeypatch, game: str, lang: str,
+                                                           word: str) -> None:
+    from naipes.plugin import plugin
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, out, _ = run(capsys, "--lang", lang, "play", game, "--seed", "1")
+    assert code == 0
+    lines = LISTED.findall(out)
+    assert len(lines) >= 2, out
+    info = registry.find_game(game)
+    parse = info.load().Game.move_type.parse
+    for notation, said in lines:  # the words of the move in that view (None: its words without one)
+        assert said.startswith(word) and said.startswith(plugin(info).describe_move(parse(notation), None, lang))

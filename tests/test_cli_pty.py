@@ -80,8 +80,9 @@ PROMPT = r"Seat 0, your move \([^)]*\): "
 
 
 def _listed_moves(screen: str) -> list[str]:
+    """The notation of each numbered move (the words the plugin gives follow after ``  —``)."""
     listing = screen.rsplit("Choose:", 1)[-1]
-    return re.findall(r"^\s+\d+\. (\S.*?)\s*$", listing, re.M)
+    return [m.split("  \u2014 ", 1)[0] for m in re.findall(r"^\s+\d+\. (\S.*?)\s*$", listing, re.M)]
 
 
 def test_tab_completes_a_move(machuco: Session) -> None:

@@ -35,8 +35,9 @@ CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naip
 CURATED = {
     "naipes.plugin": ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"],
     "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
-    "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "EntrantStats", "GameRecord", "MAX_GAMES", "MAX_JOBS", "Rating",
-                          "RayExecutor", "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run"],
+    "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "BotFailedError", "EntrantStats", "Forfeit", "GameRecord",
+                          "MAX_GAMES", "MAX_JOBS", "MAX_SAVED_GAMES", "ROUGH_DEALS", "Rating", "RayExecutor",
+                          "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run", "wilson_interval"],
 }
 GAME_MODULES = ["naipes.machuco", "naipes.macarra", "naipes.ranzo", "naipes.machiavelli"]
 

@@ -180,11 +180,20 @@ class Table:
     def _list_moves(self, view: View[Any]) -> None:
         moves = view.legal_moves
         for i, move in enumerate(moves[:MAX_LISTED], 1):
-            self.term.say(f"  {i:>3}. {move}")
+            self.term.say(self._move_line(i, move, view))
         if len(moves) > MAX_LISTED:
             self.term.note(self.t("more_moves", n=len(moves) - MAX_LISTED))
         if view.forced_move is not None:
             self.term.note(self.t("prescribed", move=view.forced_move))
+
+    def _move_line(self, i: int, move: Move, view: View[Any]) -> str:
+        """One numbered move: its notation, and beside it the words the game's plugin has for it
+        (``  3. 7o  — play the seven of coins``); the notation alone when the words are the same."""
+        text = str(move)
+        words = self.kit.describe_move(move, view, self.term.lang)
+        if not words or words.strip() == text:
+            return f"  {i:>3}. {text}"
+        return f"  {i:>3}. {text}  \u2014 {words}"
 
     def _listed_turn(self, seat: int) -> None:
         game = self.game
@@ -367,6 +376,17 @@ def replay_record(record: Mapping[str, Any], term: Term, *, interactive: bool,
                 continue
         replay.forward()
     replay.table.finish()
+    _tell_forfeit(record, term)
+
+
+def _tell_forfeit(record: Mapping[str, Any], term: Term) -> None:
+    """Say how a tournament game ended in a forfeit (``meta.forfeit.text``, which
+    ``naipes tournament --save`` writes), if the record says so."""
+    meta = record.get("meta")
+    forfeit = meta.get("forfeit") if isinstance(meta, dict) else None
+    text = forfeit.get("text") if isinstance(forfeit, dict) else None
+    if isinstance(text, str):
+        term.warn("forfeit: " + " ".join(text.split())[:500])
 
 
 class _Replay:

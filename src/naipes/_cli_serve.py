@@ -40,6 +40,12 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _whole(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 0 to 64")
+    return int(text)
+
+
 def _rate(text: str) -> float:
     try:
         value = float(text)
@@ -100,9 +106,11 @@ def _add_limits(p: argparse.ArgumentParser) -> None:
                    help="the most iterations= a client's bot may ask (default 2000)")
     p.add_argument("--max-bot-seconds", type=_rate, default=5.0, metavar="SECONDS",
                    help="the most seconds= a client's bot may ask (default 5)")
+    p.add_argument("--bot-processes", type=_whole, default=2, metavar="N",
+                   help="worker processes the bots think in (default 2; 0: threads in the "
+                        "server's process, which share its interpreter lock with the replies)")
     p.add_argument("--bot-threads", type=_count, default=2, metavar="N",
-                   help="worker threads the bots think in (default 2; more threads share one "
-                        "interpreter lock, so they add fairness, not speed)")
+                   help="worker threads for bots that cannot go to a process (default 2)")
     p.add_argument("--max-connections", type=_count, default=2000, metavar="N",
                    help="open WebSocket connections at most (default 2000)")
     p.add_argument("--max-connections-per-address", type=_count, default=64, metavar="N",
@@ -154,6 +162,7 @@ def _settings(args: argparse.Namespace, settings: Any) -> Any:
                     origins=tuple(args.origin), allowed_hosts=tuple(args.allowed_host),
                     allowed_bots=tuple(args.allow_bot), max_bot_iterations=args.max_bot_iterations,
                     max_bot_seconds=args.max_bot_seconds, bot_threads=args.bot_threads,
+                    bot_processes=args.bot_processes,
                     max_connections=args.max_connections,
                     max_connections_per_address=args.max_connections_per_address,
                     max_tables_per_address=args.max_tables_per_address, address_rate=args.address_rate,

@@ -6,11 +6,15 @@
     naipes tournament ranzo --bots best,random --games 1400 --rule rounds=1 --jobs 2 --plot r.svg
     naipes tournament machuco --bots best,random --dask tcp://10.0.0.5:8786 --json out.json
     naipes tournament machuco --bots best,random --ray local
+    naipes tournament machuco --bots best,mybots:Bot --save games/ --on-error forfeit
 
 On a terminal a progress line on stderr shows the games done, games per second
 and the time left; elsewhere nothing is shown until the table. ``--json`` and
-``--plot`` paths are checked before the first game; ``--bot-path DIR`` lets
-``module:Class`` bots come from DIR (``.`` for the current directory).
+``--plot`` paths and the ``--save`` directory are checked before the first game;
+``--bot-path DIR`` lets ``module:Class`` bots come from DIR (``.`` for the current
+directory). ``--save DIR`` writes every game as a record ``naipes replay`` opens;
+``--on-error forfeit`` turns a bot's exception or illegal move into a lost game for
+its entrant instead of stopping (``stop``, the default).
 """
 
 from __future__ import annotations
@@ -31,12 +35,16 @@ from naipes._cli_games import GameKit, add_bot_path_option, bot_path, parse_sett
 from naipes._cli_term import Term, color_wanted
 from naipes.bots import check_bot_spec, split_bot_specs
 from naipes.errors import NaipesError, UsageError
+from naipes.tournament._forfeit import ON_ERROR, BotFailedError
 from naipes.tournament._run import MAX_GAMES, MAX_JOBS
+from naipes.tournament._save import MAX_SAVED_GAMES, SUMMARY, check_save_dir, record_name
 
 __all__ = ["Bar", "add_parser", "check_output", "run"]
 
 RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand (repeatable; "
              "'naipes rules GAME' lists them)")
+#: The most forfeits listed under the table (all of them are in --json).
+SHOWN_FORFEITS = 10
 
 
 def _count(text: str) -> int:
@@ -100,6 +108,15 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                             "for a private local Ray (needs naipes-games[ray])")
     p.add_argument("--json", metavar="FILE", help="write the results (with every game) as JSON to FILE")
     p.add_argument("--plot", metavar="FILE", help="write an SVG chart of the ratings to FILE")
+    p.add_argument("--save", metavar="DIR",
+                   help="write every game to DIR as a record 'naipes replay' opens (game-000000.json...) and "
+                        f"the results to DIR/tournament.json; DIR must be new or empty; at most "
+                        f"{MAX_SAVED_GAMES:,} games")
+    p.add_argument("--overwrite", action="store_true",
+                   help="let --save write into a directory that holds files, replacing records of the same names")
+    p.add_argument("--on-error", choices=ON_ERROR, default="stop",
+                   help="when a bot raises or answers an illegal move: stop the tournament (default) or "
+                        "forfeit that game for its entrant and go on")
     return p
 
 
@@ -219,6 +236,10 @@ def _run(args: argparse.Namespace, term: Term) -> int:
     for option, path in (("--json", args.json), ("--plot", args.plot)):
         if path:
             check_output(option, path)
+    if args.save is not None:
+        check_save_dir(args.save, overwrite=args.overwrite, games=args.games)
+    elif args.overwrite:
+        raise UsageError("--overwrite goes with --save DIR", code="bad_overwrite")
     dirs = bot_path(args.bot_path)
     kit = GameKit.find(args.game)
     rules = kit.rules(args.players, parse_settings(args.rule))
@@ -230,11 +251,29 @@ def _run(args: argparse.Namespace, term: Term) -> int:
         with _executor(args) as executor:
             result = tournament.run(kit.info, specs, games=args.games, rules=rules, seed=args.seed,
                                     duplicate=not args.no_duplicate, executor=executor, jobs=args.jobs,
-                                    progress=bar, bot_path=dirs)
+                                    progress=bar, bot_path=dirs, save=args.save, overwrite=args.overwrite,
+                                    on_error=args.on_error)
+    except BotFailedError as exc:
+        if args.save is not None:
+            raise NaipesError(f"{exc}; the games up to it are saved in {args.save}", code=exc.code) from exc
+        raise
     finally:
         bar.close()
     _report(result, term, args)
     return 0
+
+
+def _report_forfeits(result: Any, term: Term) -> None:
+    forfeits = result.forfeits
+    if not forfeits:
+        return
+    term.warn(f"{len(forfeits)} game{'s' if len(forfeits) != 1 else ''} forfeited (a bot failed; counted as a "
+              "loss for its entrant, left out of the mean returns):")
+    for forfeit in forfeits[:SHOWN_FORFEITS]:
+        term.write(f"  {forfeit.describe()}")
+    if len(forfeits) > SHOWN_FORFEITS:
+        term.write(f"  ... and {len(forfeits) - SHOWN_FORFEITS} more (every one is in --json)")
+    term.write("")
 
 
 def _report(result: Any, term: Term, args: argparse.Namespace) -> None:
@@ -249,8 +288,15 @@ def _report(result: Any, term: Term, args: argparse.Namespace) -> None:
     term.write("")
     term.write(result.table())
     term.write("")
-    term.note("wins: a win shared by m bots counts 1/m; score: wins per game; mean return with its 95 % interval;")
-    term.note("rating: Bradley-Terry on the Elo scale (mean 0) with its 95 % bootstrap interval")
+    _report_forfeits(result, term)
+    term.note("wins: a win shared by m bots counts 1/m (a tie of two: 1/2); score: wins per game with its 95 % "
+              "Wilson interval;")
+    term.note("mean return with its 95 % interval; rating: Bradley-Terry on the Elo scale (mean 0) with its "
+              "95 % bootstrap interval")
+    if args.save is not None:
+        first, summary = os.path.join(args.save, record_name(0, result.games)), os.path.join(args.save, SUMMARY)
+        term.note(f"every game saved in {args.save} ('naipes replay {first}' opens the first), "
+                  f"the results in {summary}")
     if args.json:
         _write(args.json, json.dumps(result.to_dict(records=True), indent=1, allow_nan=False) + "\n")
         term.note(f"results written to {args.json}")

@@ -12,8 +12,22 @@ from naipes.cards import Card
 JSON = Any  # what json.dumps accepts
 
 
+_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
 def to_jsonable(value: object) -> JSON:
     """Cards and moves become their notation, enums their value, attrs classes dicts."""
+    kind = type(value)  # the common types first, by identity: views hold thousands of them
+    if kind in _SCALARS:
+        return value
+    if kind is Card:
+        return str(value)
+    if kind is tuple or kind is list:
+        return [to_jsonable(v) for v in value]  # type: ignore[attr-defined]
+    return _slow(value)
+
+
+def _slow(value: object) -> JSON:
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     if isinstance(value, Card):

@@ -3,7 +3,8 @@
 - :func:`tamper`: a mutated ``to_dict`` is refused with ``InvalidStateError``, or loads a
   state that plays on (and whose ``record()`` starts again); :func:`state_probes` first:
   junk in ``start``, another version label, flipped flags.
-- :func:`malformed_moves`: moves with fields of the wrong type cannot be built; moves of
+- :func:`malformed_moves`: moves with fields of the wrong type cannot be built, a tuple
+  field takes a list as an equal tuple (:func:`sequence_fields`); moves of
   other games, stale moves, wrong seats and ``None`` are refused and change nothing (nor the
   RNG); :func:`forced_fields`: a listed move with a field forced past its validators is
   refused or recorded as the game's own listed move; :func:`reentrant_play`: a handler's
@@ -204,11 +205,43 @@ def _wrong_values(value: Any) -> list[Any]:
         return [str(value), None, 1]
     if isinstance(value, enum.Enum):
         return [value.value, None]
-    if isinstance(value, tuple):
-        return [list(value), None, ("x",)]
+    if isinstance(value, tuple):  # a list is no wrong type: it becomes a tuple (sequence_fields)
+        return [None, ("x",), "x", 1]
     if isinstance(value, str):
         return [1, None]
     return [None, object()]
+
+
+def sequence_fields(move: Any) -> str | None:
+    """Every tuple field of an attrs move takes a list: the move built is equal to ``move``
+    (same hash), holds a tuple, and changing the list afterwards changes nothing.
+
+    A move must stay immutable and hashable (moves are dict keys, listings are
+    compared): so a move may not keep the caller's list, and it may not refuse
+    one either (``Play([...], [...])``: any sequence for a tuple field).
+    """
+    if not attrs.has(type(move)):
+        return None
+    for f in attrs.fields(type(move)):
+        value = getattr(move, f.name)
+        if not f.init or type(value) is not tuple or not value:
+            continue
+        given = list(value)
+        label = f"{type(move).__name__}({f.name}=<a list>)"
+        try:
+            built = attrs.evolve(move, **{f.name: given})
+        except Exception as exc:  # noqa: BLE001 - the kit reports every refusal
+            return f"{label} raised {type(exc).__name__}: {exc}"[:300]
+        kept = getattr(built, f.name)
+        if type(kept) is not tuple:
+            return f"{label} keeps a {type(kept).__name__}, not a tuple"
+        if built != move or hash(built) != hash(move):
+            return f"{label} is not equal to the move with the tuple"
+        given.reverse()
+        given.append(given[0])
+        if getattr(built, f.name) != value or built != move:
+            return f"{label} changed when the list changed afterwards"
+    return None
 
 
 def bad_fields(move: Any) -> str | None:
@@ -369,7 +402,7 @@ def malformed_moves(game: AnyGame, stale: list[Any], strangers: list[Any]) -> st
     seat = game.to_act[0]
     legal = game.legal_moves(seat)
     for move in legal[:3]:
-        problem = bad_fields(move)
+        problem = bad_fields(move) or sequence_fields(move)
         if problem:
             return problem
     tries: list[tuple[object, object]] = [(None, seat), (legal[0], 99), (legal[0], -1), (legal[0], "0"),

@@ -52,7 +52,7 @@ def check_start(game_type: type[Any], rules: object, start: object) -> Any:
     position start is loaded, a seed or generator start runs the constructor
     with its options; no move is played), so whatever :meth:`~naipes.Game.record`
     writes later replays. ``None`` (a game nobody can replay: a sample, a
-    bare game) passes.
+    bare game) passes. A read-only mapping (a game's ``_origin``) is read as the dict it shows.
 
     Returns:
         the game the start names, before any move (``None`` for a ``None`` start).
@@ -62,6 +62,8 @@ def check_start(game_type: type[Any], rules: object, start: object) -> Any:
     """
     if start is None:
         return None
+    if isinstance(start, Mapping) and not isinstance(start, dict):  # a game's read-only ``_origin``
+        start = dict(start)
     from naipes.game import FORMAT_VERSION, RECORD_FORMAT
 
     record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game_type.name,

@@ -26,7 +26,8 @@ implements :meth:`ActionSpace._index`, :meth:`ActionSpace._move` and
 from __future__ import annotations
 
 import functools
-from typing import Any, Generic, Sequence, TypeVar
+import math
+from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from naipes.errors import IllegalMoveError, UsageError
 
@@ -58,6 +59,12 @@ class ActionSpace(Generic[R, M, V]):
     #: (``None``: the game's ``GameInfo.returns_range``). The adapters read :meth:`bounds`.
     returns_range: tuple[float, float] | None = None
 
+    #: The bounds of :meth:`encode`'s values by slice name, ``{name: (low, high)}``, where the
+    #: game knows them; slices it leaves out lie in ``[0, 1]``. ``None`` (the default): no bound
+    #: known, every value in ``(-inf, inf)``. The adapters' observation spaces read
+    #: :meth:`observation_bounds`.
+    slice_bounds: Mapping[str, tuple[float, float]] | None = None
+
     @functools.cached_property
     def observation_size(self) -> int:
         """The length of :meth:`encode`'s vector."""
@@ -66,6 +73,34 @@ class ActionSpace(Generic[R, M, V]):
     def bounds(self, default: tuple[float, float]) -> tuple[float, float]:
         """:attr:`returns_range`, or ``default`` (the game's ``GameInfo.returns_range``)."""
         return self.returns_range if self.returns_range is not None else default
+
+    def observation_bounds(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """The lowest and highest value of every place of :meth:`encode`'s vector.
+
+        From :attr:`slice_bounds` (the places of a slice it does not name lie in
+        ``[0, 1]``); all ``-inf``/``inf`` when the game gives none.
+
+        .. versionadded:: 1.3
+        """
+        low: list[float] = []
+        high: list[float] = []
+        given = self.slice_bounds
+        for name, _, length in self.observation_spec:
+            lo, hi = (-math.inf, math.inf) if given is None else given.get(name, (0.0, 1.0))
+            low += [float(lo)] * length
+            high += [float(hi)] * length
+        return tuple(low), tuple(high)
+
+    def returns_scale(self, default: tuple[float, float]) -> float:
+        """What ``normalize_returns`` divides returns by: the larger magnitude of :meth:`bounds`.
+
+        Dividing by it maps every return into ``[-1, 1]`` and keeps 0 at 0, the signs,
+        and zero sums zero (a scale of 0 counts as 1).
+
+        .. versionadded:: 1.3
+        """
+        low, high = self.bounds(default)
+        return max(abs(float(low)), abs(float(high))) or 1.0
 
     def index(self, move: M, view: V | None = None) -> int:
         """The id of ``move`` (``view`` is needed where ids depend on the position).

@@ -155,6 +155,7 @@ _BOTS: dict[str, BotFactory | str] = {
     "random": RandomBot,
     "ismcts": "naipes.search:ISMCTSBot",
     "pimc": "naipes.search:PIMCBot",
+    "determinized": "naipes.search:DeterminizedBot",
 }
 
 

@@ -98,6 +98,15 @@ _FRENCH_RANK_IN = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10, **{str(n): n for 
 _SPANISH_RANK_IN = {"S": 10, "C": 11, "R": 12}
 
 
+def _text(rank: int, suit: Suit | None) -> str:
+    """A card's notation (worked out once per card: cards are interned)."""
+    if suit is None:
+        return "JK"
+    if suit.is_spanish:
+        return f"{rank}{suit.value}"
+    return f"{_FRENCH_RANK_TEXT.get(rank, str(rank))}{suit.value}"
+
+
 class Card:
     """A playing card: a rank and a suit, or a joker.
 
@@ -120,10 +129,11 @@ class Card:
     .. versionadded:: 0.1
     """
 
-    __slots__ = ("rank", "suit", "_hash")
+    __slots__ = ("rank", "suit", "_hash", "_text")
     rank: int
     suit: Suit | None
     _hash: int
+    _text: str
 
     _cache: dict[tuple[int, Suit | None], Card] = {}
 
@@ -145,6 +155,7 @@ class Card:
         object.__setattr__(self, "rank", rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "_hash", hash((rank, suit)))
+        object.__setattr__(self, "_text", _text(rank, suit))
         # setdefault is atomic: two threads creating one card get the same object
         return cls._cache.setdefault((rank, suit), self)
 
@@ -183,12 +194,7 @@ class Card:
         return self.suit is None
 
     def __str__(self) -> str:
-        suit = self.suit
-        if suit is None:
-            return "JK"
-        if suit.is_spanish:
-            return f"{self.rank}{suit.value}"
-        return f"{_FRENCH_RANK_TEXT.get(self.rank, str(self.rank))}{suit.value}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"

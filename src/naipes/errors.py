@@ -261,6 +261,13 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "too_few_entrants": (None, "a schedule with fewer entrants than seats"),
     "too_many_lineups": (None, "a schedule with more lineups than the limit"),
     "bad_output_path": (None, "a tournament output path that cannot be written"),
+    "bot_failed": (None, "a tournament bot raised while being built or choosing a move"),
+    "bad_on_error": (None, "a tournament on_error= that is not 'stop' or 'forfeit'"),
+    "bad_save_dir": (None, "a tournament save directory that is a file, or cannot be made or written"),
+    "save_dir_not_empty": (None, "a tournament save directory that holds files, without overwrite"),
+    "bad_overwrite": (None, "a tournament overwrite= that is not True or False"),
+    "too_many_saved_games": (None, "more tournament games to save than the limit"),
+    "save_failed": (None, "a tournament record file that could not be written"),
     # the web server (UsageError, ProtocolError, StoreError)
     "bad_message": (None, "a client message of the wrong shape"),
     "hello_first": (None, "a client message before hello"),

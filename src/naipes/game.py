@@ -83,13 +83,19 @@ class Game(Generic[R, M, V]):
       only when a subscription wants them);
     - the hooks ``_legal``, ``_check``, ``_apply``, ``_resolve``, ``_view``,
       ``_clone_into``, ``_state_dict``, ``_load_state`` and, for short move
-      forms, ``_short_forms``.
+      forms, ``_short_forms``;
+    - for a history written in another layout than one notation per move
+      (a later format version): :attr:`_format_version` and the versions read,
+      and the hooks :meth:`_encode_history`, :meth:`_decode_history` and
+      :meth:`_check_history`; the base still writes and reads the envelopes.
 
     Events emitted while ``__init__`` runs become :attr:`opening_events`.
 
     .. versionadded:: 0.1
     .. versionchanged:: 1.0
        The protected API; games no longer assign the base's private fields.
+    .. versionchanged:: 1.2
+       The history hooks (versioned records go through the base's envelopes).
     """
 
     name: ClassVar[str] = ""
@@ -104,6 +110,13 @@ class Game(Generic[R, M, V]):
     #: Slots holding tables shared by every game of the same rules: never pickled, and
     #: shared (not copied) by :meth:`clone`; :meth:`_share_tables` sets them again.
     _shared: ClassVar[tuple[str, ...]] = ()
+    #: The version :meth:`to_dict` and :meth:`record` write (a game whose history layout
+    #: changed writes a later one, and overrides :meth:`_encode_history` and its kin).
+    _format_version: ClassVar[int] = FORMAT_VERSION
+    #: The state-dict versions :meth:`from_dict` reads.
+    _state_versions: ClassVar[tuple[int, ...]] = (FORMAT_VERSION,)
+    #: The record versions :meth:`from_record` replays.
+    _record_versions: ClassVar[tuple[int, ...]] = RECORD_VERSIONS
 
     __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
                  "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
@@ -632,12 +645,12 @@ class Game(Generic[R, M, V]):
         """The full state as JSON-compatible data (hidden cards and RNG included)."""
         return {
             "format": FORMAT,
-            "version": FORMAT_VERSION,
+            "version": self._format_version,
             "game": self.name,
             "rules": rules_to_dict(self.rules),
             "num_players": self.num_players,
             "rng": _rng_state(self._rng),
-            "history": [[s, str(m)] for s, m in self._history],
+            "history": self._encode_history(),
             "acting": list(self._acting),
             "simultaneous": self._simultaneous,
             "answers": [[s, str(m)] for s, m in sorted(self._answers.items())],
@@ -658,14 +671,16 @@ class Game(Generic[R, M, V]):
         .. versionchanged:: 1.2
            The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused).
         """
-        _check_envelope(data, FORMAT, cls.name, (FORMAT_VERSION,), "game state")
+        _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
+        version: int = data["version"]
+        cls._check_history(data.get("history"), version, "history", "game state")
         _validate.check_json(data, "state dict")
         rules = rules_from_dict(cls.rules_type, data["rules"])
         players = getattr(rules, "players", data["num_players"])
         history, acting, simultaneous, answers = _validate.envelope(data, players)
         game = cls._blank(rules, num_players=players, rng=_rng_from_state(_validate.rng_state(data["rng"])))
         try:
-            game._history = [(s, cls._parse_field(m, "history")) for s, m in history]
+            game._history = cls._decode_history(history, version, "history")
             game._set_to_act(acting, simultaneous=simultaneous,
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
@@ -695,9 +710,41 @@ class Game(Generic[R, M, V]):
         if self._start is None or ("rng" in self._start and self._start["rng"] is None):
             raise InvalidStateError("this game cannot be replayed (no seed or position)",
                                     code="not_replayable")
-        return {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": self.name,
+        return {"format": RECORD_FORMAT, "version": self._format_version, "game": self.name,
                 "rules": rules_to_dict(self.rules), "start": copy.deepcopy(self._start),
-                "moves": [[s, str(m)] for s, m in self._history]}
+                "moves": self._encode_history()}
+
+    # -- the history as state dicts and records write it (hooks for versioned layouts) -----
+    def _encode_history(self) -> list[list[JSON]]:
+        """The history as fresh ``[seat, text]`` pairs, as :meth:`to_dict` and :meth:`record` write it.
+
+        Hook: the default writes each move's notation. A game that writes a
+        more compact layout overrides it together with :meth:`_decode_history`,
+        :meth:`_check_history` (and ``_coerce`` for record moves) and raises
+        :attr:`_format_version`.
+        """
+        return [[s, str(m)] for s, m in self._history]
+
+    @classmethod
+    def _decode_history(cls, pairs: Sequence[tuple[int, str]], version: int, field: str) -> list[tuple[int, M]]:
+        """The moves of checked ``[seat, text]`` pairs written under ``version`` (hook).
+
+        Raises:
+            InvalidStateError: code ``bad_field``, for text that is no move.
+        """
+        return [(s, cls._parse_field(m, field)) for s, m in pairs]
+
+    @classmethod
+    def _check_history(cls, pairs: object, version: int, field: str, what: str) -> None:
+        """Refuse a history or record ``field`` whose layout is not that of ``version`` (hook).
+
+        Called once the envelope (format, version, game) is checked, before
+        anything is read; the default layout (one move's notation per pair) has
+        nothing to check.
+
+        Raises:
+            InvalidStateError: code ``bad_version``, for a layout of another version.
+        """
 
     @property
     def _origin(self) -> Mapping[str, Any] | None:
@@ -729,7 +776,8 @@ class Game(Generic[R, M, V]):
     @classmethod
     def _from_start(cls, record: Mapping[str, Any]) -> Self:
         """The game a record starts from, before its moves (the record is checked first)."""
-        _check_envelope(record, RECORD_FORMAT, cls.name, RECORD_VERSIONS, "game record")
+        _check_envelope(record, RECORD_FORMAT, cls.name, cls._record_versions, "game record")
+        cls._check_history(record.get("moves"), record["version"], "moves", "game record")
         _validate.check_json(record, "record")
         start = _validate.record_start(record)
         if "position" in start:

@@ -38,11 +38,16 @@ if TYPE_CHECKING:
     from naipes.game import Move, View
     from naipes.registry import GameInfo
 
-__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
+__all__ = ["BOUNDARIES", "GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
 V = TypeVar("V", bound="View[Any]")
+
+#: What a move can end, smallest first (:meth:`GamePlugin.boundary`).
+BOUNDARIES = ("deal", "hand", "round")
+
+_BOUNDARY_NAMES = {"DealEnded": "deal", "HandEnded": "hand", "RoundEnded": "round"}
 
 #: What a :class:`Zone` can be: the words the generic drawers and the browser client know.
 ZONE_KINDS = ("hand", "table", "pile", "foundation", "meld", "stock", "discard", "captured")
@@ -249,6 +254,36 @@ class GamePlugin(Generic[R, M, V]):
         text = _call(hook, move, view=view, lang=lang) if hook is not None else None
         return str(text) if text else str(move)
 
+    def describe_decision(self, view: V, lang: str = "en") -> str | None:
+        """The open decision in words (``"Seat 2 may claim 7c: envido, truco or pass"``), or ``None``.
+
+        ``view`` is the view of a seat to act; the words say only what every seat
+        and a spectator may know (who decides what, about which public card), never
+        the seat's own cards or which of the options it can take. The game's
+        ``describe.describe_decision(view, lang)``, else ``None`` (a front end then
+        says whose turn it is).
+
+        .. versionadded:: 1.3
+        """
+        hook = self._hook("describe_decision")
+        text = _call(hook, view, lang=lang) if hook is not None else None
+        return str(text) if text else None
+
+    def boundary(self, event: Event) -> str | None:
+        """``"deal"``, ``"hand"`` or ``"round"`` when ``event`` ends one, else ``None``.
+
+        The game's ``describe.boundary(event)``, else by the event's class name:
+        ``DealEnded``, ``HandEnded``, ``RoundEnded``. A move list draws a divider
+        after the move whose events end a unit.
+
+        .. versionadded:: 1.3
+        """
+        hook = self._hook("boundary")
+        if hook is not None:
+            found = hook(event)
+            return str(found) if found in BOUNDARIES else None
+        return _BOUNDARY_NAMES.get(type(event).__name__)
+
     def completions(self, view: V) -> list[str]:
         """What Tab completes at a seat's prompt (default: the legal moves, when listed in full)."""
         hook = self._hook("completions")
@@ -309,6 +344,21 @@ class GamePlugin(Generic[R, M, V]):
         """An estimate of every seat's return from a position not yet over, or ``None``."""
         return None
 
+    def prior(self, view: V) -> M | None:
+        """The move a heuristic prefers for ``view`` (progressive bias in ISMCTS), or ``None``.
+
+        .. versionadded:: 1.3
+        """
+        return None
+
+    def search_horizon(self, view: V) -> int | None:
+        """How many plies an exact search from ``view`` should look ahead (the rest of a
+        small unit of play, such as a deal), or ``None`` when the game names none.
+
+        .. versionadded:: 1.3
+        """
+        return None
+
     # -- internals -----------------------------------------------------------------------------
 
     def _hook(self, name: str) -> Callable[..., Any] | None:
@@ -361,15 +411,37 @@ def event_fields_text(event: object) -> str:
     return f"{type(event).__name__}({args})"
 
 
-def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
-    """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
+#: The keywords each hook takes (``None``: any), read once per hook: ``inspect.signature``
+#: costs more than most hooks' own work.
+_KEYWORDS: dict[Callable[..., Any], frozenset[str] | None] = {}
+
+
+def _keywords(fn: Callable[..., Any]) -> frozenset[str] | None:
+    try:
+        return _KEYWORDS[fn]
+    except (KeyError, TypeError):
+        pass
     try:
         params = inspect.signature(fn).parameters
     except (TypeError, ValueError):
-        return fn(*args)
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        names: frozenset[str] | None = frozenset()
+    else:
+        any_keyword = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+        names = None if any_keyword else frozenset(params)
+    if len(_KEYWORDS) < 4096:
+        try:
+            _KEYWORDS[fn] = names
+        except TypeError:  # an unhashable callable: read again next time
+            pass
+    return names
+
+
+def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
+    """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
+    names = _keywords(fn)
+    if names is None:
         return fn(*args, **optional)
-    return fn(*args, **{k: v for k, v in optional.items() if k in params})
+    return fn(*args, **{k: v for k, v in optional.items() if k in names})
 
 
 _PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}

@@ -347,7 +347,9 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
     that plays on and whose ``record()`` starts again.
 
     Malformed moves: fields of the wrong type cannot be built
-    (``IllegalMoveError`` with code ``bad_field``); a listed move with a field
+    (``IllegalMoveError`` with code ``bad_field``), while a tuple field takes
+    a list and keeps an equal tuple that later changes to the list leave
+    alone; a listed move with a field
     forced past its validators (``object.__setattr__``: ``2.0`` for ``2``,
     ``True`` for ``1``, ``None``...) is refused, or recorded as the game's own
     listed move, never the caller's object; moves of other games in
@@ -363,7 +365,8 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
 
     .. versionchanged:: 1.2
        Start junk, version labels, flipped flags, forced fields, the RNG of
-       refused moves and re-entrant play are probed.
+       refused moves and re-entrant play are probed; a list for a tuple field
+       of a move must be taken (as an equal tuple), no longer refused.
     """
     game = make_game(seed)
     rng = random.Random(seed)

@@ -1,201 +1,191 @@
-"""Whole games in a real headless Chromium against ``naipes serve`` (see conftest)."""
+"""Whole quick games in a real headless Chromium against ``naipes serve`` (see conftest), by mouse
+only and by keyboard only, with the move list, the last-move highlight and the result banner;
+a spectator, an invite, a dropped connection and the language switch (the schemas of every message
+the pages received: test_zz_schemas.py, which runs last)."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
-from .conftest import Page
+import pytest
 
-STATE = "() => ({next: state.next, over: !!(state.update && state.update.over), mine: myTurn(), " \
-        "to_act: state.update ? state.update.to_act : [], ws: !!state.ws, " \
-        "hand: state.view ? state.view.hand : [], phase: state.view ? state.view.phase : null})"
+from ._drive import create, play_to_the_end, status, tab_to
 
-
-def create(p: Page, game: str, seats: dict[int, str], players: int | None = None, rules: str = "{}") -> None:
-    page = p.page
-    page.goto(p.url + "/")
-    page.wait_for_selector(f"#game option[value={game}]", state="attached")
-    page.select_option("#game", game)
-    if players is not None:
-        page.select_option("#players", str(players))
-    page.fill("#rules", rules)
-    for seat, choice in seats.items():
-        page.select_option(f"#seat-{seat}", choice)
-    page.click("#create-button")
-    page.wait_for_function("() => state.update !== null")
+#: (game, players, rules): the quick rules of each game, with bots in the other seats. A patience
+#: race can last hundreds of moves: its turn cap (a rule of the game) ends it sooner.
+GAMES = [("machuco", 2, "{}"), ("macarra", 2, '{"max_turns": 14}'), ("ranzo", 3, "{}"), ("machiavelli", 2, "{}")]
 
 
-def status(p: Page) -> dict[str, Any]:
-    result: dict[str, Any] = p.page.evaluate(STATE)
-    return result
-
-
-def wait_change(p: Page, before: int) -> None:
-    p.page.wait_for_function(
-        "n => state.next !== n || document.getElementById('error').textContent", arg=before, timeout=20000)
-
-
-def act(p: Page) -> bool:
-    """Click a playable card, else the first move button; False when it is not this page's turn."""
-    s = status(p)
-    if not s["mine"] or s["over"]:
-        return False
-    card = p.page.query_selector("#hand img.playable")
-    target = card or p.page.query_selector("#moves button.move")
-    if target is None:
-        return False
-    try:
-        target.click(timeout=2000)
-        if card is not None and p.page.inner_text("#prompt").startswith("Play "):
-            p.page.click("#moves button.move", timeout=2000)  # the card is in several moves: pick one
-    except Exception:  # noqa: BLE001 - redrawn by an update meanwhile: look again
-        return False
-    wait_change(p, s["next"])
-    return True
-
-
-def test_two_pages_play_a_machuco_hand(new_page: Any) -> None:
-    a, b = new_page(), new_page()
-    create(a, "machuco", {0: "me", 1: "open"}, players=2)
-    table = a.page.evaluate("state.table")
-    b.page.goto(b.url + "/")
-    b.page.wait_for_selector("#tables button.join")
-    b.page.click("#tables button.join")
-    b.page.wait_for_function("() => state.update !== null && state.seat === 1")
-    assert b.page.evaluate("state.table") == table
-    for i in range(600):
-        if status(a)["over"]:
-            break
-        if i == 12:
-            a.shot("machuco-play")
-        if not (act(a) or act(b)):
-            a.page.wait_for_timeout(50)
-    assert status(a)["over"] and status(b)["over"]
-    a.page.wait_for_function("() => document.getElementById('info').textContent.includes('game over')")
-    a.shot("machuco")
-    assert not a.errors and not b.errors, a.errors + b.errors
-
-
-def test_ranzo_round_with_bots_and_a_claim_window(new_page: Any) -> None:
+@pytest.mark.parametrize("mode", ["mouse", "keyboard"])
+@pytest.mark.parametrize(("game", "players", "rules"), GAMES)
+def test_a_whole_quick_game(new_page: Any, game: str, players: int, rules: str, mode: str) -> None:
     p = new_page()
-    create(p, "ranzo", {0: "me", 1: "best", 2: "best", 3: "best"})
-    answered = reloaded = False
-    for _ in range(800):
-        s = status(p)
-        if s["over"]:
-            break
-        if s["mine"] and len(s["to_act"]) > 1 or s["mine"] and "Answer" in p.page.inner_text("#prompt"):
-            if not answered:
-                p.shot("ranzo-claim")
-            answered = True
-        if act(p):
-            if answered and not reloaded:
-                before = p.page.evaluate("document.querySelectorAll('#log li').length")
-                p.page.reload()
-                p.page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=before)
-                assert p.page.evaluate("state.seat") == 0
-                reloaded = True
-        else:
-            p.page.wait_for_timeout(50)
-    assert answered and reloaded
-    assert status(p)["over"]
-    p.shot("ranzo")
+    create(p, game, {0: "me", **{s: "best" for s in range(1, players)}}, players=players, rules=rules)
+    assert p.page.query_selector_all("#board .seat") and p.page.query_selector("#board .seat.mine")
+    assert not p.page.query_selector("#board .field"), "a raw field of the view is on the page"
+    seen = play_to_the_end(p, keyboard=mode == "keyboard", shots=game if mode == "mouse" else None)
+    assert seen["stepped"] and seen["turns"] >= 3
+    assert seen["highlight"] or game == "machiavelli", "no last move was ever highlighted"
+    assert seen["banner"].strip()
+    result = p.page.evaluate("state.update.result")
+    assert result["text"] in seen["banner"]
+    if result["you_won"] is not None:
+        assert p.page.get_attribute("#banner", "class") == "banner " + ("won" if result["you_won"] else "lost")
     assert not p.errors, p.errors
 
 
-def _meld_in(hand: list[str]) -> tuple[str, ...] | None:
-    from naipes.machiavelli.melds import Meld, is_valid_meld
-
-    for combo in itertools.combinations(sorted(set(hand)), 3):
-        try:
-            if is_valid_meld(Meld.parse("[" + " ".join(combo) + "]")):
-                return combo
-        except Exception:  # noqa: BLE001 - not a meld's notation
-            continue
-    return None
-
-
-def test_machiavelli_turn_in_the_workspace_and_an_illegal_commit(new_page: Any) -> None:
+def test_log_numbers_from_100_keep_their_digits(new_page: Any) -> None:
     p = new_page()
-    create(p, "machiavelli", {0: "me", 1: "best"}, players=2)
-    page = p.page
-    illegal_seen = committed = False
-    for _ in range(60):
-        page.wait_for_function("() => (myTurn() && state.ws) || (state.update && state.update.over)", timeout=20000)
-        if status(p)["over"]:
+    create(p, "macarra", {0: "best", 1: "best"}, players=2)
+    p.page.wait_for_function("() => document.querySelectorAll('#log li').length >= 120", timeout=60000)
+    numbers = p.page.eval_on_selector_all("#log li .n", "ns => ns.map((n) => n.textContent)")
+    assert numbers[99] == "100." and numbers[119] == "120."
+    box = p.page.eval_on_selector("#log li:nth-child(110) .n", "n => [n.scrollWidth, n.clientWidth]")
+    assert box[0] <= box[1], "the number is cut"
+    assert not p.errors, p.errors
+
+
+def test_two_pages_an_invite_and_a_spectator(new_page: Any) -> None:
+    a, b, watcher = new_page(), new_page(), new_page()
+    create(a, "machuco", {0: "me", 1: "open"}, players=2, name="Kitchen table")
+    assert a.page.inner_text("#table-title") == "Kitchen table"
+    a.page.wait_for_selector("#board .seat.open .waiting")
+    assert a.page.inner_text("#board .seat.open .waiting") == "Waiting for a player"
+    invite = a.page.evaluate("state.update.seats[1].invite")
+    assert invite and a.page.query_selector("#board .seat.open button.copy")
+    # the lobby lists the table by its name
+    watcher.page.goto(watcher.url + "/?lang=en")
+    watcher.page.wait_for_selector("#tables li .tname")
+    assert "Kitchen table" in watcher.page.inner_text("#tables")
+    # the invite link offers the seat
+    b.page.goto(b.url + invite)
+    b.page.wait_for_selector("#invite:not([hidden])")
+    assert "Kitchen table" in b.page.inner_text("#invite-text")
+    b.page.fill("#player-name", "Bea")
+    b.page.click("#invite-take")
+    b.page.wait_for_function("() => state.update !== null && state.seat === 1")
+    a.page.wait_for_function("() => state.update.seats[1].name === 'Bea'")
+    assert "Bea" in a.page.inner_text("#board .seat[data-seat='1'] .name")
+    # a spectator sees the public board: every seat, backs for the hands, no card of a hand
+    table = a.page.evaluate("state.table")
+    watcher.page.click(f"#tables li[data-table='{table}'] button.watch")
+    watcher.page.wait_for_function("() => state.update !== null && state.seat === null")
+    assert len(watcher.page.query_selector_all("#board .seat")) == 2
+    assert watcher.page.query_selector_all("#board .kind-hand .backs")
+    assert not watcher.page.query_selector_all("#board .kind-hand .card")
+    hands = a.page.evaluate("state.update.zones.filter((z) => z.kind === 'hand' && z.seat === 0)[0].cards")
+    shown = watcher.page.eval_on_selector_all("#board .card", "cs => cs.map((c) => c.dataset.card)")
+    table_cards = a.page.evaluate("state.update.zones.filter((z) => z.seat === null).flatMap((z) => z.cards)")
+    assert not (set(hands) - set(table_cards)) & set(shown), "the spectator sees a card of a hand"
+    assert not watcher.page.query_selector("#moves button.move")
+    assert "null" not in watcher.page.inner_text("#board")
+    watcher.shot("machuco-spectator")
+    for i in range(300):
+        if status(a)["over"]:
             break
-        hand = page.evaluate("state.ws.hand")
-        if not illegal_seen:
-            page.click(f"#hand img[data-card='{hand[0]}']")
-            page.click("#ws-new")
-            page.wait_for_function("() => state.ws.taken.length === 1")
-            page.click("#ws-commit")
-            page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
-            assert page.inner_text("#error")
-            p.shot("machiavelli-illegal")
-            page.click("#ws-buttons button[data-op=undo]")
-            page.wait_for_function("() => state.ws.taken.length === 0")
-            illegal_seen = True
-        meld = _meld_in(hand)
-        before = status(p)["next"]
-        if meld is None:
-            page.click("#ws-draw")
-            wait_change(p, before)
-            continue
-        first, *rest = meld
-        page.click(f"#hand img[data-card='{first}']")
-        page.click("#ws-new")
-        page.wait_for_function("() => state.ws.taken.length === 1")
-        count = page.evaluate("state.ws.melds.length")
-        for i, card in enumerate(rest, 2):
-            page.click(f"#hand img[data-card='{card}']")
-            page.click(f"#ws-melds .meld[data-meld='{count - 1}']")
-            page.wait_for_function(f"() => state.ws.taken.length === {i}")
-        page.click("#ws-buttons button[data-op=show]")
-        page.wait_for_function("() => state.ws.valid")
-        p.shot("machiavelli-workspace")
-        page.click("#ws-commit")
-        wait_change(p, before)
-        assert not page.inner_text("#error")
-        committed = True
-        break
-    assert illegal_seen and committed
-    page.wait_for_timeout(300)
-    p.shot("machiavelli")
+        for pg in (a, b):
+            s = status(pg)
+            if s["act"] and pg.page.query_selector("#moves .move-list button.move"):
+                try:
+                    pg.page.click("#moves .move-list button.move", timeout=2000)
+                    pg.page.wait_for_function("m => state.update.moves !== m", arg=s["moves"], timeout=10000)
+                except Exception:  # noqa: BLE001 - redrawn meanwhile
+                    pass
+        a.page.wait_for_timeout(30)
+    assert status(a)["over"]
+    for pg in (a, b, watcher):
+        pg.page.wait_for_selector("#banner:not([hidden])")
+    assert "won" in a.page.inner_text("#banner").lower() or "lost" in a.page.inner_text("#banner").lower() \
+        or a.page.evaluate("state.update.result.you_won") is None
+    assert not a.errors and not b.errors and not watcher.errors, a.errors + b.errors + watcher.errors
+
+
+def test_a_dropped_connection_disables_the_moves(new_page: Any) -> None:
+    p = new_page()
+    create(p, "machuco", {0: "me", 1: "best"}, players=2)
+    p.page.wait_for_function("() => canAct() && document.querySelector('#moves button.move')", timeout=20000)
+    p.page.evaluate("state.socket.close()")
+    p.page.wait_for_function("() => !document.getElementById('conn').hidden")
+    assert "Connection lost" in p.page.inner_text("#conn")
+    assert not p.page.query_selector("#moves button.move"), "moves stay while the connection is down"
+    assert p.page.evaluate("document.body.classList.contains('offline')")
+    p.page.wait_for_function("() => state.conn === 'open' && document.querySelector('#moves button.move')", timeout=20000)
+    assert p.page.is_hidden("#conn")
+    assert not p.errors, p.errors
+
+
+def test_the_page_speaks_spanish(new_page: Any) -> None:
+    p = new_page()
+    create(p, "machuco", {0: "me", 1: "best"}, players=2)
+    p.page.wait_for_function("() => canAct()", timeout=20000)
+    english = p.page.inner_text("#moves .move-list")
+    p.page.select_option("#lang", "es")
+    p.page.wait_for_function("e => document.documentElement.lang === 'es' && state.update.legal.length"
+                             " && document.querySelector('#moves .move-list') "
+                             "&& document.querySelector('#moves .move-list').innerText !== e", arg=english)
+    assert p.page.inner_text("#prompt") == "Te toca."
+    assert p.page.inner_text("h3[data-t=history]") == "Jugadas"
+    assert p.page.evaluate("state.history.length") == p.page.evaluate("state.update.moves")
+    p.page.reload()
+    p.page.wait_for_function("() => state.update !== null")
+    assert p.page.evaluate("document.documentElement.lang") == "es"
+    assert not p.errors, p.errors
+
+
+def test_a_workspace_turn_by_drag_and_drop_and_by_keyboard(new_page: Any) -> None:
+    p = new_page()
+    page = p.page
+    create(p, "machiavelli", {0: "me", 1: "best"}, players=2)
+    page.wait_for_function("() => canAct() && state.ws", timeout=20000)
+    hand = page.evaluate("[...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card)")
+    order = page.evaluate("state.update.zones.find((z) => z.kind === 'hand' && z.seat === 0).cards")
+    assert hand == [c for c in order if c in hand], "the hand is not in the hand zone's (sorted) order"
+    page.drag_and_drop("#hand .card >> nth=0", "#ws-new-target")
+    page.wait_for_function("() => state.ws.taken.length === 1")
+    page.drag_and_drop("#hand .card >> nth=0", "#ws-melds .meld[data-meld] >> nth=-1")
+    page.wait_for_function("() => state.ws.taken.length === 2")
+    page.click("#ws-melds .meld[data-meld] >> nth=-1 >> .card >> nth=1")
+    page.click("#ws-split")
+    page.wait_for_function("() => state.ws.melds.filter((m) => m.length).length >= 2")
+    page.click("#ws-commit")
+    page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
+    assert "MV-" not in page.inner_text("#error")
+    p.shot("machiavelli-workspace")
+    page.click("#ws-reset")
+    page.wait_for_function("() => state.ws.taken.length === 0")
+    tab_to(p, "#hand .card")
+    page.keyboard.press("Enter")
+    tab_to(p, "#ws-new-target")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => state.ws.taken.length === 1")
+    tab_to(p, "#ws-undo")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => state.ws.taken.length === 0")
     assert not p.errors, p.errors
 
 
 def test_illegal_typed_move_shows_its_reason(new_page: Any) -> None:
     p = new_page()
     create(p, "machuco", {0: "me", 1: "best"}, players=2)
-    p.page.wait_for_function("() => myTurn()", timeout=20000)
+    p.page.wait_for_function("() => canAct()", timeout=20000)
     p.page.fill("#move-text", "envio 99")
     p.page.press("#move-text", "Enter")
     p.page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
     assert p.page.inner_text("#error")
-    p.shot("machuco-illegal")
     assert not p.errors, p.errors
 
 
-def test_macarra_table_is_shown(new_page: Any) -> None:
+
+@pytest.mark.parametrize("game", ["machiavelli", "ranzo"])
+def test_the_table_fits_a_390_px_phone(new_page: Any, game: str) -> None:
     p = new_page()
-    create(p, "macarra", {0: "me", 1: "best", 2: "best", 3: "best"})
-    for _ in range(40):
-        if not act(p):
-            p.page.wait_for_timeout(50)
-    assert p.page.query_selector_all("#board img")
-    p.shot("macarra")
+    p.page.set_viewport_size({"width": 390, "height": 844})
+    create(p, game, {0: "me", 1: "best", 2: "best"} if game == "ranzo" else {0: "me", 1: "best"},
+           players=3 if game == "ranzo" else 2)
+    p.page.wait_for_function("() => canAct() && (!hasWorkspace() || state.ws)", timeout=20000)
+    width = p.page.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide"
+    box = p.page.eval_on_selector("#hand", "h => h.getBoundingClientRect().right")
+    assert box <= 390
+    p.shot(f"{game}-phone")
     assert not p.errors, p.errors
-
-
-def test_zz_everything_the_pages_received_validates() -> None:
-    """Runs last: every WebSocket message the pages above received."""
-    __import__("pytest").importorskip("jsonschema")
-    from web._check import check_message
-
-    from .conftest import FRAMES
-
-    assert len(FRAMES) > 100
-    for message in FRAMES:
-        check_message(message)

@@ -1,63 +1,37 @@
 """The example third-party game (examples/toygame) played to the end in a real headless Chromium
-against ``naipes serve`` (see conftest: the server registers the toy as its entry point would).
-The page knows the toy only from the server's games list."""
+against ``naipes serve`` (see conftest: the server registers the toy as its entry point would),
+by mouse only and by keyboard only. The page knows the toy only from the server's games list."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .conftest import Page
-from .test_play import create, status
+import pytest
 
-#: What changes when a move is taken: new events, or (a sealed bid tells nothing) a new turn.
-CHANGED = ("b => state.next !== b.next || JSON.stringify(state.update.to_act) !== b.to_act"
-           " || document.getElementById('error').textContent")
+from ._drive import create, play_to_the_end
 
 
-def _act(p: Page) -> bool:
-    """Click a playable card, else the first move button; False when it is not this page's turn."""
-    s = status(p)
-    if not s["mine"] or s["over"]:
-        return False
-    target = p.page.query_selector("#hand img.playable") or p.page.query_selector("#moves button.move")
-    if target is None:
-        return False
-    before = {"next": s["next"], "to_act": p.page.evaluate("() => JSON.stringify(state.update.to_act)")}
-    try:
-        target.click(timeout=2000)
-    except Exception:  # noqa: BLE001 - redrawn by an update meanwhile: look again
-        return False
-    p.page.wait_for_function(CHANGED, arg=before, timeout=20000)
-    return True
-
-
-def test_a_toy_table_is_played_to_the_end_in_the_browser(new_page: Any) -> None:
+@pytest.mark.parametrize("mode", ["mouse", "keyboard"])
+def test_a_toy_table_is_played_to_the_end_in_the_browser(new_page: Any, mode: str) -> None:
     p = new_page()
     create(p, "toy", {0: "me", 1: "best"}, players=2)
     info = p.page.evaluate("() => gameInfo('toy')")
     assert info["deck"] == "french-16" and info["workspace_ops"] == []
     short = p.page.evaluate("() => [document.getElementById('short-label').hidden, $('short-name').textContent]")
     assert short[0] == (not info["quick_rules"])
-    assert not info["quick_rules"] or short[1] == "one " + next(iter(info["quick_rules"])).replace("_", " ")
-    p.page.wait_for_selector("#hand img")
-    hand = [img.get_attribute("data-card") for img in p.page.query_selector_all("#hand img")]
+    p.page.wait_for_selector("#hand .card")
+    hand = [c.get_attribute("data-card") for c in p.page.query_selector_all("#hand .card")]
     assert len(hand) == 3 and all(c[-1] in "SHDC" for c in hand), hand
-    assert all(img.get_attribute("src").startswith("/cards/") for img in p.page.query_selector_all("#hand img"))
-    clicks, drawn_table = 0, False
-    for _ in range(200):
-        s = status(p)
-        if s["over"]:
-            break
-        assert p.page.is_hidden("#workspace")
-        if _act(p):
-            clicks += 1
-            drawn_table = drawn_table or bool(p.page.query_selector_all("#board img"))
-        else:
-            p.page.wait_for_timeout(50)
-    assert status(p)["over"], "the toy game did not end"
-    p.page.wait_for_function("() => document.getElementById('info').textContent.includes('game over')")
-    assert clicks >= 8 + 1  # eight cards and a bid
-    assert drawn_table, "the board never showed a card (the table, the piles)"
+    assert all(img.get_attribute("src").startswith("/cards/") for img in p.page.query_selector_all("#hand .card img"))
+    # every card has an accessible name: the server's words for it when it sends them, else its notation
+    labels = p.page.eval_on_selector_all(
+        "#board .card", "cs => cs.map((c) => [c.dataset.card, c.getAttribute('aria-label') || c.querySelector('img').alt])")
+    words = p.page.evaluate("state.cardWords") or {}
+    assert labels and all(label and label.startswith(words.get(card, card)) for card, label in labels), labels
+    assert p.page.evaluate("document.querySelector('#hand .card').tagName") == "BUTTON"
+    seen = play_to_the_end(p, keyboard=mode == "keyboard", shots="toygame" if mode == "mouse" else None)
+    assert seen["turns"] >= 8 + 1  # eight cards and a bid
+    assert seen["highlight"] and seen["stepped"]
+    assert p.page.is_hidden("#workspace")
     assert p.page.query_selector_all("#log li"), "no event was told"
-    p.shot("toygame-over")
     assert not p.errors, p.errors

@@ -28,7 +28,7 @@ from naipes.machiavelli import (
     listed_plays,
     parse_table,
 )
-from naipes.machiavelli.actions import DRAW_ID, FORFEIT_ID, MELD_WIDTH, card_kind
+from naipes.machiavelli.actions import DRAW_ID, FORFEIT_ID, MELD_WIDTH, SLOT_WIDTH, SLOTS, card_kind
 
 from .helpers import position, positions, random_table
 
@@ -97,7 +97,8 @@ def test_size_is_fixed_for_the_rules(rules: Rules) -> None:
     assert a.max_melds == rules.deck_size // 3
     assert a.slots == (4 if rules.jokers else 2)
     assert a.catalogue_start == 2 + a.slots * a.max_melds
-    assert a.size == a.catalogue_start + len(a.catalogue)
+    assert a.slot_start == a.catalogue_start + len(a.catalogue)
+    assert a.size == a.slot_start + SLOTS  # the listing slots
     assert len(set(a.catalogue)) == len(a.catalogue)
     for meld in a.catalogue:
         assert is_valid_meld(meld, rules) and len(meld) == 3 and meld == meld.normalized()
@@ -109,10 +110,10 @@ def test_size_is_fixed_for_the_rules(rules: Rules) -> None:
 def test_default_rules_and_sizes() -> None:
     space = ActionSpace()
     assert space.rules == Rules()
-    assert space.size == 2 + 2 * 34 + 13 * 4 + 4 * 11
-    assert ActionSpace(Rules(jokers=2)).size == 2 + 4 * 35 + (13 * 4 + 4 * 11) * 4
-    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=1)).size == 2 + 4 * 35 + 96 * 7
-    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=3)).size == 2 + 4 * 35 + 96
+    assert space.size == 2 + 2 * 34 + 13 * 4 + 4 * 11 + SLOTS
+    assert ActionSpace(Rules(jokers=2)).size == 2 + 4 * 35 + (13 * 4 + 4 * 11) * 4 + SLOTS
+    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=1)).size == 2 + 4 * 35 + 96 * 7 + SLOTS
+    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=3)).size == 2 + 4 * 35 + 96 + SLOTS
     with pytest.raises(UsageError) as info:
         ActionSpace("machiavelli")  # type: ignore[arg-type]
     assert info.value.code == "wrong_rules"
@@ -298,7 +299,7 @@ def test_spec_covers_the_vector(rules: Rules) -> None:
         at += length
     assert at == space.observation_size
     d, p = rules.deck_size, rules.players
-    assert space.observation_size == 3 * d + space.max_melds * MELD_WIDTH + 10 * p + 3
+    assert space.observation_size == 3 * d + space.max_melds * MELD_WIDTH + 10 * p + 3 + SLOTS * SLOT_WIDTH
     with pytest.raises(UsageError) as info:
         space.slice("nope")
     assert info.value.code == "no_such_slice"

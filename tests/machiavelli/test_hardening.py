@@ -222,15 +222,23 @@ def test_issue_forfeit_reason_must_be_the_enum() -> None:
     assert Forfeit().reason is ForfeitReason.GAVE_UP and str(Forfeit(ForfeitReason.TIMEOUT)) == "forfeit timeout"
 
 
-def test_play_fields_are_exact_tuples() -> None:
+def test_play_fields_are_tuples_made_from_any_sequence() -> None:
     play = Move.parse("play 7H 7D: [4S 5S 6S] [7S 7H 7D]")
     assert isinstance(play, Play)
     meld = play.table[0]
-    for kw in ({"table": list(play.table)}, {"table": None}, {"table": ("x",)}, {"table": (meld, "[7S 7H 7D]")},
-               {"cards": list(play.cards)}, {"cards": None}, {"cards": ("7H",)}, {"cards": (Card.parse("7H"), 7)}):
+    for kw in ({"table": None}, {"table": ("x",)}, {"table": (meld, "[7S 7H 7D]")}, {"table": "[4S 5S 6S]"},
+               {"table": iter(play.table)}, {"table": 3}, {"cards": None}, {"cards": ("7H",)}, {"cards": "7H 7D"},
+               {"cards": (Card.parse("7H"), 7)}, {"cards": b"7H"}, {"cards": {Card.parse("7H")}}):
         with pytest.raises(IllegalMoveError) as info:
             attrs.evolve(play, **kw)
         assert info.value.code == "bad_field"
+    melds, cards = list(play.table), list(play.cards)
+    built = Play(melds, cards)  # 1.1 refused lists (bad_field)
+    assert built == play and hash(built) == hash(play) and str(built) == str(play)
+    assert type(built.table) is tuple and type(built.cards) is tuple
+    melds.clear()
+    cards.append(JOKER)
+    assert built == play and len(built.table) == 2 and len(built.cards) == 2
     assert Play.of(list(play.table), list(play.cards)) == play  # of() still takes any sequence
     assert Play._trusted(play.table, play.cards) == play and str(Play._trusted(play.table, play.cards)) == str(play)
     assert Draw() == Move.parse("draw")
@@ -415,13 +423,19 @@ def test_forced_fields_are_refused_and_change_nothing(seed: int) -> None:
     plays = [m for m in listed if isinstance(m, Play)]
     forfeit = Forfeit()
     bad = [_forced(forfeit, reason=None), _forced(forfeit, reason="gave_up"), _forced(forfeit, reason=1)]
-    bad += [_forced(p, table=list(p.table)) for p in plays[:2]] + [_forced(p, cards=None) for p in plays[:2]]
+    bad += [_forced(p, cards=None) for p in plays[:2]] + [_forced(p, table="[4S 5S 6S]") for p in plays[:1]]
     for move in bad:
         before, rng_state = game.to_dict(), game._rng.getstate()
         with pytest.raises(IllegalMoveError) as info:
             game.play(move)
         assert info.value.code == "bad_field"
         assert game.to_dict() == before and game._rng.getstate() == rng_state
+    if plays:  # a table forced to a list is rebuilt as the tuple: the game records an equal tuple play
+        twin = game.clone()
+        forced = _forced(plays[0], table=list(plays[0].table))
+        twin.play(forced)
+        recorded = twin.history[-1][1]
+        assert recorded is not forced and recorded == plays[0] and type(recorded.table) is tuple
     game.play(game.legal_moves()[0])
     assert Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
 

@@ -63,3 +63,51 @@ def test_mv16_listed_extensions_are_exactly_the_one_card_extensions(game: object
                         new = new.normalized()
                         expected.add(str(Play(game.table[:i] + (new,) + game.table[i + 1:], (card,))))
     assert listed == expected
+
+
+# -- issue 22: two equal melds on the table make one play, listed once (MV-05) -------------
+def _twin_game(table: str = "[4S 5S 6S] [8H 8D 8C] [4S 5S 6S]"):  # type: ignore[no-untyped-def]
+    from naipes.machiavelli import Game, Rules
+
+    return Game.from_position(Rules(players=2), hands=["7S 2C", "KD"], table=table, stock="KH")
+
+
+def test_a_card_that_extends_either_of_two_equal_melds_is_listed_once() -> None:
+    from naipes.machiavelli import Play
+    from naipes.machiavelli._fast_listing import fast_listed_plays
+    from naipes.machiavelli.actions import ActionSpace
+
+    game = _twin_game()
+    plays = [m for m in game.legal_moves() if isinstance(m, Play)]
+    with_7s = [p for p in plays if "7S" in str(p.cards[0])]
+    assert [str(p) for p in with_7s] == ["play 7S: [4S 5S 6S 7S] [8H 8D 8C] [4S 5S 6S]"]
+    assert len(set(map(str, game.legal_moves()))) == len(game.legal_moves())
+    view = game.view(0)
+    assert [str(p) for p in fast_listed_plays(view.table, view.hand, game.rules)] == \
+        [str(p) for p in listed_plays(view.table, view.hand, game.rules)] == [str(p) for p in plays]
+    # the same play extending the second copy is still legal: it is the same layout (MV-05)
+    other = Play(list(view.table[:2]) + [with_7s[0].table[0]], [with_7s[0].cards[0]])
+    assert game.is_legal(other)
+    # action ids: the listed moves keep their ids, the second copy's extension has none listed
+    space = ActionSpace(game.rules)
+    once = _twin_game("[4S 5S 6S] [8H 8D 8C]")
+    assert space.legal_ids(view) == space.legal_ids(once.view(0))
+    assert [space.index(m, view) for m in game.legal_moves()] == [space.index(m, once.view(0))
+                                                                  for m in once.legal_moves()]
+    game.play(with_7s[0])
+    assert [str(m) for m in game.table] == ["[4S 5S 6S 7S]", "[8H 8D 8C]", "[4S 5S 6S]"]
+    assert game.to_act == (1,)
+
+
+def test_equal_melds_list_as_many_plays_as_one_of_them() -> None:
+    from naipes.machiavelli import Game, Play, Rules
+
+    def plays(table: str) -> list[str]:
+        game = Game.from_position(Rules(players=2, jokers=2), hands=["3S 7S JK 9H 9D 9C", "KD"], table=table,
+                                  stock="KH")
+        return [str(m) for m in game.legal_moves() if isinstance(m, Play)]
+
+    twin, single = plays("[4S 5S 6S] [4S 5S 6S]"), plays("[4S 5S 6S]")
+    assert len(twin) == len(single) == len(set(twin))
+    assert [t.replace(": [4S 5S 6S] [4S 5S 6S]", ": [4S 5S 6S]") for t in twin if t.count("[4S 5S 6S]") == 2] == \
+        [t for t in single if "[4S 5S 6S]" in t]  # the new melds beside both copies

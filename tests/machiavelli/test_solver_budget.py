@@ -65,13 +65,17 @@ def test_a_large_budget_changes_nothing() -> None:
         assert solve(table, hand, rules, budget=Budget(nodes=10**9, seconds=3600)) == solve(table, hand, rules)
 
 
-def test_out_of_budget_with_nothing_known_is_none() -> None:
-    # before the opening no play is known ahead of the search
+def test_out_of_budget_before_the_opening_gives_the_quick_opening() -> None:
+    # before the opening the quick layouts of the hand alone give a legal opening, if one is found
     rules = Rules(initial_meld_min=36)
     hand = "QH QS QD KH KS KD 2C"
-    assert solve("[4S 5S 6S]", hand, rules, opened=False, budget=Budget(nodes=0)) is None
+    quick = solve("[4S 5S 6S]", hand, rules, opened=False, budget=Budget(nodes=0))
+    assert quick is not None and not quick.optimal and quick.count == 6 and quick.value == 60
+    check_answer(list(parse_table("[4S 5S 6S]")), quick, rules)
     best = solve("[4S 5S 6S]", hand, rules, opened=False)
     assert best is not None and best.count == 6 and best.optimal
+    # nothing worth 36 in the hand: nothing known, nothing found
+    assert solve("[4S 5S 6S]", "QH QS QD 2C", rules, opened=False, budget=Budget(nodes=0)) is None
     # a table given as cards is partitioned first (not metered), then extended
     answer = solve(Card.parse_many("4S 5S 6S JH JD JC"), "9H 9D 9C 2S", budget=Budget(nodes=0))
     assert answer is not None and answer.count == 3 and not answer.optimal

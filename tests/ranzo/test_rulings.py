@@ -364,4 +364,4 @@ def test_rz09_a_claim_that_makes_ranzo_has_no_precedence() -> None:
 def test_rz16_partners_can_be_culprits() -> None:
     g = position(Rules(teams=True), hands={0: "3o 4o 5o 7c 7e 7b"}, turn=0)
     g.play("ranzo")
-    assert g.scores == (33, 29, 29, 29) and g.team_totals == (62, 58)
+    assert g.balances == (33, 29, 29, 29) and g.scores == g.team_totals == (62, 58)

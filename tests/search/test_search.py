@@ -10,11 +10,18 @@ import pytest
 
 from naipes import RandomBot, UsageError, macarra, machiavelli, machuco, play_game, ranzo
 from naipes.plugin import plugin
-from naipes.search import ISMCTSBot, PIMCBot, default_rollout
+from naipes.search import DeterminizedBot, ISMCTSBot, PIMCBot, default_rollout
 from naipes.testing import check_threads
 
-BOTS: list[Callable[..., Any]] = [ISMCTSBot, PIMCBot]
-IDS = ["ismcts", "pimc"]
+
+def determinized(iterations: int | None = None, seconds: float | None = None, seed: int | None = None) -> Any:
+    """A DeterminizedBot with a small world budget and a shallow depth, called like the others."""
+    worlds = None if iterations is None else max(1, iterations // 4)
+    return DeterminizedBot(worlds=worlds, seconds=seconds, seed=seed, depth=3)
+
+
+BOTS: list[Callable[..., Any]] = [ISMCTSBot, PIMCBot, determinized]
+IDS = ["ismcts", "pimc", "determinized"]
 
 
 def machuco2(seed: int) -> machuco.Game:
@@ -140,7 +147,7 @@ def test_time_budget_gives_a_legal_move(cls: Callable[..., Any]) -> None:
 @pytest.mark.parametrize("kwargs", [{"iterations": 0}, {"iterations": None}, {"iterations": 2.5},
                                     {"seconds": -1.0}, {"seconds": True}, {"max_rollout": 0}])
 def test_bad_budgets(kwargs: dict[str, Any]) -> None:
-    for cls in BOTS:
+    for cls in (ISMCTSBot, PIMCBot):
         with pytest.raises(UsageError) as err:
             cls(**kwargs)
         assert err.value.code == "bad_budget"
@@ -165,7 +172,9 @@ def test_rollout_policies() -> None:
 
 def test_default_rollouts_come_from_the_plugins() -> None:
     assert type(plugin("macarra").rollout_policy(3)) is macarra.PerfectBot  # measured: cheaper than random
-    assert all(plugin(name).rollout_policy(3) is None for name in ("machuco", "ranzo", "machiavelli"))
+    assert plugin("machiavelli").rollout_policy(3) is None
+    for name in ("machuco", "ranzo"):  # the epsilon-greedy cut-downs of their heuristic bots
+        assert type(plugin(name).rollout_policy(3)).__name__ == "FastPolicy"
     game = macarra.Game(macarra.Rules(players=3, infractions="forbid"), seed=4)
     bot = ISMCTSBot(iterations=2, seed=1)
     ctx = bot._context(game)
@@ -179,11 +188,11 @@ def test_deprecated_rollout_names_warn_and_still_answer() -> None:
     with pytest.warns(DeprecationWarning, match="default_rollout"):
         assert default_rollout("macarra") == "best"
     with pytest.warns(DeprecationWarning, match="default_rollout"):
-        assert default_rollout("ranzo") == "random"
+        assert default_rollout("machiavelli") == "random"
     for holder in (naipes.search, naipes.search.rollout):
         with pytest.warns(DeprecationWarning, match="HEURISTIC_ROLLOUTS"):
             names = holder.HEURISTIC_ROLLOUTS  # type: ignore[attr-defined]
-        assert names == frozenset({"macarra"})
+        assert names == frozenset({"macarra", "machuco", "ranzo"})
         assert all(naipes.find_game(name).best_bot for name in names)
     with pytest.raises(AttributeError):
         _ = naipes.search.rollout.NO_SUCH_NAME  # type: ignore[attr-defined]

@@ -15,6 +15,18 @@ distributed = pytest.importorskip("distributed")
 
 RULES = {"players": 2, "scope": "hand"}
 BOTS = ["naipes.machuco.bots:MachucoBot", "random"]
+RAISING = ("from naipes import RandomBot\n\nclass Raising(RandomBot):\n"
+           "    def choose(self, view):\n        if len(view.legal_moves) == 2:\n"
+           "            raise KeyError('two')\n        return super().choose(view)\n")
+
+
+def _files(directory: Path) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for path in sorted(directory.iterdir()):
+        data = json.loads(path.read_text())
+        data.pop("seconds", None)
+        out[path.name] = data
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -52,3 +64,17 @@ def test_the_command_runs_on_a_dask_scheduler(cluster: Any, tmp_path: Path,
     here, there = (json.loads((tmp_path / f"{n}.json").read_text()) for n in ("here", "dask"))
     here.pop("seconds"), there.pop("seconds")
     assert here == there
+
+
+def test_forfeits_and_saved_records_are_the_same_on_dask(cluster: Any, tmp_path: Path) -> None:
+    (tmp_path / "daskbots_h24t.py").write_text(RAISING)
+    kwargs: dict[str, Any] = {"games": 20, "rules": RULES, "seed": 4, "bot_path": [tmp_path], "on_error": "forfeit"}
+    bots = ["random", "daskbots_h24t:Raising"]
+    here = tournament.run("machuco", bots, save=tmp_path / "here", **kwargs)
+    with distributed.Client(cluster) as client:
+        there = tournament.run("machuco", bots, save=tmp_path / "dask", executor=client.get_executor(), **kwargs)
+        with pytest.raises(tournament.BotFailedError) as info:
+            tournament.run("machuco", bots, executor=client.get_executor(),
+                           **{**kwargs, "on_error": "stop"})
+    assert there == here and here.forfeits and info.value.forfeit == here.forfeits[0]
+    assert _files(tmp_path / "dask") == _files(tmp_path / "here")

@@ -78,4 +78,9 @@ MACHIAVELLI: dict[str, Any] = {
 
 LIMITS: dict[str, dict[str, Any]] = {"machuco": MACHUCO, "macarra": MACARRA, "ranzo": RANZO,
                                      "machiavelli": MACHIAVELLI}
-VIEW_LIMITS: dict[str, dict[str, Any]] = {g: {} for g in LIMITS}
+#: View lists the samples only ever saw empty: typed as cards all the same (a Macarra seat holds no hand,
+#: Machuco's leftovers set aside and Machiavelli's known cards are rare), so a view with ``hand: ["zz"]``
+#: is refused.
+_CARD_LIST = {"$ref": "#/$defs/card"}
+VIEW_LIMITS: dict[str, dict[str, Any]] = {"machuco": {"view.aside[]": _CARD_LIST}, "macarra": {"view.hand[]": _CARD_LIST},
+                                          "ranzo": {}, "machiavelli": {"view.known[]": _CARD_LIST}}

@@ -127,7 +127,7 @@ def test_bots_think_off_the_event_loop() -> None:
     from . import threadbot
 
     threadbot.THREADS.clear()
-    with _client(allowed_bots=("web.threadbot:RecordingBot",)) as cl:
+    with _client(allowed_bots=("web.threadbot:RecordingBot",), bot_processes=0) as cl:
         spec = "web.threadbot:RecordingBot"
         made = _table(cl, rules={"scope": "hand"}, bots={"0": spec, "1": spec})
         deadline = time.monotonic() + 60
@@ -136,6 +136,39 @@ def test_bots_think_off_the_event_loop() -> None:
         loop_thread = cl.app_state.server.loop_thread
     assert len(threadbot.THREADS) > 10 and loop_thread is not None
     assert all(t is not loop_thread and t.name.startswith("naipes-bot") for t in threadbot.THREADS)
+
+
+def test_bots_think_in_worker_processes_and_keep_their_state() -> None:
+    import os
+
+    spec = "web.threadbot:TravellingBot"
+    with _client(allowed_bots=(spec,), bot_processes=1) as cl:
+        made = _table(cl, rules={"scope": "hand"}, bots={"0": spec, "1": spec})
+        deadline = time.monotonic() + 120
+        while not cl.get(f"/api/tables/{made['table']}").json()["over"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+        table = cl.app_state.server.lobby.get(made["table"])
+        moves = len(table.game.history)
+        pids = [pid for seat in table.seats for pid in seat.bot.pids]
+    assert table.game.is_over and len(pids) == moves > 4
+    assert os.getpid() not in pids and len(set(pids)) == 1
+
+
+def test_a_bot_that_cannot_be_pickled_thinks_in_a_thread() -> None:
+    from . import threadbot
+
+    threadbot.THREADS.clear()
+    spec = "web.threadbot:RecordingBot"
+    with _client(allowed_bots=(spec,), bot_processes=1) as cl:
+        made = _table(cl, rules={"scope": "hand"}, bots={"0": spec, "1": spec})
+        table = cl.app_state.server.lobby.get(made["table"])
+        for seat in table.seats:
+            seat.bot.unpicklable = lambda: None  # a lambda cannot be pickled
+        deadline = time.monotonic() + 60
+        while not cl.get(f"/api/tables/{made['table']}").json()["over"] and time.monotonic() < deadline:
+            time.sleep(0.02)
+    assert table.game.is_over and len(threadbot.THREADS) > 4
+    assert all(t.name.startswith("naipes-bot") for t in threadbot.THREADS)
 
 
 # -- malformed input ---------------------------------------------------------------------------------

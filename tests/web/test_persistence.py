@@ -213,7 +213,7 @@ async def _play_with_kills(server: Server, seats: list[Seat], kills: int) -> lis
     tasks = [asyncio.get_running_loop().create_task(s.run(deadline)) for s in seats]
     counts = []
     for k in range(kills):
-        target = 25 * (k + 1)
+        target = 10 * (k + 1)  # early: a Ranzo round can end in under 30 events
         while True:  # every table well into its game (its first seat has seen `target` events), none over
             await asyncio.sleep(0.02)
             if min(s.next for s in seats if s.seat == 0) >= target:
@@ -221,7 +221,8 @@ async def _play_with_kills(server: Server, seats: list[Seat], kills: int) -> lis
             assert time.monotonic() < deadline, [s.next for s in seats]
         await asyncio.to_thread(server.kill)
         counts.append(await asyncio.to_thread(_moves_of, server.db))
-        assert not any(s.over for s in seats), "a game ended before the kill: make the games longer"
+        assert not any(s.over for s in seats), ("a game ended before the kill: make the games longer",
+                                                [(s.table, s.seat, s.next, s.over) for s in seats])
         await asyncio.sleep(0.3)  # clients find the server gone and retry
         await asyncio.to_thread(server.start)
     await asyncio.gather(*tasks)
@@ -267,3 +268,36 @@ def test_tables_survive_kill_9(tmp_path: Path) -> None:
     assert len(hashes) == len(seats)
     assert all(h == hashlib.sha256(s.token.encode()).hexdigest() for h, s in
                zip(sorted(hashes), sorted(seats, key=lambda s: hashlib.sha256(s.token.encode()).hexdigest())))
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    server = Server(tmp_path / "tables.sqlite3", tmp_path / "server.log")
+    server.start()
+    assert server.proc is not None
+    try:
+        server.post("/api/tables", {"game": "machuco", "players": 2, "bots": {"0": "random", "1": "random"}})
+        deadline = time.monotonic() + 30
+        while len(workers := _children(server.proc.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the bot processes (and the resource tracker of multiprocessing)
+        assert len(workers) >= 2
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(Path(f"/proc/{pid}").exists() for pid in workers), "a bot worker outlived the server"
+    finally:
+        server.stop()

@@ -8,35 +8,78 @@
 ('int8', True)
 
 The observation is the seat's :meth:`~naipes.actions.ActionSpace.encode`
-vector (``float32``); ``info["action_mask"]`` is the ``int8`` mask of legal
-ids. The other seats are played by ``opponents`` (default: seeded
-:class:`~naipes.RandomBot`\\ s). The reward is ``Result.returns[seat]`` at the
-end; an illegal id ends the episode with reward ``returns_range[0]`` and
-``info["illegal_action"] = True``. ``reset(seed=...)`` seeds naipes (and the
-default opponents) from ``self.np_random``.
+vector (``float32``), in a ``Box`` bounded by the game's
+:meth:`~naipes.actions.ActionSpace.observation_bounds`; ``info["action_mask"]``
+is the ``int8`` mask of legal ids and :meth:`NaipesEnv.action_masks` the same
+as booleans (the method sb3-contrib's ``MaskablePPO`` calls). The other seats
+are played by ``opponents`` (default: seeded :class:`~naipes.RandomBot`\\ s).
+The reward is ``Result.returns[seat]`` at the end (divided by
+:meth:`~naipes.actions.ActionSpace.returns_scale` with ``normalize_returns=True``,
+so it lies in [-1, 1]); an illegal id ends the episode with reward
+``returns_range[0]`` (scaled alike) and ``info["illegal_action"] = True``.
+``reset(seed=...)`` seeds naipes (and the default opponents) from ``self.np_random``.
+
+Importing this module registers every game with Gymnasium as
+``naipes/<Game>-v1`` (:func:`env_id`; :func:`register_envs` registers games
+added later); ``gymnasium.make`` can import it itself:
+
+>>> import gymnasium
+>>> e = gymnasium.make("naipes.adapters.gymnasium:naipes/Machuco-v1", players=2)
+>>> e.unwrapped.action_masks().dtype.name
+'bool'
 
 .. versionadded:: 1.0
+.. versionchanged:: 1.3
+   ``action_masks()``, bounded observation spaces, ``normalize_returns`` and the
+   ``naipes/<Game>-v1`` registrations.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 import gymnasium as gym
 import numpy as np
 
-from naipes.adapters._common import first_to_act, int8_mask, resolve
+from naipes.adapters._common import first_to_act, has_action_space, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
+from naipes.registry import find_game, games
 
-__all__ = ["NaipesEnv", "env"]
+__all__ = ["NaipesEnv", "env", "env_id", "register_envs"]
 
 
 def env(game: str, *, opponents: Sequence[Bot[Any, Any]] | None = None, seat: int = 0,
-        render_mode: str | None = None, rules: Any = None, **fields: Any) -> NaipesEnv:
+        render_mode: str | None = None, normalize_returns: bool = False, rules: Any = None,
+        **fields: Any) -> NaipesEnv:
     """One ``seat`` of ``game`` against ``opponents`` (one bot per other seat, in seat order)."""
-    return NaipesEnv(game, opponents=opponents, seat=seat, render_mode=render_mode, rules=rules, **fields)
+    return NaipesEnv(game, opponents=opponents, seat=seat, render_mode=render_mode,
+                     normalize_returns=normalize_returns, rules=rules, **fields)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of ``game``: ``naipes/<Game>-v1``, the name's words capitalised.
+
+    >>> env_id("machuco")
+    'naipes/Machuco-v1'
+    """
+    name = find_game(game).name
+    return "naipes/" + "".join(w[:1].upper() + w[1:] for w in re.split(r"[^0-9A-Za-z]+", name) if w) + "-v1"
+
+
+def register_envs() -> list[str]:
+    """Register ``naipes/<Game>-v1`` with Gymnasium for every game with an action space that
+    is not registered yet (done when this module is imported); returns the new ids."""
+    added = []
+    for info in games():
+        eid = env_id(info.name)
+        if eid in gym.registry or not has_action_space(info):
+            continue
+        gym.register(eid, entry_point=NaipesEnv, kwargs={"game": info.name}, disable_env_checker=True)
+        added.append(eid)
+    return added
 
 
 class NaipesEnv(gym.Env[Any, Any]):
@@ -45,7 +88,8 @@ class NaipesEnv(gym.Env[Any, Any]):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game: str, *, opponents: Sequence[Bot[Any, Any]] | None = None, seat: int = 0,
-                 render_mode: str | None = None, rules: Any = None, **fields: Any) -> None:
+                 render_mode: str | None = None, normalize_returns: bool = False, rules: Any = None,
+                 **fields: Any) -> None:
         if render_mode not in (None, "ansi"):
             raise UsageError(f"render_mode must be None or 'ansi', not {render_mode!r}", code="bad_render_mode")
         self.info, self.rules, self.space = resolve(game, rules, **fields)
@@ -58,8 +102,12 @@ class NaipesEnv(gym.Env[Any, Any]):
             raise UsageError(f"{self.players - 1} opponents needed, not {len(opponents)}", code="wrong_bot_count")
         self.seat, self.render_mode = seat, render_mode
         self._given = list(opponents) if opponents is not None else None
-        self.observation_space = gym.spaces.Box(-np.inf, np.inf, (self.space.observation_size,), np.float32)
+        low, high = self.space.observation_bounds()
+        self.observation_space = gym.spaces.Box(np.array(low, np.float32), np.array(high, np.float32),
+                                                dtype=np.float32)
         self.action_space = gym.spaces.Discrete(self.space.size)
+        self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0
+        self._mask = np.zeros(self.space.size, bool)
         self.game: Any = None
         self.opponents: list[Any] = []
 
@@ -67,24 +115,47 @@ class NaipesEnv(gym.Env[Any, Any]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray[Any, Any], dict[str, Any]]:
         """A new game seeded from ``self.np_random``; the opponents play up to the seat's turn."""
         super().reset(seed=seed)
+        self._start()
+        obs = np.zeros(self.space.observation_size, np.float32)
+        mask = np.zeros(self.space.size, np.int8)
+        self._write(obs, mask)
+        return obs, {"action_mask": mask, "illegal_action": False}
+
+    def step(self, action: Any) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
+        """Play id ``action`` for the seat, then the opponents up to its next turn or the end."""
+        reward, terminated, illegal = self._act(action)
+        obs = np.zeros(self.space.observation_size, np.float32)
+        mask = np.zeros(self.space.size, np.int8)
+        self._write(obs, mask)
+        return obs, reward, terminated, False, {"action_mask": mask, "illegal_action": illegal}
+
+    # -- the steps the vector environment shares (naipes.adapters.vector) ---------------------
+    def _start(self) -> None:
+        """A new game and its opponents from ``self.np_random``, played up to the seat's turn."""
         draw = self.np_random.integers
         self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
         self._advance()
-        return self._observe(), self._info()
 
-    def step(self, action: Any) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
-        """Play id ``action`` for the seat, then the opponents up to its next turn or the end."""
+    def _act(self, action: Any) -> tuple[float, bool, bool]:
+        """Play ``action`` and the opponents: (reward, terminated, illegal)."""
         view = self.game.view(self.seat)
         try:
             self.game.play(self.space.move(action, view), self.seat)
         except (IllegalMoveError, UsageError):
-            info = {**self._info(), "illegal_action": True}
-            return self._observe(), float(self.space.bounds(self.info.returns_range)[0]), True, False, info
+            return float(self.space.bounds(self.info.returns_range)[0]) / self.scale, True, True
         self._advance()
-        over = self.game.is_over
-        reward = float(self.game.result.returns[self.seat]) if over else 0.0
-        return self._observe(), reward, over, False, self._info()
+        if self.game.is_over:
+            return float(self.game.result.returns[self.seat]) / self.scale, True, False
+        return 0.0, False, False
+
+    def _write(self, obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> None:
+        """Write the seat's encoded view into ``obs`` and its legal ids into ``mask`` (zeroed)."""
+        view = self.game.view(self.seat)
+        self.space.encode(view, out=obs)
+        ids = list(self.space.legal_ids(view)) if not self.game.is_over else []
+        mask[ids] = 1
+        self._mask = mask.astype(bool)
 
     def _advance(self) -> None:
         game = self.game
@@ -93,15 +164,17 @@ class NaipesEnv(gym.Env[Any, Any]):
             bot = self.opponents[seat if seat < self.seat else seat - 1]
             game.play(bot.choose(game.view(seat)), seat)
 
-    def _observe(self) -> np.ndarray[Any, Any]:
-        out = np.zeros(self.space.observation_size, np.float32)
-        return self.space.encode(self.game.view(self.seat), out=out)  # type: ignore[no-any-return]
-
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": int8_mask(self.space, self.game.view(self.seat)), "illegal_action": False}
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The seat's legal ids as booleans (all False once the game is over)."""
+        if self.game is None or self.game.is_over:
+            return np.zeros(self.space.size, bool)
+        return self._mask.copy()
 
     def render(self) -> str | None:
         """The table as the seat sees it (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.game is None:
             return None
         return str(self.game.view(self.seat).render())
+
+
+register_envs()

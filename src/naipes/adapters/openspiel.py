@@ -10,10 +10,33 @@
 True
 
 Importing the module registers ``naipes_<game>`` for every registered game with
-``pyspiel``; its parameters are ``seed`` and every ``Rules`` field whose default
-is an int, float, bool or string (``players``, ``scope``...).
-The games are *sampled stochastic*: the shuffles happen inside naipes, each new
-initial state drawing its seed from the game's generator, and
+``pyspiel``. Its parameters (:func:`parameters`) are every ``Rules`` field and three of
+the adapter's:
+
+* a field whose default is an int, float, bool or string (``players``, ``scope``...) is
+  a parameter of that type;
+* any other field (a default of ``None``, a tuple...) is a *string* parameter holding
+  the value as JSON or, for a field of several values, comma-separated text
+  (``"1"``, ``"null"``, ``"[]"``), the values of a collection separated by ``;``
+  or commas (``"real;mellizos"``); its default ``""`` keeps the rules' default.
+  Game strings cannot hold commas, nor a text that reads as a number or bool, so
+  the game keeps ``;`` and quotes such a text (``rounds='1'``; quotes are dropped
+  when read). :func:`load` writes the text for you (``load("ranzo", rounds=1)``);
+  with ``pyspiel`` itself give the text
+  (``pyspiel.load_game("naipes_ranzo", {"rounds": "1"})``);
+* ``seed`` (int, 0): the seed of the deals;
+* ``chance`` (``"sampled"``, the default, or ``"explicit"``): see below;
+* ``normalize_returns`` (bool, false): returns and utilities divided by
+  :meth:`~naipes.actions.ActionSpace.returns_scale`, so they lie in [-1, 1].
+
+With ``chance="sampled"`` the games are *sampled stochastic*: the shuffles happen
+inside naipes, each new initial state drawing its seed from the game's generator.
+With ``chance="explicit"`` the deal is the first state, a chance node of
+:data:`DEAL_OUTCOMES` equally likely outcomes (outcome ``o`` deals the game seeded
+``seed * DEAL_OUTCOMES + o``), and a state is its history: OpenSpiel's
+``serialize_game_and_state`` and ``random_sim_test(serialize=True)`` work
+(OpenSpiel cannot serialize a sampled-stochastic game written in Python: its
+``GetRNGState`` has no Python hook). In both modes
 ``resample_from_infostate`` deals a world from the player's view with
 :meth:`~naipes.game.View.sample`, seeded by OpenSpiel's sampler. Information
 state and observation tensors are the view's
@@ -36,6 +59,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import warnings
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -49,10 +73,16 @@ from naipes.errors import NaipesError, RulesError
 from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game, games
 
-__all__ = ["DEFAULT_CAP", "NaipesSpielGame", "NaipesSpielState", "load", "max_game_length", "space_of"]
+__all__ = ["DEAL_OUTCOMES", "DEFAULT_CAP", "NaipesSpielGame", "NaipesSpielState", "load", "max_game_length",
+           "parameters", "space_of"]
 
 #: The decisions after which a game is cut when neither its plugin nor the registry bounds it.
 DEFAULT_CAP = 10_000
+#: The outcomes of the deal's chance node with ``chance="explicit"``.
+DEAL_OUTCOMES = 2**16
+#: The adapter's own parameters and their defaults.
+_ADAPTER = {"seed": 0, "chance": "sampled", "normalize_returns": False}
+_NATIVE = (int, float, bool, str)
 
 
 def __getattr__(name: str) -> Any:
@@ -87,11 +117,55 @@ def max_game_length(info: GameInfo, rules: Any) -> int:
 
 def load(name: str, **params: Any) -> Any:
     """``pyspiel.load_game("naipes_<name>", params)``, registering the game first if it is new
-    (a game registered with naipes after this module was imported)."""
+    (a game registered with naipes after this module was imported).
+
+    A value for a text parameter (a ``Rules`` field whose default is not an int, float,
+    bool or string) may be given as the value itself: it is written as JSON
+    (``rounds=1``, ``specials=("real",)``, ``teams=None``).
+    """
     info = find_game(name)
     if f"naipes_{info.name}" not in pyspiel.registered_names():
         _register(info)
-    return pyspiel.load_game(f"naipes_{info.name}", params)
+    texts = _text_fields(plugin(info).Rules)
+    given = {k: _as_text(v) if k in texts and not isinstance(v, str) else v for k, v in params.items()}
+    return pyspiel.load_game(f"naipes_{info.name}", given)
+
+
+def parameters(name: str) -> dict[str, Any]:
+    """The OpenSpiel parameters of game ``name`` and their defaults (see the module docstring).
+
+    >>> parameters("ranzo")["rounds"], parameters("ranzo")["players"], parameters("ranzo")["chance"]
+    ('', 4, 'sampled')
+    """
+    return {**_ADAPTER, **_rule_params(plugin(find_game(name)).Rules)}
+
+
+def _as_text(value: Any) -> str:
+    """A value as a text parameter: ``;`` between the values of a collection, else JSON."""
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return ";".join(str(v) if isinstance(v, str) else json.dumps(v) for v in value) or "[]"
+    return _safe_text(json.dumps(value))
+
+
+def _safe_text(text: str) -> str:
+    """``text`` as it may stand in a game string: commas as ``;``, a number or bool in quotes."""
+    if re.fullmatch(r"[+-]?[0-9.eE]+|[Tt]rue|[Ff]alse", text):
+        return f"'{text}'"
+    return text.replace(",", ";")
+
+
+def _read_text(text: str) -> str:
+    """A text parameter as a ``--rule`` value: quotes dropped, ``;`` back to commas."""
+    if len(text) >= 2 and text[0] == text[-1] == "'":
+        text = text[1:-1]
+    return text.replace(";", ",")
+
+
+def _text_fields(rules_type: Any) -> frozenset[str]:
+    """The Rules fields carried as text: those whose default is not an int, float, bool or str."""
+    defaults = rules_type()
+    return frozenset(f.name for f in attrs.fields(rules_type) if type(getattr(defaults, f.name)) not in _NATIVE
+                     and f.name not in _ADAPTER)
 
 
 def space_of(game: Any) -> Any:
@@ -100,19 +174,35 @@ def space_of(game: Any) -> Any:
 
 
 def _rule_params(rules_type: Any) -> dict[str, Any]:
-    """The Rules fields OpenSpiel can carry as parameters: those with an int, float, bool or str default."""
+    """Every Rules field as a parameter: its default when an int, float, bool or str, else ``""``
+    (text; the adapter's own parameter names win over a field of the same name)."""
     defaults = rules_type()
-    return {f.name: getattr(defaults, f.name) for f in attrs.fields(rules_type)
-            if type(getattr(defaults, f.name)) in (int, float, bool, str)}
+    texts = _text_fields(rules_type)
+    return {f.name: "" if f.name in texts else getattr(defaults, f.name) for f in attrs.fields(rules_type)
+            if f.name not in _ADAPTER}
 
 
-def _game_type(info: GameInfo, rules_type: Any) -> Any:
+def _rules_of(game_plugin: Any, params: Mapping[str, Any]) -> Any:
+    """The ``Rules`` the parameters give: text parameters read as ``--rule`` values."""
+    from naipes._rule_values import parse_settings
+
+    texts = _text_fields(game_plugin.Rules)
+    settings: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in _ADAPTER or (key in texts and value == ""):
+            continue
+        settings[key] = parse_settings([f"{key}={_read_text(value)}"])[key] if key in texts else value
+    return game_plugin.rules(settings=settings)
+
+
+def _game_type(info: GameInfo, rules_type: Any, chance: str = "sampled") -> Any:
     utility = pyspiel.GameType.Utility
-    params: dict[str, Any] = {"seed": 0, **_rule_params(rules_type)}
+    params: dict[str, Any] = {**_ADAPTER, **_rule_params(rules_type)}
+    mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=f"naipes_{info.name}", long_name=f"naipes {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance == "explicit" else mode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=utility.ZERO_SUM if info.zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -130,24 +220,39 @@ class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         game_plugin = plugin(self.info)
-        fields = {k: v for k, v in params.items() if k != "seed"}
-        self.rules = game_plugin.Rules(**fields)
+        self.rules = _rules_of(game_plugin, params)
         self.module = self.info.load()
         self.plugin = game_plugin
         self.space = game_plugin.action_space(self.rules)
         self.players = game_plugin.new_game(self.rules, seed=0).num_players
-        self.rng = random.Random(params.get("seed", 0))
+        self.seed = int(params.get("seed", 0))
+        self.rng = random.Random(self.seed)
+        self.chance = str(params.get("chance", "sampled"))
+        if self.chance not in ("sampled", "explicit"):
+            raise RulesError(f"chance is 'sampled' or 'explicit', not {self.chance!r}", code="bad_chance")
+        self.explicit = self.chance == "explicit"
+        self.scale = self.space.returns_scale(self.info.returns_range) if params.get("normalize_returns") else 1.0
         self.cap = max_game_length(self.info, self.rules)
         low, high = self.space.bounds(self.info.returns_range)
         spiel_info = pyspiel.GameInfo(
-            num_distinct_actions=self.space.size, max_chance_outcomes=0, num_players=self.players,
-            min_utility=float(low), max_utility=float(high),
-            utility_sum=0.0 if self.info.zero_sum else None, max_game_length=self.cap)
-        super().__init__(self._type, spiel_info, params)
+            num_distinct_actions=self.space.size, max_chance_outcomes=DEAL_OUTCOMES if self.explicit else 0,
+            num_players=self.players, min_utility=float(low) / self.scale, max_utility=float(high) / self.scale,
+            utility_sum=0.0 if self.info.zero_sum else None,
+            max_game_length=self.cap + (1 if self.explicit else 0))
+        kind = _game_type(self.info, game_plugin.Rules, self.chance) if self.explicit else self._type
+        texts = _text_fields(game_plugin.Rules)
+        safe = {k: _safe_text(v) if k in texts else v for k, v in params.items()}  # they survive str(game)
+        super().__init__(kind, spiel_info, safe)
 
     def new_initial_state(self) -> NaipesSpielState:
-        """A new game, seeded from this game's generator."""
+        """A new game, seeded from this game's generator (``chance="explicit"``: the deal's chance node)."""
+        if self.explicit:
+            return NaipesSpielState(self, None)
         return NaipesSpielState(self, self.plugin.new_game(self.rules, seed=self.rng.randrange(2**62)))
+
+    def deal(self, outcome: int) -> Any:
+        """The naipes game the deal's chance outcome ``outcome`` gives (``chance="explicit"``)."""
+        return self.plugin.new_game(self.rules, seed=(self.seed * DEAL_OUTCOMES + outcome) % 2**62)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> NaipesObserver:
         """Observation and information-state tensors: the view's encoding."""
@@ -160,6 +265,7 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: NaipesSpielGame, naipes_game: Any) -> None:
         super().__init__(game)
         self.game = naipes_game  # the only attribute: OpenSpiel clones a state by copying them
+        # (None: the deal's chance node, with chance="explicit")
 
     @property
     def space(self) -> Any:
@@ -175,19 +281,30 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
         return len(self.game.history) >= self.cap
 
     def current_player(self) -> int:
-        """The lowest seat to act (a window's seats one at a time), or TERMINAL."""
+        """The lowest seat to act (a window's seats one at a time), CHANCE at the deal, or TERMINAL."""
+        if self.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
         if self.game.is_over or self._cut():
             return int(pyspiel.PlayerId.TERMINAL)
         return first_to_act(self.game)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deal's outcomes, equally likely (``chance="explicit"``)."""
+        return list(_UNIFORM) if self.game is None else []
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.space.legal_ids(self.game.view(player)))
 
     def _apply_action(self, action: int) -> None:
+        if self.game is None:
+            self.game = self.get_game().deal(int(action))
+            return
         seat = first_to_act(self.game)
         self.game.play(self.space.move(action, self.game.view(seat)), seat)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
         try:
             return str(self.space.move(int(action), self.game.view(player)))
         except NaipesError:
@@ -195,12 +312,16 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Over, or cut at the cap."""
-        return bool(self.game.is_over or self._cut())
+        return self.game is not None and bool(self.game.is_over or self._cut())
 
     def returns(self) -> list[float]:
-        """``Result.returns`` at the end; 0 for everyone before it and at the cap."""
+        """``Result.returns`` at the end (over the scale with ``normalize_returns``); 0 for everyone
+        before it and at the cap."""
+        if self.game is None:
+            return [0.0] * self.get_game().players
         result = self.game.result
-        return [float(r) for r in result.returns] if result is not None else [0.0] * self.game.num_players
+        scale = self.get_game().scale
+        return [float(r) / scale for r in result.returns] if result is not None else [0.0] * self.game.num_players
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> NaipesSpielState:
         """A world dealt from ``player_id``'s view, seeded by OpenSpiel's sampler."""
@@ -208,10 +329,12 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
         return NaipesSpielState(self.get_game(), world)
 
     def __deepcopy__(self, memo: Any) -> NaipesSpielState:
-        new = NaipesSpielState(self.get_game(), self.game.clone())
+        new = NaipesSpielState(self.get_game(), None if self.game is None else self.game.clone())
         return new
 
     def __str__(self) -> str:
+        if self.game is None:
+            return "deal"
         return json.dumps(self.game.to_dict()["state"], sort_keys=True)
 
 
@@ -224,12 +347,20 @@ class NaipesObserver:
         self.dict = {name: self.tensor[start:start + length] for name, start, length in space.observation_spec}
 
     def set_from(self, state: NaipesSpielState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s encoded view."""
-        self.tensor[:] = self.space.encode(state.game.view(player))
+        """Fill :attr:`tensor` with ``player``'s encoded view (zeros before the deal)."""
+        if state.game is None:
+            self.tensor.fill(0.0)
+        else:
+            self.space.encode(state.game.view(player), out=self.tensor)
 
     def string_from(self, state: NaipesSpielState, player: int) -> str:
-        """``player``'s view as JSON."""
+        """``player``'s view as JSON (``"deal"`` before the deal)."""
+        if state.game is None:
+            return "deal"
         return json.dumps(state.game.view(player).to_dict(), sort_keys=True)
+
+
+_UNIFORM = tuple((o, 1.0 / DEAL_OUTCOMES) for o in range(DEAL_OUTCOMES))
 
 
 def _register(info: GameInfo) -> None:

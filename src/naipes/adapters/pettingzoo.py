@@ -12,29 +12,88 @@ game's :meth:`~naipes.actions.ActionSpace.encode` vector (``float32``) and an
 ``int8`` ``action_mask``. In a simultaneous window (Ranzo's claims, Macarra's
 bids) the seats are selected one at a time in ascending order; answers stay
 sealed as in the game. Rewards are ``Result.returns``, given when the game
-ends. ``render_mode="ansi"`` returns the table as the selected seat sees it.
+ends (divided by :meth:`~naipes.actions.ActionSpace.returns_scale` with
+``normalize_returns=True``, so they lie in [-1, 1]). The observation ``Box``
+holds the game's :meth:`~naipes.actions.ActionSpace.observation_bounds`.
+``render_mode="ansi"`` returns the table as the selected seat sees it.
+
+Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
+``env()`` (wrapped in PettingZoo's ``AssertOutOfBoundsWrapper`` and
+``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``:
+
+>>> from naipes.adapters.pettingzoo import machuco_v1
+>>> e = machuco_v1.env(players=2)
+>>> e.reset(seed=3)
+>>> e.agent_selection in e.possible_agents, machuco_v1.raw_env().metadata["name"]
+(True, 'naipes_machuco_v1')
 
 .. versionadded:: 1.0
+.. versionchanged:: 1.3
+   ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules.
 """
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
-from naipes.adapters._common import first_to_act, int8_mask, resolve
+from naipes.adapters._common import first_to_act, has_action_space, int8_mask, resolve
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
+from naipes.registry import find_game
 
-__all__ = ["NaipesAEC", "env"]
+__all__ = ["NaipesAEC", "env", "game_module"]
+
+#: The version in the ``<game>_v1`` module names and in ``metadata["name"]``.
+VERSION = 1
 
 
-def env(game: str, *, render_mode: str | None = None, rules: Any = None, **fields: Any) -> NaipesAEC:
+def env(game: str, *, render_mode: str | None = None, normalize_returns: bool = False, rules: Any = None,
+        **fields: Any) -> NaipesAEC:
     """An AEC environment of ``game`` (a name or alias) with ``rules`` or these rule fields."""
-    return NaipesAEC(game, render_mode=render_mode, rules=rules, **fields)
+    return NaipesAEC(game, render_mode=render_mode, normalize_returns=normalize_returns, rules=rules, **fields)
+
+
+def game_module(game: str) -> types.ModuleType:
+    """``game`` as a PettingZoo-style module ``<game>_v1`` with ``env(**kw)`` and ``raw_env(**kw)``.
+
+    ``from naipes.adapters.pettingzoo import <game>_v1`` gives the same module.
+
+    Raises:
+        UsageError: for a game that has no action space (code ``no_action_space``).
+    """
+    info = find_game(game)
+    if not has_action_space(info):
+        raise UsageError(f"{info.name} has no ActionSpace", code="no_action_space")
+    name = f"{info.name}_v{VERSION}"
+    module = types.ModuleType(f"{__name__}.{name}", f"{info.name} as a PettingZoo AEC environment.")
+
+    def raw_env(**kwargs: Any) -> NaipesAEC:
+        """The unwrapped environment (the :class:`NaipesAEC` arguments but the game)."""
+        return NaipesAEC(info.name, **kwargs)
+
+    def wrapped_env(**kwargs: Any) -> Any:
+        """The environment in PettingZoo's out-of-bounds and order-enforcing wrappers."""
+        return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
+
+    module.raw_env, module.env = raw_env, wrapped_env  # type: ignore[attr-defined]
+    return module
+
+
+def __getattr__(name: str) -> Any:
+    """``<game>_v1``: :func:`game_module` of that game."""
+    game, sep, version = name.rpartition("_v")
+    if sep and game and version == str(VERSION):
+        try:
+            return game_module(game)
+        except UsageError:
+            pass
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class NaipesAEC(AECEnv):  # type: ignore[misc]
@@ -42,7 +101,8 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
 
     metadata = {"render_modes": ["ansi"], "name": "naipes_v1", "is_parallelizable": False}
 
-    def __init__(self, game: str, *, render_mode: str | None = None, rules: Any = None, **fields: Any) -> None:
+    def __init__(self, game: str, *, render_mode: str | None = None, normalize_returns: bool = False,
+                 rules: Any = None, **fields: Any) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise UsageError(f"render_mode must be None or 'ansi', not {render_mode!r}", code="bad_render_mode")
@@ -50,12 +110,13 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         self.module = self.info.load()
         self.plugin = plugin(self.info)
         self.render_mode = render_mode
-        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v1"}
+        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v{VERSION}"}
         players = self.plugin.new_game(self.rules, seed=0).num_players
         self.possible_agents = [f"seat_{s}" for s in range(players)]
-        low, high = self.space.bounds(self.info.returns_range)
+        self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0
+        low, high = self.space.observation_bounds()
         obs = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (self.space.observation_size,), np.float32),
+            "observation": spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8)})
         self._obs_spaces = {a: obs for a in self.possible_agents}
         self._act_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
@@ -113,7 +174,7 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
 
     def _finish(self) -> None:
         returns = self.game.result.returns
-        self.rewards = {a: float(returns[i]) for i, a in enumerate(self.possible_agents)}
+        self.rewards = {a: float(returns[i]) / self.scale for i, a in enumerate(self.possible_agents)}
         self.terminations = {a: True for a in self.agents}
 
     def render(self) -> str | None:

@@ -150,6 +150,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._set_catalogue(moves)
         self.score_scale = float(10 * (n - 1))
         self.returns_range = returns_bounds(rules)
+        low, high = self.returns_range
+        #: the scores are the returns so far over score_scale; the rest lies in [0, 1]
+        self.slice_bounds = {"scores": (low / self.score_scale, high / self.score_scale)}
         self.observation_spec = BaseSpace.spec(
             ("seat", n), ("to_act", n), ("phase", 3), ("held", k), ("foundations", f * k),
             ("pile_tops", n * k), ("piles", n * c), ("pile_sizes", n), ("stock_sizes", n),

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from naipes.macarra.state import Game
     from naipes.macarra.view import View
 
-__all__ = ["HELP", "describe_event", "describe_move", "render", "terminal_turn"]
+__all__ = ["HELP", "describe_decision", "describe_event", "describe_move", "render", "terminal_turn"]
 
 _PILE_SHOWN = 8
 
@@ -351,3 +351,27 @@ def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str
     words = {mv.Draw: ("draw from your stock", "roba de tu mazo"),
              mv.Pass: ("pass: end your turn", "pasa: termina tu turno")}.get(type(move))
     return words[1 if es else 0] if words else str(move)
+
+
+def describe_decision(view: View, lang: str = "en") -> str | None:
+    """The open decision in public words (``Seat 2 to move: place a card or draw``).
+
+    >>> from naipes import macarra
+    >>> game = macarra.Game(seed=1)
+    >>> describe_decision(game.view(game.to_act[0]))
+    'Seat 0 to move: place a card, draw or pass'
+
+    .. versionadded:: 1.3
+    """
+    es = lang == "es"
+    if view.phase is Phase.PUNISHMENT:
+        seats = ", ".join(map(str, view.to_act))
+        return (f"Los asientos {seats} apuestan de 0 a 10 macarras contra la carta tapada del asiento {view.loser}"
+                if es else f"Seats {seats} bid 0 to 10 macarras against seat {view.loser}'s hidden card")
+    if view.phase is not Phase.PLAY or view.turn is None:
+        return None
+    if view.held is not None:
+        return (f"El asiento {view.turn} coloca la carta robada, {view.held}" if es
+                else f"Seat {view.turn} places the card drawn, {view.held}")
+    return (f"Le toca al asiento {view.turn}: coloca una carta, roba o pasa" if es
+            else f"Seat {view.turn} to move: place a card, draw or pass")

@@ -80,7 +80,7 @@ def zones(view: View) -> tuple[Zone, ...]:
     n = view.rules.players
     for s in [(view.seat + k) % n for k in range(n)]:
         out.extend(_seat_zones(view, s))
-    out.extend(Zone(kind="foundation", name=f"f{i}", label=f"Foundation {i}", cards=(str(top),), fanned=False)
+    out.extend(Zone(kind="foundation", name=f"f{i}", label=f"Foundation f{i}", cards=(str(top),), fanned=False)
                for i, top in enumerate(view.foundations))
     return tuple(out)
 
@@ -91,7 +91,7 @@ def _seat_zones(view: View, s: int) -> list[Zone]:
     known = tuple(str(c) for c in reversed(recycled)) if recycled is not None else ()
     out = [Zone(kind="stock", label=f"{whose} stock" + (" (turned over)" if recycled is not None else ""),
                 cards=known, hidden=view.stock_sizes[s] - len(known), seat=s, fanned=False),
-           Zone(kind="pile", name=f"p{s}", label=f"{whose} face-up pile", cards=tuple(str(c) for c in view.piles[s]),
+           Zone(kind="pile", name=f"p{s}", label=f"{whose} face-up pile p{s}", cards=tuple(str(c) for c in view.piles[s]),
                 seat=s, fanned=False)]
     if view.held is not None and s == view.turn:
         out.append(Zone(kind="hand", label=f"{whose} drawn card", cards=(str(view.held),), seat=s))

@@ -27,7 +27,8 @@ class Plugin(GamePlugin[Rules, Move, View]):
     quick_rules: Mapping[str, Mapping[str, object]] = {"race": {}}
     bot_specs: Mapping[str, str] = {"best": "naipes.macarra.bots:PerfectBot",
                                     "perfect": "naipes.macarra.bots:PerfectBot",
-                                    "careless": "naipes.macarra.bots:CarelessBot"}
+                                    "careless": "naipes.macarra.bots:CarelessBot",
+                                    "strong": "naipes.macarra.bots:PerfectBot"}
 
     # -- search (SR) ---------------------------------------------------------------------------
 

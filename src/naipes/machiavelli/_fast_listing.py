@@ -10,7 +10,8 @@ compare them at every step of random games) at a fraction of the cost:
   and the mask of those cards (melds of equal value share them, so the melds
   laid on the table are few objects, found by id); each table (a tuple, alive
   as long as the game holds it) gets the OR of its melds' masks, so a turn
-  tests one ``and`` before it looks at a single meld;
+  tests one ``and`` before it looks at a single meld; a meld equal to one
+  before it gets no extensions there (the same plays, listed once: MV-05);
 - the new melds come from the masks: bitwise majorities pick the ranks that
   can make a group, shifted ``and`` s the starts of runs, and the memo tables of
   :mod:`~naipes.machiavelli.listing` give the melds themselves, here with their
@@ -126,12 +127,25 @@ def _table_entry(table: tuple[Meld, ...]) -> _TableEntry:
     metas_of = _METAS
     metas = []
     want = 0
+    # melds by the mask of the cards that extend them: equal melds have equal masks, so a
+    # meld is compared (identity first) only with the few earlier melds of its mask, never hashed
+    seen: dict[int, list[Meld]] = {}
     for meld in table:
         meta = metas_of.get(id(meld))
         if meta is None:
             meta = _meta(meld)
+        bits = meta[2]
+        if bits:  # a meld nothing extends lists no play: nothing to merge
+            alike = seen.get(bits)
+            if alike is None:
+                seen[bits] = [meld]
+            elif meld in alike:  # an equal meld before it: its plays are listed there (MV-05)
+                meta = (meld, (), 0)
+                bits = 0
+            else:
+                alike.append(meld)
         metas.append(meta)
-        want |= meta[2]
+        want |= bits
     entry = (table, tuple(metas), want)
     if len(_TABLES) > 4_096:  # one store or clear at a time: atomic, no lock needed
         _TABLES.clear()

@@ -29,25 +29,16 @@ True
 
 from __future__ import annotations
 
-import copy
 import re
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import Any, Sequence
 
-from naipes import _validate
-from naipes._state import _rng_state, rules_to_dict
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NotationError
-from naipes.game import FORMAT, FORMAT_VERSION, RECORD_FORMAT
-from naipes.game import Game as BaseGame
 from naipes.machiavelli.melds import Meld, parse_table
 from naipes.machiavelli.moves import MAX_MOVE_TEXT, Move, Play, _card_text, _meld_text, _trusted_play
 
-if TYPE_CHECKING:
-    from naipes.machiavelli.state import Game
-
-__all__ = ["DELTA_VERSION", "Encoded", "as_version_2", "check_layout", "decode_moves", "decode_play", "encode_history", "encode_moves",
-           "encode_play", "is_delta",
-           "last_play_table", "load_history", "record_v3", "state_dict_v3"]
+__all__ = ["DELTA_VERSION", "Encoded", "check_layout", "decode_history", "decode_moves", "decode_play",
+           "encode_history", "encode_moves", "encode_play", "is_delta", "last_play_table"]
 
 _ITEM = re.compile(r"\s*(?:#(\d{1,6})(?:-(\d{1,6}))?|(\[[^\[\]]*\]))\s*,?")
 
@@ -205,77 +196,37 @@ def decode_moves(pairs: Sequence[tuple[int, str]]) -> list[tuple[int, Move]]:
     return out
 
 
-# -- the envelopes of version 3 ------------------------------------------------------------
+# -- version 3: what the base's history hooks call -----------------------------------------
 #: The state-dict and record version that writes plays as deltas (the other games write 2).
 DELTA_VERSION = 3
 
 
-def state_dict_v3(game: Game) -> dict[str, Any]:
-    """``game.to_dict()`` with the history as deltas (the envelope of :meth:`naipes.Game.to_dict`)."""
-    return {
-        "format": FORMAT, "version": DELTA_VERSION, "game": game.name, "rules": rules_to_dict(game.rules),
-        "num_players": game.num_players, "rng": _rng_state(game._rng), "history": _history_pairs(game),
-        "acting": list(game._acting), "simultaneous": game._simultaneous,
-        "answers": [[s, str(m)] for s, m in sorted(game._answers.items())],
-        "start": copy.deepcopy(game._start), "state": game._state_dict(),
-    }
-
-
-def record_v3(game: Game) -> dict[str, Any]:
-    """``game.record()`` with the moves as deltas (the envelope of :meth:`naipes.Game.record`)."""
-    start = game._start
-    if start is None or ("rng" in start and start["rng"] is None):
-        return BaseGame.record(game)  # raises the base's error (code not_replayable)
-    return {"format": RECORD_FORMAT, "version": DELTA_VERSION, "game": game.name,
-            "rules": rules_to_dict(game.rules), "start": copy.deepcopy(start),
-            "moves": _history_pairs(game)}
-
-
-def _history_pairs(game: Game) -> list[list[Any]]:
-    """The game's history as fresh ``[seat, notation]`` lists (the encoding is remembered)."""
-    known = game._encoded = encode_history(game._history, game._encoded)
-    return [[s, t] for s, t in known[1]]
-
-
-def as_version_2(data: Mapping[str, Any], key: str) -> tuple[dict[str, Any], object] | None:
-    """A version-3 dict as the base loader reads it (``key`` emptied) and the delta moves; else ``None``."""
-    version = data.get("version") if isinstance(data, Mapping) else None
-    if type(version) is not int or version != DELTA_VERSION:
-        return None
-    return {**data, "version": FORMAT_VERSION, key: []}, data.get(key)
-
-
-def check_layout(data: object, key: str, what: str) -> None:
+def check_layout(pairs: object, version: int, field: str, what: str) -> None:
     """A dict labelled with another version than 3 writes every play in full (its layout is
     that of its label): a play written as a delta there is refused.
 
     Raises:
         InvalidStateError: code ``bad_version``, for a delta under the label of version 1 or 2.
     """
-    if not isinstance(data, Mapping):
-        return
-    version = data.get("version")
-    moves = data.get(key)
-    if (type(version) is int and version == DELTA_VERSION) or not isinstance(moves, list):
+    if version == DELTA_VERSION or not isinstance(pairs, list):
         return  # version 3 reads both forms; the loader refuses what is not a list
-    for pair in moves:
+    for pair in pairs:
         if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[1], str) and is_delta(pair[1]):
-            raise InvalidStateError(f"{key}: {pair[1][:60]!r} is a play written as a delta (version "
+            raise InvalidStateError(f"{field}: {pair[1][:60]!r} is a play written as a delta (version "
                                     f"{DELTA_VERSION}) in a {what} labelled version {version!r}",
                                     code="bad_version")
 
 
-def load_history(game: Game, history: object) -> None:
-    """Set the history of a game read from a version-3 dict, checking every move.
+def decode_history(pairs: Sequence[tuple[int, str]], field: str) -> list[tuple[int, Move]]:
+    """The moves of a version-3 history's checked ``(seat, text)`` pairs.
 
     Raises:
         InvalidStateError: code ``bad_field`` for a move that does not read.
     """
-    pairs = _validate.seat_moves(history, "history", game.num_players, _validate.MAX_HISTORY)
     try:
-        game._history = decode_moves(pairs)
+        return decode_moves(pairs)
     except (NotationError, InvalidStateError) as exc:
-        raise InvalidStateError(f"history: {exc}", code="bad_field") from None
+        raise InvalidStateError(f"{field}: {exc}", code="bad_field") from None
 
 
 def last_play_table(history: Sequence[tuple[int, Move]]) -> tuple[Meld, ...]:

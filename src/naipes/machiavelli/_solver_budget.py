@@ -8,6 +8,7 @@ turns into the best play known so far.
 from __future__ import annotations
 
 import time
+from typing import Iterable, Iterator
 
 
 class OutOfBudget(Exception):
@@ -18,8 +19,10 @@ class Meter:
     """Counts the states the passes expand and watches a deadline (``perf_counter`` seconds).
 
     ``charge`` is called after each suit step of every pass (with the
-    states it made, plus one), so a pass overruns its budget by at most one
-    suit step.
+    states it made, plus one), so a node budget overruns by at most one suit
+    step; the deadline is also checked every :data:`CHUNK` states inside a
+    step (see :func:`metered`), so a time budget overruns by a fraction of a
+    millisecond of the program.
     """
 
     __slots__ = ("deadline", "nodes", "spent")
@@ -35,3 +38,35 @@ class Meter:
             raise OutOfBudget
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfBudget
+
+    def check(self) -> None:
+        """Raise :class:`OutOfBudget` if the deadline has passed (nodes are not charged)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfBudget
+
+    def sub(self, nodes: int) -> Meter:
+        """A meter with this one's deadline and at most ``nodes`` more states (a side search's budget)."""
+        meter = Meter(nodes if self.nodes is None else max(0, min(nodes, self.nodes - self.spent)), None)
+        meter.deadline = self.deadline
+        return meter
+
+
+#: States between two deadline checks inside a step of the program (a fraction of a millisecond).
+CHUNK = 1024
+
+
+def metered(
+    items: dict[int, int] | list[tuple[int, int]], meter: Meter | None
+) -> Iterable[tuple[int, int]]:
+    """The (state, objective) pairs of a layer, checking the deadline every :data:`CHUNK` on large ones."""
+    pairs = items.items() if isinstance(items, dict) else items
+    if meter is None or meter.deadline is None or len(items) <= CHUNK:
+        return pairs
+    return _checked(pairs, meter)
+
+
+def _checked(pairs: Iterable[tuple[int, int]], meter: Meter) -> Iterator[tuple[int, int]]:
+    for k, pair in enumerate(pairs):
+        if not k % CHUNK:
+            meter.check()
+        yield pair

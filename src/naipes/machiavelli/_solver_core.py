@@ -24,7 +24,7 @@ import itertools
 import threading
 from typing import Iterator
 
-from naipes.machiavelli._solver_budget import Meter
+from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_tables import (
     GK,
@@ -267,7 +267,9 @@ def solve(p: Problem) -> Answer | None:
         if not layer:
             return None
         if len(layer) > 1:
-            layer = _undominated(runs, layer, p.free_jokers)
+            if p.meter is not None:
+                p.meter.check()
+            layer = _undominated(runs, layer, p.free_jokers, p.meter)
     best_key, best_obj = -1, _NEG
     for key, obj in layer.items():
         if obj > best_obj and _final_ok(p, runs, key):
@@ -354,7 +356,7 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     return p.xmode == 0 or (key >> XS) >= p.xcap
 
 
-_OPTIONS: dict[int, list[list[Option]]] = {}
+_OPTIONS: dict[int, tuple[tuple[Option, ...], ...]] = {}
 _STEPS: dict[tuple[int, ...], int] = {}
 _STEP_IDS = itertools.count(1)
 #: Guards the writes of the memos (reads need none: an entry is stored whole, once computed).
@@ -385,7 +387,7 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: list[list[int]]) 
     return step
 
 
-def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> list[list[Option]]:
+def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> tuple[tuple[Option, ...], ...]:
     """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
 
     Each list is sorted by the natural cards' gain, best first, so that the
@@ -402,7 +404,7 @@ def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) ->
     return out
 
 
-def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> list[list[Option]]:
+def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> tuple[tuple[Option, ...], ...]:
     shift = i * SID_BITS
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
@@ -416,16 +418,20 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> li
     hv, jv = SCALE + v, p.jv
     short = runs.short
     lead = not p.free_jokers or r == NRANKS - 2
+    free = p.free_jokers
+    dw = 0 if free else d  # swap matches only matter to the exact program (its jmin)
     out: list[dict[int, Option]] = [{} for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out[g]
-            for b in range(0, p.jokers + 1):
+            for b in range(0, p.jokers + 1 if not free or n == hi else 1):
+                # free jokers go only where every natural card of the cell is used: a joker
+                # beside an unplayed copy is worse than that copy (the relaxation's optima keep this)
                 for nsid, recipe in runs.transitions(sid, n - g, b, lead):
                     need1, need2, needn = short[nsid]
                     if need1 > cap1 or need2 > cap2 or needn > capn:
                         continue
-                    delta = ((nsid - sid) << shift) + (b << JU) + (min(d, n - t) << SW) + (GSTEP[g] << GK)
+                    delta = ((nsid - sid) << shift) + (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
                     dx = (n + b) * v if p.xmode == 1 else int(n > t)
                     need = b + max(0, need1 - a1) + max(0, need2 - a2)
                     if need > p.jokers:
@@ -433,7 +439,8 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> li
                     best = bucket.get(delta)
                     if best is None or best[5] < n:  # same new state: more cards is better
                         bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe, need)
-    return [sorted(bucket.values(), key=lambda o: -o[5]) for bucket in out]
+    # tuples, not lists: the collector stops tracking them, so the memo costs no collection time
+    return tuple(tuple(sorted(bucket.values(), key=lambda o: -o[5])) for bucket in out)
 
 
 def _suit_step(
@@ -449,7 +456,7 @@ def _suit_step(
     clear: int = -1,
 ) -> dict[int, int]:
     shift = i * SID_BITS
-    cache: dict[int, list[list[Option]]] = {}
+    cache: dict[int, tuple[tuple[Option, ...], ...]] = {}
     nxt: dict[int, int] = {}
     back: dict[int, tuple[int, object]] = {}
     get = nxt.get
@@ -461,7 +468,7 @@ def _suit_step(
         _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back, clear)
         trail.append(back)
         return nxt
-    for key, obj in layer.items():
+    for key, obj in metered(layer, p.meter):
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
@@ -492,7 +499,7 @@ def _suit_step(
 def _simple_loop(
     layer: dict[int, int],
     allowed: dict[int, tuple[int, ...]],
-    cache: dict[int, list[list[Option]]],
+    cache: dict[int, tuple[tuple[Option, ...], ...]],
     p: Problem,
     runs: RunTable,
     r: int,
@@ -510,7 +517,7 @@ def _simple_loop(
     shift = i * SID_BITS
     get = nxt.get
     jokers = p.jokers
-    for key, obj in layer.items():
+    for key, obj in metered(layer, p.meter):
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
@@ -550,7 +557,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     jv = p.jv
     v = rank_value(r)
     xcap = p.xcap if p.xmode == 1 else 0
-    for key, obj in layer.items():
+    for key, obj in metered(layer, p.meter):
         gk = (key >> GK) & GK_MASK
         js = jokers_for.get(gk)
         if js is None:
@@ -571,7 +578,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     return nxt
 
 
-def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool) -> dict[int, int]:
+def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter: Meter | None = None) -> dict[int, int]:
     """Drop states that another state dominates suit by suit, with as good an objective.
 
     The other fields must be equal, except that with ``free_jokers`` fewer
@@ -592,7 +599,10 @@ def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool) -> di
     buckets: dict[int, dict[int, list[tuple[int, int, int, int]]]] = {}
     sizes: dict[int, int] = {}
     out: dict[int, int] = {}
-    for key, obj in sorted(layer.items(), key=order):
+    ordered = sorted(layer.items(), key=order)
+    if meter is not None:
+        meter.check()
+    for key, obj in metered(ordered, meter):
         s0 = key & m
         s1 = (key >> SID_BITS) & m
         s2 = (key >> (2 * SID_BITS)) & m

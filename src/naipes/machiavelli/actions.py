@@ -14,13 +14,24 @@ the ids name *shapes* of play relative to the view, the shapes that
   the fixed list :attr:`ActionSpace.catalogue` of every three-card meld the
   rules allow (jokers included), groups first.
 
-Every play ``legal_moves`` lists has an id; ``Forfeit(TIMEOUT)`` (accepted,
-never listed) and every other layout have none.
+- listing slots: "the ``j``-th play of ``legal_moves`` that has no shape id
+  above", ``slot_start + j`` for ``j < SLOTS``, in the listing's canonical
+  order: any play a listing holds beyond the shapes (a rearrangement of the
+  table, say) is reachable, and the observation describes each slot's play
+  (slice ``slots``: the cards played, the melds made and changed, the penalty
+  removed...). The MV-16 listing of this version lists shapes only, so the
+  slots stay empty under it; a listing (or a wrapper's view) that lists more
+  fills them.
+
+Every play ``legal_moves`` lists has exactly one id (up to ``SLOTS`` plays
+without a shape), so the moves of :meth:`~ActionSpace.legal_ids` are exactly
+``legal_moves``; ``Forfeit(TIMEOUT)`` (accepted, never listed) and every
+unlisted layout have none.
 
 >>> from naipes.machiavelli import Game, Rules
 >>> space = ActionSpace(Rules(players=2))
->>> space.size, space.max_melds, len(space.catalogue)
-(166, 34, 96)
+>>> space.size, space.max_melds, len(space.catalogue), space.slot_start
+(182, 34, 96, 166)
 >>> game = Game.from_position(Rules(players=2), hands=["7S 8H 8D 8C", "KD"],
 ...                           table="[4S 5S 6S]", stock="KH")
 >>> view = game.view(0)
@@ -28,6 +39,15 @@ never listed) and every other layout have none.
 ['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]']
 >>> space.legal_ids(view)
 (0, 1, 3, 101)
+
+A play outside the shapes (here a rearrangement, listed by hand) takes slot 0:
+
+>>> import attrs
+>>> from naipes.machiavelli import Move
+>>> swap = Move.parse("play 7S: [5S 6S 7S] [4S]")
+>>> listed = attrs.evolve(view, legal_moves=view.legal_moves + (swap,))
+>>> space.legal_ids(listed)[-1], space.move(space.slot_start, listed) == swap
+(166, True)
 
 .. versionadded:: 1.0
 """
@@ -42,12 +62,13 @@ from naipes.actions import ActionSpace as BaseSpace
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
 from naipes.machiavelli.listing import _extensions
-from naipes.machiavelli.melds import Meld
+from naipes.machiavelli.melds import Meld, hand_value
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, ForfeitReason, Move, Play
+from naipes.machiavelli.position import max_total
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.view import View
 
-__all__ = ["DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "ActionSpace", "card_kind"]
+__all__ = ["DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "SLOTS", "SLOT_WIDTH", "ActionSpace", "card_kind"]
 
 #: The id of :class:`~naipes.machiavelli.moves.Draw`.
 DRAW_ID = 0
@@ -55,6 +76,10 @@ DRAW_ID = 0
 FORFEIT_ID = 1
 #: Floats per table meld in the ``table_melds`` slice (see :class:`ActionSpace`).
 MELD_WIDTH = 36
+#: The listing slots: ids for the first ``SLOTS`` listed plays that have no shape id.
+SLOTS = 16
+#: Floats per listing slot in the ``slots`` slice (see :class:`ActionSpace`).
+SLOT_WIDTH = 23
 
 #: card -> kind: ♠A..♠K 0–12, ♥ 13–25, ♦ 26–38, ♣ 39–51, the joker 52.
 _KIND: dict[Card, int] = {Card(r, s): 13 * i + r - 1 for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
@@ -111,6 +136,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         slots: extension ids per table meld (4 with jokers in play, else 2).
         catalogue: the melds of the catalogue ids, in id order.
         catalogue_start: the id of ``catalogue[0]``.
+        slot_start: the id of listing slot 0 (after the catalogue).
 
     The encoding (:attr:`observation_spec`), with ``D = rules.deck_size``,
     ``C = rules.copies``, ``J = rules.jokers``, ``P`` players; per-seat slices
@@ -128,10 +154,18 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     - ``hand_sizes`` (``P``, / ``D``), ``stock_size`` (1, / ``D``),
       ``opened`` (``P``), ``known_jokers`` (``P``, / ``max(J, 1)``);
     - ``totals``, ``scores``, ``last_points`` (``P`` each, / ``threshold`` in a
-      session, / 100 in single-deal mode; a final total may pass 1),
+      session, / 100 in single-deal mode; a final total may pass 1, never
+      :func:`~naipes.machiavelli.position.max_total` over the scale),
       ``last_winners`` (``P``);
     - ``to_act`` (``P``), ``starter`` (``P``, one-hot), ``seat`` (``P``,
       one-hot, absolute), ``phase`` (2: playing, over).
+
+    - ``slots`` (``SLOTS * SLOT_WIDTH``): listing slot ``j`` at ``SLOT_WIDTH * j``:
+      present, cards played / 3, melds added (melds after less melds before) / 3,
+      melds changed (on the table before, not after) / 3, penalty removed (the
+      played cards' hand value / ``3 * max(10, joker_penalty)``), joker played,
+      no meld added, ranks played (13), suits played (4); every value capped
+      at 1; zeros past the last filled slot.
 
     Not encoded: the hand's order, ``hand_number``, ``cut``, ``last_hands``.
 
@@ -157,13 +191,14 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self.catalogue = _catalogue(rules)
         self._physical = tuple(m.physical for m in self.catalogue)
         self._catalogue_id = {m: self.catalogue_start + i for i, m in enumerate(self.catalogue)}
-        self.size = self.catalogue_start + len(self.catalogue)
+        self.slot_start = self.catalogue_start + len(self.catalogue)
+        self.size = self.slot_start + SLOTS
         d, p = rules.deck_size, rules.players
         self.observation_spec = BaseSpace.spec(
             ("hand", d), ("table_cards", d), ("table_melds", self.max_melds * MELD_WIDTH), ("out_of_play", d),
             ("hand_sizes", p), ("stock_size", 1), ("opened", p), ("known_jokers", p), ("totals", p),
             ("scores", p), ("last_points", p), ("last_winners", p), ("to_act", p), ("starter", p),
-            ("seat", p), ("phase", 2),
+            ("seat", p), ("phase", 2), ("slots", SLOTS * SLOT_WIDTH),
         )
         self._at = {name: start for name, start, _ in self.observation_spec}
         self._size = self.observation_size
@@ -172,8 +207,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._caps = [copies] * 52 + [rules.jokers]
         self._base = [copies * q for q in range(53)]
         self._score_scale = float(rules.threshold if rules.mode == "session" else 100)
+        most = max_total(rules) / self._score_scale
+        self.slice_bounds = {name: (0.0, most) for name in ("totals", "scores", "last_points")}
         self._joker_scale = float(max(rules.jokers, 1))
         self._deck = float(d)
+        self._penalty_scale = 3.0 * max(10, rules.joker_penalty)
+        self._last: tuple[View, tuple[Play, ...]] | None = None  # the last view's shapeless plays
         self._memo: dict[int, tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]] = {}
         self._lock = threading.Lock()
 
@@ -210,7 +249,40 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         return tuple(found)
 
     # -- ids -----------------------------------------------------------------------------------
+    def legal_ids(self, view: View) -> tuple[int, ...]:
+        """The ids of the seat's legal moves, ascending (shape ids, then listing slots)."""
+        ids = []
+        j = 0
+        for m in view.legal_moves:
+            i = self._shape_index(m, view)
+            if i is None and type(m) is Play:
+                i = self.slot_start + j if j < SLOTS else None
+                j += 1
+            if i is not None:
+                ids.append(i)
+        ids.sort()
+        return tuple(ids)
+
     def _index(self, move: Move, view: View | None) -> int | None:
+        i = self._shape_index(move, view)
+        if i is not None or not isinstance(move, Play) or view is None:
+            return i
+        for j, m in enumerate(self._shapeless(view)):
+            if m is move or m == move:
+                return self.slot_start + j
+        return None
+
+    def _shapeless(self, view: View) -> tuple[Play, ...]:
+        """The first ``SLOTS`` listed plays that have no shape id, in the listing's order."""
+        last = self._last
+        if last is not None and last[0] is view:
+            return last[1]
+        plays = tuple(m for m in view.legal_moves
+                      if type(m) is Play and self._shape_index(m, view) is None)[:SLOTS]
+        self._last = (view, plays)
+        return plays
+
+    def _shape_index(self, move: Move, view: View | None) -> int | None:
         if type(move) is Draw:
             return DRAW_ID
         if type(move) is Forfeit:
@@ -260,6 +332,10 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             raise UsageError(f"action {i} is a play shape relative to the view: pass view=", code="view_needed")
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        if i >= self.slot_start:
+            plays = self._shapeless(view)
+            j = i - self.slot_start
+            return plays[j] if j < len(plays) else None
         table = view.table
         if i >= self.catalogue_start:
             c = i - self.catalogue_start
@@ -337,7 +413,42 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         out[at["stock_size"]] = view.stock_size / deck
         out[at["seat"] + seat] = 1.0
         out[at["phase"] + (0 if view.to_act else 1)] = 1.0
+        self._encode_slots(view, out, at["slots"])
         return out
+
+    def _encode_slots(self, view: View, out: list[float], start: int) -> None:
+        """Each listed play's features at ``start + SLOT_WIDTH * j`` (see :class:`ActionSpace`)."""
+        table = view.table
+        before: dict[Meld, int] = {}
+        for meld in table:
+            before[meld] = before.get(meld, 0) + 1
+        scale = self._penalty_scale
+        rules = self.rules
+        for j, play in enumerate(self._shapeless(view) if view.legal_moves else ()):
+            b = start + SLOT_WIDTH * j
+            left = dict(before)
+            new = 0
+            for meld in play.table:
+                if left.get(meld, 0):
+                    left[meld] -= 1
+                else:
+                    new += 1
+            changed = sum(left.values())
+            cards = play.cards
+            out[b] = 1.0
+            out[b + 1] = min(len(cards) / 3.0, 1.0)
+            out[b + 2] = min((new - changed) / 3.0, 1.0) if new > changed else 0.0
+            out[b + 3] = min(changed / 3.0, 1.0)
+            out[b + 4] = min(hand_value(cards, rules) / scale, 1.0)
+            joker = False
+            for c in cards:
+                if c.is_joker:
+                    joker = True
+                    continue
+                out[b + 7 + c.rank - 1] = 1.0
+                out[b + 20 + _SUIT[c.suit]] = 1.0
+            out[b + 5] = 1.0 if joker else 0.0
+            out[b + 6] = 1.0 if new <= changed else 0.0
 
 
 def _meld_features(meld: Meld) -> tuple[int, ...]:

@@ -198,9 +198,9 @@ class SolverBot:
 
     Args:
         seed: accepted for :func:`naipes.bots.load_bot`; the bot is deterministic
-            (with a ``nodes`` budget; a ``seconds`` budget depends on the machine).
+            with a ``nodes`` budget (a ``seconds`` budget depends on the machine).
         budget: the limit of each :func:`~naipes.machiavelli.solver.solve`
-            call, :attr:`DEFAULT_BUDGET` (250,000 nodes) by default;
+            call, :attr:`DEFAULT_BUDGET` (250,000 nodes or 0.15 s) by default;
             ``Budget()`` for the exact solver however long it takes. When the
             budget runs out the bot plays the best play found so far, or draws
             if none is known.
@@ -208,12 +208,15 @@ class SolverBot:
     .. versionadded:: 0.1
     .. versionchanged:: 1.1
        The ``budget`` argument.
+    .. versionchanged:: 1.3
+       :attr:`DEFAULT_BUDGET` also stops after 0.15 s.
     """
 
     __slots__ = ("budget",)
 
-    #: About a quarter to half a second of solver time on a laptop, and deterministic (a node count).
-    DEFAULT_BUDGET: ClassVar[Budget] = Budget(nodes=250_000)
+    #: A node count (deterministic) with a wall-clock guard: a decision never takes much over 0.15 s
+    #: (on long hands the node count alone may take seconds).
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(seconds=0.15, nodes=250_000)
 
     def __init__(self, seed: int | None = None, *, budget: Budget | None = None) -> None:
         self.budget = self.DEFAULT_BUDGET if budget is None else budget

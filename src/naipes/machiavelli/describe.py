@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from naipes.machiavelli.state import Game
     from naipes.machiavelli.view import View
 
-__all__ = ["HELP", "TerminalTurn", "completions", "describe_event", "describe_move", "lower_is_better", "render", "render_hand",
+__all__ = ["HELP", "TerminalTurn", "completions", "describe_decision", "describe_event", "describe_move", "lower_is_better", "render", "render_hand",
            "render_table", "terminal_turn"]
 
 
@@ -69,15 +69,20 @@ def _points(points: Sequence[int]) -> str:
     return ", ".join(f"seat {s} {p}" for s, p in enumerate(points))
 
 
+def _notation(cards: Sequence[Card]) -> str:
+    """Cards as moves write them (``7c 10S``): what a log shows next to the moves."""
+    return " ".join(map(str, cards)) or "-"
+
+
 def _play(e: ev.PlayMade) -> str:
     joker = f", takes back {e.jokers_taken} joker(s)" if e.jokers_taken else ""
     left = "goes out!" if not e.hand_size else f"{e.hand_size} cards left"
     melds = "1 meld" if len(e.table) == 1 else f"{len(e.table)} melds"
-    return f"seat {e.seat} plays {_cards(e.cards)}{joker} ({left}); {melds} on the table"
+    return f"seat {e.seat} plays {_notation(e.cards)}{joker} ({left}); {melds} on the table"
 
 
 def _cut(e: ev.DeckCut) -> str:
-    rounds = "; then ".join(", ".join(f"seat {s} {c.symbol()}" for s, c in r) for r in e.rounds)
+    rounds = "; then ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in e.rounds)
     return f"cut for the first player: {rounds}: seat {e.first_player} starts"
 
 
@@ -97,11 +102,11 @@ _TELL: dict[type, Callable[..., str | None]] = {
     ev.DeckCut: _cut,
     ev.HandStarted: lambda e: (f"hand {e.hand}: {e.hand_sizes[0]} cards each, {e.stock_size} in the stock; "
                                f"seat {e.first} starts"),
-    ev.CardsDealt: lambda e: f"seat {e.seat} is dealt {_cards(e.cards)}",
+    ev.CardsDealt: lambda e: f"seat {e.seat} is dealt {_notation(e.cards)}",
     ev.PlayMade: _play,
     ev.DrawMade: lambda e: (f"seat {e.seat} draws {e.count} penalty card(s)" if e.penalty else f"seat {e.seat} draws")
     + f" ({e.hand_size} cards in hand, {e.stock_size} in the stock)",
-    ev.CardDrawn: lambda e: f"seat {e.seat} drew {e.card.symbol()}",
+    ev.CardDrawn: lambda e: f"seat {e.seat} drew {e.card}",
     ev.TurnFailed: lambda e: (f"seat {e.seat} fails the turn ({e.reason.value.replace('_', ' ')}): "
                               "the table is restored"),
     ev.HandEnded: _won,
@@ -122,23 +127,23 @@ def _play_es(e: ev.PlayMade) -> str:
     joker = f", recupera {e.jokers_taken} comodín(es)" if e.jokers_taken else ""
     left = "¡se queda sin cartas!" if not e.hand_size else f"le quedan {e.hand_size} cartas"
     melds = "1 combinación" if len(e.table) == 1 else f"{len(e.table)} combinaciones"
-    return f"el asiento {e.seat} juega {_cards(e.cards)}{joker} ({left}); {melds} en la mesa"
+    return f"el asiento {e.seat} juega {_notation(e.cards)}{joker} ({left}); {melds} en la mesa"
 
 
 _FAILED_ES = {"gave_up": "se rinde", "timeout": "se le acaba el tiempo"}
 
 _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.DeckCut: lambda e: ("corte para ver quién empieza: "
-                           + "; luego ".join(", ".join(f"asiento {s} {c.symbol()}" for s, c in r) for r in e.rounds)
+                           + "; luego ".join(", ".join(f"asiento {s} {c}" for s, c in r) for r in e.rounds)
                            + f": empieza el asiento {e.first_player}"),
     ev.HandStarted: lambda e: (f"mano {e.hand}: {e.hand_sizes[0]} cartas cada uno, {e.stock_size} en el mazo; "
                                f"empieza el asiento {e.first}"),
-    ev.CardsDealt: lambda e: f"el asiento {e.seat} recibe {_cards(e.cards)}",
+    ev.CardsDealt: lambda e: f"el asiento {e.seat} recibe {_notation(e.cards)}",
     ev.PlayMade: _play_es,
     ev.DrawMade: lambda e: (f"el asiento {e.seat} roba {e.count} carta(s) de castigo" if e.penalty
                             else f"el asiento {e.seat} roba")
     + f" ({e.hand_size} cartas en la mano, {e.stock_size} en el mazo)",
-    ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card.symbol()}",
+    ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card}",
     ev.TurnFailed: lambda e: (f"el asiento {e.seat} falla el turno ({_FAILED_ES.get(e.reason.value, e.reason.value)}): "
                               "la mesa vuelve a como estaba"),
     ev.HandEnded: lambda e: (f"la mano {e.hand} la gana {_seats_es(e.winners)} "
@@ -543,3 +548,21 @@ def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str
     if isinstance(move, mv.Draw):
         return "roba del mazo" if es else "draw from the stock"
     return str(move)
+
+
+def describe_decision(view: View, lang: str = "en") -> str | None:
+    """The open decision in public words (``Seat 1 to play: lay cards on the table, or draw``).
+
+    >>> from naipes.machiavelli import Game
+    >>> game = Game(seed=1)
+    >>> describe_decision(game.view(game.to_act[0])).endswith("lay cards on the table, or draw")
+    True
+
+    .. versionadded:: 1.3
+    """
+    if not view.to_act:
+        return None
+    seat = view.to_act[0]
+    if lang == "es":
+        return f"Le toca al asiento {seat}: baja cartas a la mesa, o roba"
+    return f"Seat {seat} to play: lay cards on the table, or draw"

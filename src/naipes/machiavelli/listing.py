@@ -8,6 +8,10 @@ engine lists a documented family:
 - every play that lays **one** new meld of three cards made entirely from the
   hand (nothing else changes).
 
+Extending either of two equal table melds makes the same final table (MV-05
+reads a layout, not the place of its melds), so only the first of equal melds
+is extended: each play is listed once.
+
 A joker in the hand appears in both, once for each card it can stand for.
 Before his opening (MV-11) a player is listed only new melds worth at least
 ``initial_meld_min``. ``Draw`` and ``Forfeit`` are added by the game.
@@ -55,6 +59,8 @@ def listed_plays(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *,
     make = Play._trusted
     if opened or not rules.initial_meld_min:
         for i, meld in enumerate(table):
+            if meld in table[:i]:  # an equal meld before it: the same plays (MV-05), listed there
+                continue
             for new, card in _extensions(meld):
                 if id(card) in have and (jokers or card is not JOKER):
                     plays.append(make(table[:i] + (new,) + table[i + 1:], (card,)))

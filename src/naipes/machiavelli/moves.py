@@ -109,6 +109,23 @@ def _bad(field: str, what: str) -> IllegalMoveError:
     return IllegalMoveError(f"{field}: {what}", code="bad_field")
 
 
+def _tupled(value: object, field: str, what: str) -> tuple[object, ...]:
+    """A list or tuple as a tuple (a copy: mutating the caller's list later changes no move)."""
+    if type(value) is tuple:
+        return value
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Sequence):
+        raise _bad(field, f"must be a sequence of {what} (a tuple or a list), not {type(value).__name__}")
+    return tuple(value)
+
+
+def _to_table(value: Sequence[Meld]) -> tuple[Meld, ...]:
+    return _tupled(value, "Play.table", "melds")  # type: ignore[return-value]  # the validator checks the items
+
+
+def _to_cards(value: Sequence[Card]) -> tuple[Card, ...]:
+    return _tupled(value, "Play.cards", "cards")  # type: ignore[return-value]
+
+
 def _check_table(_: object, attribute: attrs.Attribute[tuple[Meld, ...]], value: object) -> None:
     if type(value) is not tuple:
         raise _bad("Play.table", f"must be a tuple of melds, not {type(value).__name__}")
@@ -159,22 +176,36 @@ class Play(Move):
 
     Args:
         table: every meld on the table after the play, jokers with their
-            declared cards: a ``tuple`` of :class:`~naipes.machiavelli.melds.Meld`.
-        cards: the cards taken from the hand (a joker as ``JK``): a ``tuple``
-            of :class:`~naipes.cards.Card`.
+            declared cards: a sequence (tuple or list) of
+            :class:`~naipes.machiavelli.melds.Meld`, kept as a ``tuple``.
+        cards: the cards taken from the hand (a joker as ``JK``): a sequence
+            of :class:`~naipes.cards.Card`, kept as a ``tuple``.
+
+    A list is copied into a tuple: the play stays immutable and hashable,
+    and changing the list afterwards changes no play.
+
+    >>> from naipes.machiavelli.melds import parse_table
+    >>> melds = list(parse_table("[8H 8D 8C]"))
+    >>> play = Play(melds, [Card.parse("8C")])
+    >>> melds.clear()
+    >>> str(play), type(play.table).__name__
+    ('play 8C: [8H 8D 8C]', 'tuple')
 
     Raises:
-        IllegalMoveError: code ``bad_field`` for a field of another type
-            (a list, ``None``, strings...); :meth:`of` builds a play from
-            notation or any sequences.
+        IllegalMoveError: code ``bad_field`` for a field that is no sequence
+            (``None``, a number, a string: :meth:`of` reads notation) or holds
+            other things than melds and cards.
 
     .. versionadded:: 0.1
     .. versionchanged:: 1.0
        The fields must be tuples of melds and cards (no conversion).
+    .. versionchanged:: 1.2
+       Any sequence (a list) is taken and converted to a tuple; strings and
+       other values are still refused with ``bad_field``.
     """
 
-    table: tuple[Meld, ...] = attrs.field(validator=_check_table)
-    cards: tuple[Card, ...] = attrs.field(validator=_check_cards)
+    table: tuple[Meld, ...] = attrs.field(converter=_to_table, validator=_check_table)
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards, validator=_check_cards)
 
     @functools.cached_property
     def _text(self) -> str:  # a slot, not a field: computed once

@@ -75,7 +75,7 @@ def zones(view: View) -> tuple[Zone, ...]:
     out.append(Zone(kind="stock", label="Stock", hidden=view.stock_size, fanned=False))
     for i, meld in enumerate(view.table):
         stands = " ".join(f"JK={meld.cards[p]}" for p in meld.jokers)
-        out.append(Zone(kind="meld", name=f"#{i}", label=f"Meld {i}" + (f" ({stands})" if stands else ""),
+        out.append(Zone(kind="meld", name=f"#{i}", label=f"Meld #{i}" + (f" ({stands})" if stands else ""),
                         cards=tuple(str(c) for c in meld.physical)))
     if view.out_of_play:
         out.append(Zone(kind="discard", label="Out of play", cards=tuple(str(c) for c in view.out_of_play)))

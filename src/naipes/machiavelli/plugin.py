@@ -29,7 +29,8 @@ class Plugin(GamePlugin[Rules, Move, View]):
     quick_rules: Mapping[str, Mapping[str, object]] = {"deal": {"mode": "single_deal"}}
     bot_specs: Mapping[str, str] = {"best": "naipes.machiavelli.bots:SolverBot",
                                     "solver": "naipes.machiavelli.bots:SolverBot",
-                                    "baseline": "naipes.machiavelli.bots:BaselineBot"}
+                                    "baseline": "naipes.machiavelli.bots:BaselineBot",
+                                    "strong": "naipes.machiavelli.bots:SolverBot"}
 
     # -- search and machine interfaces (SR) ---------------------------------------------------
 

@@ -23,8 +23,11 @@ and :meth:`Card.parse_many <naipes.cards.Card.parse_many>`.
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import threading
 from collections import Counter
-from typing import Callable, Sequence, Union
+from typing import Callable, Iterator, Sequence, Union
 
 import attrs
 
@@ -34,7 +37,7 @@ from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
 from naipes.machiavelli._solver_tables import SCALE
-from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, parse_table
+from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, is_valid_meld, parse_table
 from naipes.machiavelli.rules import Rules
 
 __all__ = ["Budget", "HandInput", "Solution", "TableInput", "can_go_out", "can_play", "solve"]
@@ -144,8 +147,10 @@ class _Position:
         self.melds, self.table_cards = _read_table(table, self.rules)
         self.hand = _read_hand(hand)
         _check_cards(self.table_cards + self.hand, self.rules, "in table and hand")
-        self.table_jokers = self.table_cards.count(JOKER)
+        self.table_jokers = _jokers(self.table_cards)
         self.declared = [c for m in self.melds or () for c in m.declared]
+        # the quick layout of all cards that left some over: (melds, cards left, jokers left, hand played)
+        self.attempt: tuple[list[greedy.RawMeld], greedy.Grid, int, list[list[int]]] | None = None
 
     def problem(self, *, opening: bool) -> core.Problem:
         """A program question with the table filled in (nothing from the hand yet)."""
@@ -154,7 +159,7 @@ class _Position:
         if opening:
             p.xmode, p.xcap = 1, self.rules.initial_meld_min
             return p
-        _fill(p.table, [c for c in self.table_cards if c != JOKER])
+        _fill(p.table, [c for c in self.table_cards if c is not JOKER])
         _fill(p.decl, self.declared)
         p.jt = p.jokers = p.jmin = self.table_jokers
         return p
@@ -227,26 +232,59 @@ def solve(
 
 def _solve(pos: _Position, opening: bool, budget: Budget | None, *, check: bool = True) -> Solution | None:
     pos.check_partition()
-    quick = _all_in(pos, opening, check)
+    meter = (budget or _UNLIMITED).meter()
+    with _paused_gc():
+        known = _opening_play(pos) if opening else _extended(pos)  # a quick legal play, kept if time runs out
+        try:
+            return _exact(pos, opening, meter, known, check)
+        except OutOfBudget:
+            partial = None if pos.attempt is None else _partial(pos, *pos.attempt)
+            if partial is not None and (known is None or partial.obj > known.obj):
+                known = partial
+            if known is None:
+                return None
+            return attrs.evolve(_solution(pos, known, opening), optimal=False)
+
+
+def _exact(pos: _Position, opening: bool, meter: Meter | None, known: core.Answer | None,
+           check: bool) -> Solution | None:
+    """The optimum: every hand card at once if a quick layout finds it, else the program's answer."""
+    quick = _all_in(pos, opening, check, meter)
     if quick is not None:
         return _solution(pos, quick, opening)
+    if meter is not None:
+        meter.check()
     p = pos.problem(opening=opening)
-    _fill(p.opt, [c for c in pos.hand if c != JOKER])
-    p.jokers += pos.hand.count(JOKER)
-    known = None if opening else _extended(pos)
-    if known is not None:
+    _fill(p.opt, [c for c in pos.hand if c is not JOKER])
+    p.jokers += _jokers(pos.hand)
+    if known is not None and not opening:
         p.floor = known.obj
         p.floor_naturals = sum(n * (SCALE + min(r + 1, 10)) for r, row in enumerate(known.played) for n in row)
-    p.meter = (budget or _UNLIMITED).meter()
-    try:
-        return _search(pos, p, opening)
-    except OutOfBudget:
-        if known is None:
-            return None
-        return attrs.evolve(_solution(pos, known, opening), optimal=False)
+    p.meter = meter
+    return _search(pos, p, opening)
 
 
 _UNLIMITED = Budget()
+_GC_LOCK = threading.Lock()
+_GC_USERS = [0, False]  # calls in progress, and whether the collector was on before the first
+
+
+@contextlib.contextmanager
+def _paused_gc() -> Iterator[None]:
+    """The cyclic garbage collector off during a call: the program makes millions of
+    acyclic tuples, whose collections cost tens of milliseconds at random points."""
+    with _GC_LOCK:
+        if not _GC_USERS[0]:
+            _GC_USERS[1] = gc.isenabled()
+            gc.disable()
+        _GC_USERS[0] += 1
+    try:
+        yield
+    finally:
+        with _GC_LOCK:
+            _GC_USERS[0] -= 1
+            if not _GC_USERS[0] and _GC_USERS[1]:
+                gc.enable()
 
 
 def _search(pos: _Position, p: core.Problem, opening: bool) -> Solution | None:
@@ -268,17 +306,17 @@ def _search(pos: _Position, p: core.Problem, opening: bool) -> Solution | None:
     return None if swap is None else _solution(pos, swap, opening)
 
 
-def _all_in(pos: _Position, opening: bool, check: bool = True) -> core.Answer | None:
+def _all_in(pos: _Position, opening: bool, check: bool = True, meter: Meter | None = None) -> core.Answer | None:
     """Every hand card on the table at once (no joker kept), if a quick layout finds it: then optimal."""
     if not pos.hand:
         return None
     rules = pos.rules
     grid = [[0] * 4 for _ in range(13)]
-    _fill(grid, [c for c in pos.hand if c != JOKER])
+    _fill(grid, [c for c in pos.hand if c is not JOKER])
     played = [row[:] for row in grid]
-    jokers = pos.hand.count(JOKER)
+    jokers = _jokers(pos.hand)
     if not opening:
-        _fill(grid, [c for c in pos.table_cards if c != JOKER])
+        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
         jokers += pos.table_jokers
     hand = greedy.grid_of(played) if check else None
     attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, hand)
@@ -286,7 +324,9 @@ def _all_in(pos: _Position, opening: bool, check: bool = True) -> core.Answer | 
         return None
     melds, left, rest = attempt
     if rest or any(map(any, left)):
-        repaired = _repair(melds, left, rest, rules)
+        if not opening:  # a legal play if only hand cards are left: the answer if the budget runs out
+            pos.attempt = ([list(m) for m in melds], left, rest, played)
+        repaired = _repair(melds, left, rest, rules, meter)
         if repaired is None:
             return None
         melds = repaired
@@ -296,19 +336,41 @@ def _all_in(pos: _Position, opening: bool, check: bool = True) -> core.Answer | 
     return core.Answer(len(pos.hand) * SCALE + value, played, jokers, melds)
 
 
+def _partial(pos: _Position, melds: list[greedy.RawMeld], left: greedy.Grid, rest: int,
+             hand: list[list[int]]) -> core.Answer | None:
+    """The quick layout of everything but a few cards as a legal play, if those are all hand cards."""
+    played = [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)]
+    jh = _jokers(pos.hand)
+    if rest > jh or any(n < 0 for row in played for n in row):
+        return None  # a table card (or joker) would be left over
+    count = sum(map(sum, played)) + jh - rest
+    if count <= 0:
+        return None
+    answer = core.Answer(0, played, pos.table_jokers + jh - rest, [list(m) for m in melds])
+    if not all(is_valid_meld(m, pos.rules) for m in _melds(answer)):
+        return None  # not expected; the search decides then
+    value = sum(n * min(r + 1, 10) for r, row in enumerate(played) for n in row) + (jh - rest) * pos.rules.joker_penalty
+    answer.obj = count * SCALE + value
+    return answer
+
+
 #: The states a repair may expand (a few milliseconds): it is a shortcut, not the search.
 _REPAIR_NODES = 20_000
+#: Layouts of at most this many natural cards repair a single left-over card only.
+_SMALL_REPAIR = 40
 
 
-def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules) -> list[greedy.RawMeld] | None:
+def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules,
+            meter: Meter | None = None) -> list[greedy.RawMeld] | None:
     """Lay out the left-over cards again with the melds near them, by the program (``None``: no luck).
 
     Only the free-joker relaxation runs, on the neighbourhood, with a
     node budget: a small, cheap problem. A layout of everything found so is
     exact all the same (nothing can beat the whole hand).
     """
-    if sum(map(sum, left)) > 8:
-        return None
+    lost = sum(map(sum, left))
+    if lost > 8 or (lost > 1 and sum(1 for m in melds for c in m if not c[2]) <= _SMALL_REPAIR):
+        return None  # measured: on small tables a repair of more than one card almost never succeeds
     near, far = greedy.neighbours(melds, left)
     p = core.Problem(rules.num_decks, rules.min_natural_per_combination)
     for r in range(13):
@@ -319,7 +381,7 @@ def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: 
                 p.table[r - 1][s] += 1
     total = jokers + sum(1 for m in near for c in m if c[2])
     p.free_jokers = True
-    p.meter = Meter(_REPAIR_NODES, None)
+    p.meter = Meter(_REPAIR_NODES, None) if meter is None else meter.sub(_REPAIR_NODES)
     for p.jokers in range(total + 1):  # few jokers first: those passes are the cheap ones
         try:
             answer = core.solve(p)
@@ -332,14 +394,35 @@ def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: 
     return far + answer.melds
 
 
+def _opening_play(pos: _Position) -> core.Answer | None:
+    """A legal opening (MV-11) from the hand alone by the quick layouts (``None``: none found)."""
+    rules = pos.rules
+    hand = [[0] * 4 for _ in range(13)]
+    _fill(hand, [c for c in pos.hand if c is not JOKER])
+    jh = _jokers(pos.hand)
+    attempt = greedy.arrange_all(greedy.grid_of(hand), jh, rules.min_natural_per_combination, None)
+    if attempt is None or not attempt[0]:
+        return None
+    melds, left, rest = attempt
+    if sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:
+        return None
+    answer = core.Answer(0, [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)], jh - rest, melds)
+    if not all(is_valid_meld(m, rules) for m in _melds(answer)):
+        return None  # not expected; the search decides then
+    count = sum(map(sum, answer.played)) + answer.jokers
+    value = sum(n * min(r + 1, 10) for r, row in enumerate(answer.played) for n in row)
+    answer.obj = count * SCALE + value + answer.jokers * rules.joker_penalty
+    return answer
+
+
 def _extended(pos: _Position) -> core.Answer | None:
     """A legal play that keeps the table's melds and adds hand cards to them (``None``: none found)."""
     if pos.melds is None:
         return None
     hand = [[0] * 4 for _ in range(13)]
-    _fill(hand, [c for c in pos.hand if c != JOKER])
+    _fill(hand, [c for c in pos.hand if c is not JOKER])
     raw = [[(_CELL[c][0] + 1, _CELL[c][1], k in m.jokers) for k, c in enumerate(m.cards)] for m in pos.melds]
-    jh = pos.hand.count(JOKER)
+    jh = _jokers(pos.hand)
     melds, left, jokers_left = greedy.extend(raw, greedy.grid_of(hand), jh, pos.rules.min_natural_per_combination)
     played = [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)]
     count = sum(map(sum, played)) + jh - jokers_left
@@ -471,11 +554,11 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
 def _isolated(pos: _Position, opening: bool) -> bool:
     """True if some hand card fits in no meld even with every other card: the hand cannot go out."""
     hand = [[0] * 4 for _ in range(13)]
-    _fill(hand, [c for c in pos.hand if c != JOKER])
+    _fill(hand, [c for c in pos.hand if c is not JOKER])
     grid = [row[:] for row in hand]
-    jokers = pos.hand.count(JOKER)
+    jokers = _jokers(pos.hand)
     if not opening:
-        _fill(grid, [c for c in pos.table_cards if c != JOKER])
+        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
         jokers += pos.table_jokers
     return greedy.isolated(greedy.grid_of(grid), greedy.grid_of(hand), jokers, pos.rules.min_natural_per_combination)
 
@@ -484,8 +567,8 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     opening = not opened and pos.rules.initial_meld_min > 0
     pos.check_partition()
     p = pos.problem(opening=opening)
-    _fill(p.must, [c for c in cards if c != JOKER])
-    p.jokers += cards.count(JOKER)
+    _fill(p.must, [c for c in cards if c is not JOKER])
+    p.jokers += _jokers(cards)
     p.jmin = p.jokers
     p.allow_keep = keep
     try:
@@ -572,3 +655,8 @@ def _check_cards(cards: Sequence[Card], rules: Rules, where: str) -> None:
 
 # Re-exported for the doctests above.
 _ = format_table
+
+
+def _jokers(cards: Sequence[Card]) -> int:
+    """The jokers among ``cards`` (cards are interned: an identity test)."""
+    return sum(1 for c in cards if c is JOKER)

@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 from naipes.cards import JOKER, Card
 from naipes.decks import french_deck
 from naipes.errors import IllegalMoveError, InvalidStateError
+from naipes.game import FORMAT_VERSION, RECORD_VERSIONS
 from naipes.game import Game as BaseGame
 from naipes.machiavelli import _records
 from naipes.machiavelli import events as ev
@@ -79,6 +80,14 @@ class Game(BaseGame[Rules, Move, View]):
     .. versionchanged:: 1.0
        Read-only state; ``deal`` → :attr:`hand_number`, ``out`` → :attr:`out_of_play`;
        the first hand's events are :attr:`opening_events`.
+    .. versionchanged:: 1.1
+       :meth:`to_dict` and :meth:`record` write version 3: each play of the
+       history is written as a delta against the play before it (its size is the
+       cards it moved, not the table); :meth:`from_dict` reads versions 2 and 3,
+       :meth:`from_record` replays versions 1 to 3.
+    .. versionchanged:: 1.2
+       The version label must match the layout: deltas only in version 3 (code
+       ``bad_version`` otherwise).
     """
 
     name = "machiavelli"
@@ -506,51 +515,24 @@ class Game(BaseGame[Rules, Move, View]):
         return _position.state_dict(self)
 
     # -- records: plays as deltas (format version 3, see naipes.machiavelli._records) -----
-    def to_dict(self) -> dict[str, Any]:
-        """The full state as JSON-compatible data (hidden cards and RNG included).
+    # The base writes and reads the envelopes; these hooks write the history's plays as deltas.
+    _format_version = _records.DELTA_VERSION
+    _state_versions = (FORMAT_VERSION, _records.DELTA_VERSION)
+    _record_versions = (*RECORD_VERSIONS, _records.DELTA_VERSION)
 
-        .. versionchanged:: 1.1
-           Version 3: each play of the history is written as a delta against
-           the play before it (its size is the cards it moved, not the table);
-           :meth:`from_dict` reads versions 2 and 3.
-        """
-        return _records.state_dict_v3(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict` output (version 3, or 2 as 1.0 wrote it).
-
-        Raises:
-            InvalidStateError: for data of another format, version or game, or broken data;
-                code ``bad_version`` for a play written as a delta under the label of version 2.
-
-        .. versionchanged:: 1.2
-           The version label must match the layout: deltas only in version 3.
-        """
-        _records.check_layout(data, "history", "game state")
-        v3 = _records.as_version_2(data, "history")
-        if v3 is None:
-            return super().from_dict(data)
-        game = super().from_dict(v3[0])
-        _records.load_history(game, v3[1])
-        return game
-
-    def record(self) -> dict[str, Any]:
-        """A replayable record: game, rules, how it started, and the moves (plays as deltas).
-
-        Raises:
-            InvalidStateError: when the game cannot be replayed (code ``not_replayable``).
-
-        .. versionchanged:: 1.1
-           Version 3, plays as deltas; :meth:`from_record` replays versions 1 to 3.
-        """
-        return _records.record_v3(self)
+    def _encode_history(self) -> list[list[Any]]:
+        known = self._encoded = _records.encode_history(self._history, self._encoded)
+        return [[s, t] for s, t in known[1]]  # fresh pairs; the encoding is remembered
 
     @classmethod
-    def _from_start(cls, record: Mapping[str, Any]) -> Game:
-        _records.check_layout(record, "moves", "game record")
-        v3 = _records.as_version_2(record, "moves")
-        return super()._from_start(record if v3 is None else v3[0])
+    def _decode_history(cls, pairs: Sequence[tuple[int, str]], version: int, field: str) -> list[tuple[int, Move]]:
+        if version != _records.DELTA_VERSION:
+            return super()._decode_history(pairs, version, field)
+        return _records.decode_history(pairs, field)
+
+    @classmethod
+    def _check_history(cls, pairs: object, version: int, field: str, what: str) -> None:
+        _records.check_layout(pairs, version, field, what)
 
     def _coerce(self, move: object) -> Move:
         if isinstance(move, str) and _records.is_delta(move):  # a recorded play: against the last play

@@ -55,6 +55,7 @@ __all__ = [
     "NO_QUIERO_ID",
     "PLAYS_SCALE",
     "QUIERO_ID",
+    "SCORE_CAP",
     "TOTAL_SCALE",
 ]
 
@@ -72,6 +73,9 @@ PLAYS_SCALE = 36.0
 CANTE_SCALE = 6.0
 #: A side's total of cante values (at most two figures of 6) is divided by this.
 TOTAL_SCALE = 12.0
+#: A side's points over the target are capped at this in the ``scores`` slice (a chico's
+#: points can pass the target by the points of its last hand).
+SCORE_CAP = 2.0
 #: A majo chain's stack size is divided by this (the deck).
 _STACK_SCALE = 40.0
 
@@ -134,6 +138,8 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._rel_seat = tuple(tuple((t - seat) % n for t in range(n)) for seat in range(n))
         self._rel_side = tuple(tuple((t - seat) % s for t in range(s)) for seat in range(n))
         self._score_scale = (float(rules.target), float(rules.chicos_per_partido), float(rules.partidos_to_win))
+        #: a side's points over the target are capped at SCORE_CAP; every other value lies in [0, 1]
+        self.slice_bounds = {"scores": (0.0, SCORE_CAP)}
         self._checked: object = rules
 
     @property
@@ -192,7 +198,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         target, chicos, partidos = self._score_scale
         side = 0
         for v in view.scores:
-            out[o_scores + rside[side]] = v / target
+            out[o_scores + rside[side]] = min(v / target, SCORE_CAP)
             side += 1
         side = 0
         for v in view.chicos:

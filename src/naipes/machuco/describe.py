@@ -26,7 +26,7 @@ from naipes.machuco import moves as mv
 if TYPE_CHECKING:
     from naipes.machuco.view import View
 
-__all__ = ["describe_event", "describe_move", "render"]
+__all__ = ["boundary", "describe_decision", "describe_event", "describe_move", "render"]
 
 _SIDES = "ABCD"
 _REASON_ES = {"coincidence": "coincidencia", "bien dada": "bien dada", "cante": "cante",
@@ -220,3 +220,41 @@ def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> 
              mv.Quiero: ("accept the envío (quiero)", "acepta el envío (quiero)"),
              mv.NoQuiero: ("refuse the envío (no quiero)", "rechaza el envío (no quiero)")}.get(type(move))
     return words[1 if es else 0] if words else str(move)
+
+
+def describe_decision(view: View, lang: str = "en") -> str | None:
+    """The open decision in public words (``Seat 1 decides the contested flor: envío or a la mayor``).
+
+    >>> from naipes import machuco
+    >>> game = machuco.Game(machuco.Rules(players=2), seed=1)
+    >>> describe_decision(game.view(game.to_act[0]))
+    'Seat 1 to throw a card'
+
+    .. versionadded:: 1.3
+    """
+    es = lang == "es"
+    c = view.contest
+    if c is not None and c.amount and c.responder in view.to_act:
+        return (f"El asiento {c.responder} responde al envío de {c.amount} por el {c.category.label}: "
+                "quiero o no quiero" if es else
+                f"Seat {c.responder} answers the envío of {c.amount} on the {c.category.label}: quiero or no quiero")
+    if c is not None and c.decider in view.to_act:
+        return (f"El asiento {c.decider} decide el {c.category.label} disputado: envío o a la mayor" if es
+                else f"Seat {c.decider} decides the contested {c.category.label}: envío or a la mayor")
+    if not view.to_act:
+        return None
+    seat = view.to_act[0]
+    return f"El asiento {seat} tira una carta" if es else f"Seat {seat} to throw a card"
+
+
+#: The events that end a unit of the move list: a deal, a hand, a chico or more (a round).
+_BOUNDARIES: dict[type, str] = {ev.DealEnded: "deal", ev.HandEnded: "hand", ev.ChicoEnded: "round",
+                                ev.PartidoEnded: "round", ev.MatchEnded: "round"}
+
+
+def boundary(event: Event) -> str | None:
+    """``"deal"``, ``"hand"`` or ``"round"`` (a chico, partido or match) when ``event`` ends one.
+
+    .. versionadded:: 1.3
+    """
+    return _BOUNDARIES.get(type(event))

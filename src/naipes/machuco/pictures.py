@@ -67,7 +67,9 @@ def zones(view: View) -> tuple[Zone, ...]:
 
     The seat's hand face up, every other hand as a count, the table cards, the
     stock (its known bottom cards face up: the repeated turn-up cards sent under
-    it), each side's won cards as a count and the leftovers set aside.
+    it, only while they are still in it), each side's won cards as a count
+    (labelled with its seats: "Won by seat 1", "Won by seats 0 and 2 (side A)")
+    and the leftovers set aside. A card is in one zone only.
     """
     out = [_hand(view, s) for s in _seats_from(view)]
     out.append(Zone(kind="table", label="Table", cards=_notation(view.table)))
@@ -75,13 +77,20 @@ def zones(view: View) -> tuple[Zone, ...]:
     out.append(Zone(kind="stock", label="Stock", cards=known,
                     hidden=view.stock_size - len(known), fanned=False))
     for i, pile in enumerate(view.piles):
-        seats = "+".join(map(str, view.sides[i]))
-        out.append(Zone(kind="captured", label=f"Won by side {_SIDES[i]} (seats {seats})",
+        out.append(Zone(kind="captured", label=f"Won by {_side_name(view, i)}",
                         hidden=len(pile), seat=view.sides[i][0] if len(view.sides[i]) == 1 else None,
                         fanned=False))
     if view.aside:
         out.append(Zone(kind="discard", label="Set aside", cards=_notation(view.aside)))
     return tuple(out)
+
+
+def _side_name(view: View, side: int) -> str:
+    """``seat 1`` for a side of one seat, ``seats 0 and 2 (side A)`` for a team."""
+    seats = view.sides[side]
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} (side {_SIDES[side]})"
 
 
 def _seats_from(view: View) -> list[int]:
@@ -92,7 +101,8 @@ def _seats_from(view: View) -> list[int]:
 def _hand(view: View, s: int) -> Zone:
     if s == view.seat:
         return Zone(kind="hand", label="Your hand", cards=_notation(view.hand), seat=s)
-    return Zone(kind="hand", label=f"Seat {s}'s hand (side {_SIDES[_side(view, s)]})",
+    team = f" (side {_SIDES[_side(view, s)]})" if len(view.sides[_side(view, s)]) > 1 else ""
+    return Zone(kind="hand", label=f"Seat {s}'s hand{team}",
                 hidden=view.hand_sizes[s], seat=s)
 
 

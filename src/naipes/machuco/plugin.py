@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from naipes.machuco.moves import Move
 from naipes.machuco.rules import Rules
@@ -24,13 +24,40 @@ class Plugin(GamePlugin[Rules, Move, View]):
     """Machuco (La Ronda) for every layer: quick games of one hand or one chico, its bot."""
 
     quick_rules: Mapping[str, Mapping[str, object]] = {"hand": {"scope": "hand"}, "chico": {"scope": "chico"}}
-    bot_specs: Mapping[str, str] = {"best": "naipes.machuco.bots:MachucoBot"}
+    bot_specs: Mapping[str, str] = {"best": "naipes.machuco.bots:MachucoBot",
+                                    "strong": "naipes.machuco.search:StrongBot"}
 
     # -- search and machine interfaces (SR) ---------------------------------------------------
 
     def max_game_length(self, rules: Rules | None = None) -> int | None:
         """4,000 decisions: the game has no hard bound; OpenSpiel cuts it there."""
         return 4000
+
+    # -- search knowledge (naipes.machuco._knowledge) ------------------------------------------
+
+    def rollout_policy(self, seed: int | None = None) -> Any | None:
+        """An epsilon-greedy cut-down of MachucoBot (:class:`naipes.machuco._knowledge.FastPolicy`)."""
+        from naipes.machuco._knowledge import FastPolicy
+
+        return FastPolicy(seed)
+
+    def evaluate(self, view: View) -> Sequence[float] | None:
+        """Each seat's chance of winning the hand, from points, won cards and leftovers."""
+        from naipes.machuco._knowledge import evaluate
+
+        return evaluate(view)
+
+    def prior(self, view: View) -> Move | None:
+        """MachucoBot's move."""
+        from naipes.machuco._knowledge import prior
+
+        return prior(view)
+
+    def search_horizon(self, view: View) -> int | None:
+        """The plays left in the current deal."""
+        from naipes.machuco._knowledge import horizon
+
+        return horizon(view)
 
     # -- pictures (SV) -------------------------------------------------------------------------
 

@@ -351,7 +351,7 @@ def _seat_cards(value: Any, field: str, players: int, most: int) -> list[tuple[i
 
 def _position_cards(start: Any) -> list[Card] | None:
     """The cards of the position a record started from (``None``: it started from a deal)."""
-    if not isinstance(start, dict) or "position" not in start:
+    if not isinstance(start, Mapping) or "position" not in start:
         return None
     try:
         st = start["position"]["state"]
@@ -433,7 +433,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
             raise bad(_f("draw"), "each round draws distinct cards for distinct seats")
         draw.append(tuple(pairs))
     game._draw = tuple(draw)
-    _check_consistent(game, state, _position_cards(game._start))
+    _check_consistent(game, state, _position_cards(game._origin))
 
 
 def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: list[Card] | None) -> None:
@@ -447,7 +447,8 @@ def _check_consistent(game: Game, state: Mapping[str, Any] | None, position: lis
     n, dl, dph = game._n, game._deal_len, rules.deals_per_hand
     phase = game._phase
     over = phase is Phase.OVER
-    played = isinstance(game._start, dict) and "position" not in game._start  # from a deal: exact history
+    origin = game._origin
+    played = origin is not None and "position" not in origin  # from a deal: exact history
     # cards: a multiset equal to the deck, or to the position's cards
     zones = game.zones()
     cards = [c for z in zones.values() for c in z]
@@ -577,7 +578,7 @@ def _check_cantes(game: Game, state: Mapping[str, Any], over: bool) -> None:
         if raw not in (None, []):
             raise bad(_f("cantes"), "a game that is over has no cantes", "bad_cantes")
         game._cantes = None if raw is None else ()
-    elif raw is not None or game._full and isinstance(game._start, dict) and "position" not in game._start:
+    elif raw is not None or game._full and (origin := game._origin) is not None and "position" not in origin:
         figs = _figures(game, game._deal_no)
         if figs is None or not _same(raw, [[s, int(f.category), f.key, f.value] for s, f in figs]):
             raise bad("state.cantes", "not the figures of the hands dealt", "bad_cantes")

@@ -142,6 +142,8 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         moves += [truco(c) for c in deck if c.rank > 1]
         moves += envidos
         self._set_catalogue(moves)
+        #: every value lies in [0, 1] (balances never go below 0 nor past N * starting points)
+        self.slice_bounds = {}
         self._card: dict[int, int] = {id(c): i for i, c in enumerate(deck)}
         n = self._n = rules.players
         d = self._d = len(deck)

@@ -29,7 +29,7 @@ from naipes.ranzo._phase import STEAL, TURN, WINDOW
 if TYPE_CHECKING:
     from naipes.ranzo.view import View
 
-__all__ = ["describe_event", "describe_move", "render"]
+__all__ = ["describe_decision", "describe_event", "describe_move", "render"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -40,16 +40,25 @@ def _juegos(juegos: Sequence[Sequence[Card]]) -> str:
     return "  ".join(f"[{_cards(j)}]" for j in juegos) or "-"
 
 
+def _notation(cards: Sequence[Card]) -> str:
+    """Cards as moves write them (``7c 10S``): what a log shows next to the moves."""
+    return " ".join(map(str, cards)) or "-"
+
+
+def _notation_juegos(juegos: Sequence[Sequence[Card]]) -> str:
+    return "  ".join(f"[{_notation(j)}]" for j in juegos) or "-"
+
+
 def _dealt(e: ev.CardsDealt) -> str:
     if e.cards:
-        return f"seat {e.seat} was dealt {_cards(e.cards)}"
+        return f"seat {e.seat} was dealt {_notation(e.cards)}"
     return f"seat {e.seat} was dealt {e.count} cards"
 
 
 def _resolved(e: ev.ClaimResolved) -> str:
     if e.winner is None:
-        return f"nobody claims {e.card.symbol()}"
-    return f"seat {e.winner} takes {e.card.symbol()} with {e.claim}"
+        return f"nobody claims {e.card}"
+    return f"seat {e.winner} takes {e.card} with {e.claim}"
 
 
 def _hand_ended(e: ev.HandEnded) -> str:
@@ -71,13 +80,13 @@ _TELL: dict[type[Event], Callable[[Any], str]] = {
     ev.HandStarted: lambda e: (f"hand {e.hand} dealt by seat {e.dealer}, seat {e.first} plays first "
                                f"({e.stock_size} cards in the stock)"),
     ev.CardsDealt: _dealt,
-    ev.CardDrawn: lambda e: (f"seat {e.seat} draws" + (f" {e.card.symbol()}" if e.card is not None else "")
+    ev.CardDrawn: lambda e: (f"seat {e.seat} draws" + (f" {e.card}" if e.card is not None else "")
                              + f" ({e.stock_size} left)"),
-    ev.CardDiscarded: lambda e: f"seat {e.seat} discards {e.card.symbol()}" + (": claims?" if e.claimable else ""),
+    ev.CardDiscarded: lambda e: f"seat {e.seat} discards {e.card}" + (": claims?" if e.claimable else ""),
     ev.ClaimsRevealed: lambda e: "claims: " + ", ".join(f"seat {s} {m}" for s, m in e.answers),
     ev.ClaimResolved: _resolved,
-    ev.JuegoLaid: lambda e: f"seat {e.seat} lays [{_cards(e.juego)}]",
-    ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_juegos(e.split)} worth {e.value}",
+    ev.JuegoLaid: lambda e: f"seat {e.seat} lays [{_notation(e.juego)}]",
+    ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_notation_juegos(e.split)} worth {e.value}",
     ev.PointsPaid: lambda e: f"balances: {_totals(e.totals)}",
     ev.HandEnded: _hand_ended,
     ev.GameEnded: lambda e: f"game over: {_winners(e.result.winners)} win",
@@ -86,17 +95,17 @@ _TELL: dict[type[Event], Callable[[Any], str]] = {
 _TELL_ES: dict[type[Event], Callable[[Any], str]] = {
     ev.HandStarted: lambda e: (f"mano {e.hand}: reparte el asiento {e.dealer}, sale el asiento {e.first} "
                                f"({e.stock_size} cartas en el mazo)"),
-    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_cards(e.cards)}" if e.cards
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_notation(e.cards)}" if e.cards
                               else f"el asiento {e.seat} recibe {e.count} cartas"),
-    ev.CardDrawn: lambda e: (f"el asiento {e.seat} roba" + (f" {e.card.symbol()}" if e.card is not None else "")
+    ev.CardDrawn: lambda e: (f"el asiento {e.seat} roba" + (f" {e.card}" if e.card is not None else "")
                              + f" (quedan {e.stock_size})"),
-    ev.CardDiscarded: lambda e: (f"el asiento {e.seat} descarta {e.card.symbol()}"
+    ev.CardDiscarded: lambda e: (f"el asiento {e.seat} descarta {e.card}"
                                  + (": ¿alguien la pide?" if e.claimable else "")),
     ev.ClaimsRevealed: lambda e: "peticiones: " + ", ".join(f"asiento {s} {m}" for s, m in e.answers),
-    ev.ClaimResolved: lambda e: (f"nadie pide {e.card.symbol()}" if e.winner is None
-                                 else f"el asiento {e.winner} se lleva {e.card.symbol()} con {e.claim}"),
-    ev.JuegoLaid: lambda e: f"el asiento {e.seat} baja [{_cards(e.juego)}]",
-    ev.RanzoCalled: lambda e: f"el asiento {e.seat} canta ranzo: {_juegos(e.split)}, vale {e.value}",
+    ev.ClaimResolved: lambda e: (f"nadie pide {e.card}" if e.winner is None
+                                 else f"el asiento {e.winner} se lleva {e.card} con {e.claim}"),
+    ev.JuegoLaid: lambda e: f"el asiento {e.seat} baja [{_notation(e.juego)}]",
+    ev.RanzoCalled: lambda e: f"el asiento {e.seat} canta ranzo: {_notation_juegos(e.split)}, vale {e.value}",
     ev.PointsPaid: lambda e: "saldos: " + ", ".join(f"asiento {s} {b}" for s, b in enumerate(e.totals)),
     ev.HandEnded: lambda e: (f"la mano {e.hand} termina sin ganador" if e.winner is None else
                              f"la mano {e.hand} la gana el asiento {e.winner} por {e.value}"
@@ -227,3 +236,37 @@ def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> 
     words = {mv.CallRanzo: ("call Ranzo and close the round", "canta Ranzo y cierra la ronda"),
              mv.Pass: ("make no claim on the discard (pass)", "no reclames el descarte (paso)")}.get(type(move))
     return words[1 if es else 0] if words else str(move)
+
+
+def _seat_list(seats: Sequence[int], es: bool) -> str:
+    word = ("el asiento " if len(seats) == 1 else "los asientos ") if es else ("Seat " if len(seats) == 1 else "Seats ")
+    names = [str(s) for s in seats]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + (" y " if es else " and ") + names[-1]
+    return word + joined
+
+
+def describe_decision(view: View, lang: str = "en") -> str | None:
+    """The open decision in public words (``Seats 1 and 2 may claim 7c: envido, truco or pass``).
+
+    It names the options the rules give, never which ones the seat can take.
+
+    >>> from naipes.ranzo import Game
+    >>> describe_decision(Game(seed=7).view(0))
+    'Seat 0 to discard or call Ranzo'
+
+    .. versionadded:: 1.3
+    """
+    es = lang == "es"
+    if view.phase is TURN:
+        return (f"El asiento {view.turn} descarta o canta Ranzo" if es
+                else f"Seat {view.turn} to discard or call Ranzo")
+    if view.phase is WINDOW:
+        who = _seat_list(view.to_act, es)
+        if es:
+            return f"{who[0].upper()}{who[1:]} {'puede' if len(view.to_act) == 1 else 'pueden'} pedir " \
+                   f"{view.claim_card}: envido, truco o paso"
+        return f"{who} may claim {view.claim_card}: envido, truco or pass"
+    if view.phase is STEAL:
+        return (f"El asiento {view.stealer} se lleva {view.claim_card} con {view.claim} y juega" if es
+                else f"Seat {view.stealer} took {view.claim_card} with {view.claim} and plays")
+    return None

@@ -215,7 +215,7 @@ class PointsPaid(shared.ScoresChanged):
     Attributes:
         winner: who received.
         payments: ``(culprit, owed, paid)`` per culprit, in turn order from the winner.
-        totals: every balance afterwards (``game.scores``).
+        totals: ``game.scores`` afterwards (every balance; the team totals with teams).
 
     .. versionadded:: 0.1
     .. versionchanged:: 1.0
@@ -232,7 +232,7 @@ class HandEnded(shared.HandEnded):
 
     Attributes:
         hand: its number, from 1.
-        scores: every balance at its end.
+        scores: ``game.scores`` at its end (every balance; the team totals with teams).
         winner: who called Ranzo, or ``None``.
         value: what the Ranzo was worth (0 without one).
         specials: the named specials of the winning split.

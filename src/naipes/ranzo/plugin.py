@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from naipes.plugin import GamePlugin, Zone
 from naipes.ranzo.moves import Move
@@ -24,7 +24,28 @@ class Plugin(GamePlugin[Rules, Move, View]):
     """Ranzo for every layer: a quick game of one round, its bot."""
 
     quick_rules: Mapping[str, Mapping[str, object]] = {"round": {"rounds": 1}}
-    bot_specs: Mapping[str, str] = {"best": "naipes.ranzo.bots:RanzoBot"}
+    bot_specs: Mapping[str, str] = {"best": "naipes.ranzo.bots:RanzoBot",
+                                    "strong": "naipes.ranzo.search:StrongBot"}
+
+    # -- search knowledge (naipes.ranzo._knowledge) --------------------------------------------
+
+    def rollout_policy(self, seed: int | None = None) -> Any | None:
+        """An epsilon-greedy cut-down of RanzoBot (:class:`naipes.ranzo._knowledge.FastPolicy`)."""
+        from naipes.ranzo._knowledge import FastPolicy
+
+        return FastPolicy(seed)
+
+    def evaluate(self, view: View) -> Sequence[float] | None:
+        """Points won so far in the round, and the promise of the seat's own hand."""
+        from naipes.ranzo._knowledge import evaluate
+
+        return evaluate(view)
+
+    def prior(self, view: View) -> Move | None:
+        """RanzoBot's move."""
+        from naipes.ranzo._knowledge import prior
+
+        return prior(view)
 
     # -- pictures (SV) -------------------------------------------------------------------------
 

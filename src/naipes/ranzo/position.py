@@ -117,7 +117,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
                       for w, v, sp, split in state["hand_log"]]
     _check.consistent(game)
-    start = check_start(type(game), game.rules, game._start)  # from_dict checks it too; known needs it
+    start = check_start(type(game), game.rules, game._origin)  # from_dict checks it too; known needs it
     if start is not None:
         check_known(game, start)
         check_replay(game, start)
@@ -138,7 +138,7 @@ def check_replay(game: Game, start: Game) -> None:
     """
     if isinstance(start._rng, random.SystemRandom):
         return
-    for i, (seat, move) in enumerate(game._history):
+    for i, (seat, move) in enumerate(game.history):
         try:
             start.play(move, seat)
         except NaipesError as exc:

@@ -167,12 +167,23 @@ class Game(BaseGame[Rules, Move, View]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """The balance of every seat (RZ-13, RZ-14)."""
+        """The running score of every side of :attr:`sides` (RZ-13, RZ-14, RZ-16).
+
+        Each seat's balance, or with ``Rules.teams`` the two team totals (seats
+        0+2, then 1+3), as in ``Result.scores``.
+
+        .. versionchanged:: 1.2
+           Per side in the team variant too (1.1 gave the four balances there:
+           they are :attr:`balances`).
+        """
+        if self.rules.teams:
+            b = self._balances
+            return (b[0] + b[2], b[1] + b[3])
         return tuple(self._balances)
 
     @property
     def balances(self) -> tuple[int, ...]:
-        """The balance of every seat (the same as :attr:`scores`)."""
+        """The balance of every seat (without teams, the same as :attr:`scores`)."""
         return tuple(self._balances)
 
     @property
@@ -351,14 +362,14 @@ class Game(BaseGame[Rules, Move, View]):
                 self._emit(ev.RanzoCalled(seat=seat, split=hv.split, value=hv.value,
                                           specials=hv.specials, from_claim=from_claim))
             if self._wants(ev.PointsPaid):
-                self._emit(ev.PointsPaid(winner=seat, payments=payments, totals=tuple(balances)))
+                self._emit(ev.PointsPaid(winner=seat, payments=payments, totals=self.scores))
         self._end_hand(seat, hv.value, hv.specials, hv.split)
 
     def _end_hand(self, winner: int | None, value: int, specials: tuple[str, ...],
                   split: tuple[Juego, ...]) -> None:
         self._hand_log.append((winner, value, specials, split))
         if self._listening and self._wants(ev.HandEnded):
-            self._emit(ev.HandEnded(hand=self._hand_no, scores=tuple(self._balances), winner=winner,
+            self._emit(ev.HandEnded(hand=self._hand_no, scores=self.scores, winner=winner,
                                     value=value, specials=specials))
         self._cache = {}
         self._claim = None

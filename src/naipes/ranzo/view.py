@@ -72,6 +72,10 @@ class View(BaseView[Move]):
         cards: the cards in play (the whole deck in a normal game), canonical order.
         team_totals: the team totals in the team variant, else ``None``.
 
+    ``scores`` holds every seat's balance, also in the team variant (where
+    ``game.scores`` and ``Result.scores`` are :attr:`team_totals`): a view
+    shows the balances its observation encodes and its samples rebuild.
+
     .. versionadded:: 0.1
     """
 

@@ -1,4 +1,4 @@
-"""Search bots over the hidden cards: :class:`ISMCTSBot` and :class:`PIMCBot`.
+"""Search bots over the hidden cards: :class:`ISMCTSBot`, :class:`PIMCBot` and :class:`DeterminizedBot`.
 
 Both are generic over the shared game API: they see only the view they are
 given, deal worlds consistent with it (:meth:`View.sample
@@ -22,6 +22,10 @@ evaluation of capped rollouts) comes from the game's plugin
 .. versionchanged:: 1.2
    The defaults come from the game's plugin; ``HEURISTIC_ROLLOUTS`` and
    ``default_rollout`` are deprecated (see :mod:`naipes.search.rollout`).
+
+.. versionchanged:: 1.3
+   :class:`DeterminizedBot` (exact search of sampled worlds to the plugin's
+   horizon); ISMCTS's ``bias=`` (progressive bias from the plugin's prior).
 """
 
 from __future__ import annotations
@@ -30,11 +34,12 @@ import warnings
 from typing import Any
 
 from naipes.search import rollout as _rollout
+from naipes.search.exact import DeterminizedBot
 from naipes.search.ismcts import ISMCTSBot
 from naipes.search.pimc import PIMCBot
 from naipes.search.rollout import Rollout, default_rollout
 
-__all__ = ["ISMCTSBot", "PIMCBot", "Rollout", "default_rollout"]
+__all__ = ["DeterminizedBot", "ISMCTSBot", "PIMCBot", "Rollout", "default_rollout"]
 
 
 def __getattr__(name: str) -> Any:

@@ -71,12 +71,16 @@ class Scale:
         return (value - self.lo) / span if span > 0 else 0.5
 
 
-def ucb_pick(edges: Sequence[Edge], c: float, scale: Scale) -> Edge:
-    """The edge of highest UCB1 score, exploring by availability counts (first of equals)."""
+def ucb_pick(edges: Sequence[Edge], c: float, scale: Scale, favoured: Move | None = None,
+             bias: float = 0.0) -> Edge:
+    """The edge of highest UCB1 score, exploring by availability counts (first of equals);
+    the ``favoured`` move's score gets ``bias / (visits + 1)`` (progressive bias)."""
     best = edges[0]
     best_score = -math.inf
     for e in edges:
         score = scale.unit(e.total / e.visits) + c * math.sqrt(math.log(e.avail) / e.visits)
+        if bias and e.move == favoured:
+            score += bias / (e.visits + 1)
         if score > best_score:
             best, best_score = e, score
     return best

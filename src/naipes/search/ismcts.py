@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Sequence, TypeVar
 
 from naipes.game import Move, View
+from naipes.plugin import plugin
 from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
 from naipes.search._tree import CHANCE, Edge, Node, Scale, most_visited, ucb_pick, widening
 from naipes.search.rollout import Rollout
@@ -71,6 +72,9 @@ class ISMCTSBot(SearchBase):
             draw, see :mod:`naipes.search.rollout`).
         widen_above: nodes listing more moves than this are widened progressively.
         widen_k: the widening factor.
+        bias: the weight of progressive bias at the root: the move of the game
+            plugin's :meth:`~naipes.plugin.GamePlugin.prior` is tried first and
+            its UCB score gets ``bias / (visits + 1)`` (0: no bias).
 
     Attributes:
         last_iterations: the iterations the last decision that searched ran
@@ -90,17 +94,19 @@ class ISMCTSBot(SearchBase):
     .. versionadded:: 1.1
     """
 
-    __slots__ = ("c", "widen_above", "widen_k")
+    __slots__ = ("c", "widen_above", "widen_k", "bias")
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = None, *,
                  seed: int | None = None, rollout: Rollout = None, c: float = 0.7,
                  candidate: Rollout | bool = True, max_rollout: int = 300,
-                 evaluate: Evaluate | None = None, widen_above: int = 16, widen_k: float = 2.0) -> None:
+                 evaluate: Evaluate | None = None, widen_above: int = 16, widen_k: float = 2.0,
+                 bias: float = 0.0) -> None:
         super().__init__(iterations=iterations, seconds=seconds, seed=seed, rollout=rollout,
                          candidate=candidate, max_rollout=max_rollout, evaluate=evaluate)
         self.c = float(c)
         self.widen_above = widen_above
         self.widen_k = float(widen_k)
+        self.bias = float(bias)
 
     def __repr__(self) -> str:
         return describe(self, iterations=self.iterations, seconds=self.seconds, c=self.c)
@@ -120,17 +126,22 @@ class ISMCTSBot(SearchBase):
         ctx = self._context(first)
         listed = self._root_moves(view, first, ctx)
         prefer = listed[0] if len(listed) > len(moves) else None  # the candidate, tried first
+        favoured = plugin(first.name).prior(view) if self.bias > 0 else None
+        if prefer is None and favoured in listed:
+            prefer = favoured
         while clock.more(done):
             world = first if done == 0 else view.sample(self._rng)
-            self._iterate(root, world, view.seat, listed, prefer, ctx, scale)
+            self._iterate(root, world, view.seat, listed, (prefer, favoured), ctx, scale)
             done += 1
         self.last_iterations = done
         edges = [e for e in (root.edges.get((view.seat, m)) for m in listed) if e is not None and e.visits]
         return most_visited(edges, scale).move if edges else moves[0]  # type: ignore[return-value]
 
     def _iterate(self, root: Node, world: AnyGame, observer: int, listed: Sequence[Move],
-                 prefer: Move | None, ctx: Context, scale: Scale) -> None:
-        """One iteration: descend, expand one node, roll out, back up."""
+                 first: tuple[Move | None, Move | None], ctx: Context, scale: Scale) -> None:
+        """One iteration: descend, expand one node, roll out, back up (``first``: the root's
+        move tried first and its favoured move)."""
+        prefer, favoured = first
         path: list[Edge] = []
         node, expanded = root, False
         while not world.is_over and not expanded:
@@ -144,7 +155,8 @@ class ISMCTSBot(SearchBase):
             seat = observer if window else acting[0]
             moves = listed if node is root else world.legal_moves(seat)
             edge, expanded = self._select(node, seat, moves, world, ctx, scale,
-                                          prefer if node is root else None)
+                                          prefer if node is root else None,
+                                          favoured if node is root else None)
             answers = others_answer(world, observer, ctx.policy, self._rng) if window else ()
             world.play(edge.move, seat)
             path.append(edge)
@@ -160,7 +172,7 @@ class ISMCTSBot(SearchBase):
                 e.total += returns[e.seat]
 
     def _select(self, node: Node, seat: int, moves: Sequence[Move], world: AnyGame, ctx: Context,
-                scale: Scale, prefer: Move | None) -> tuple[Edge, bool]:
+                scale: Scale, prefer: Move | None, favoured: Move | None = None) -> tuple[Edge, bool]:
         """The edge to follow from ``node`` for ``seat``, and whether it was just added."""
         node.visits += 1
         room = len(moves) if len(moves) <= self.widen_above else widening(node.visits, self.widen_k, 0.5)
@@ -178,7 +190,7 @@ class ISMCTSBot(SearchBase):
                                                                        widened=room < len(moves))
             assert move is not None
             return node.edge((seat, move), seat, move), True
-        return ucb_pick(tried, self.c, scale), False
+        return ucb_pick(tried, self.c, scale, favoured, self.bias), False
 
     def _next_untried(self, untried: list[Move], seat: int, world: AnyGame, ctx: Context,
                       *, widened: bool) -> Move:

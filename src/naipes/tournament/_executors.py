@@ -14,9 +14,9 @@ import collections
 import concurrent.futures as cf
 import math
 import multiprocessing
-from typing import Callable, Iterator
+from typing import Callable, Generator, Iterator
 
-from naipes.tournament._worker import Chunk, GameRecord, play_chunk
+from naipes.tournament._worker import Chunk, Played, play_chunk
 
 __all__ = ["CHUNKS_PER_WORKER", "CHUNK_MAX", "chunks", "execute", "pool_size"]
 
@@ -69,7 +69,7 @@ def _workers(executor: cf.Executor) -> int:
     return threads if isinstance(threads, int) and threads > 0 else 4
 
 
-def _in_process(work: Iterator[Chunk], games: int, progress: Progress | None) -> Iterator[GameRecord]:
+def _in_process(work: Iterator[Chunk], games: int, progress: Progress | None) -> Iterator[Played]:
     done = 0
     for chunk in work:
         records = play_chunk(chunk)
@@ -80,8 +80,12 @@ def _in_process(work: Iterator[Chunk], games: int, progress: Progress | None) ->
 
 
 def execute(template: Chunk, games: int, *, executor: cf.Executor | None, jobs: int | None,
-            progress: Progress | None) -> Iterator[GameRecord]:
-    """Play every game of the tournament, yielding the records in game order as they come.
+            progress: Progress | None) -> Generator[Played, None, None]:
+    """Play every game of the tournament, yielding the games in game order as they come.
+
+    A chunk that ended at a forfeit (``stop_on_error``) hands back fewer games: the
+    caller stops at that forfeit, and closing this generator cancels the chunks not
+    yet collected.
 
     Chunks are made as they are submitted, never more than :data:`CHUNKS_PER_WORKER`
     per worker at a time, so memory does not grow with ``games`` before the games
@@ -100,12 +104,12 @@ def execute(template: Chunk, games: int, *, executor: cf.Executor | None, jobs: 
 
 
 def _submit(executor: cf.Executor, template: Chunk, games: int, workers: int,
-            progress: Progress | None) -> Iterator[GameRecord]:
+            progress: Progress | None) -> Iterator[Played]:
     """Submit the chunks with a bounded number in flight; yield their records in order."""
     work = chunks(template, games, chunk_size(games, workers))
     window = max(2, workers * CHUNKS_PER_WORKER)
-    pending: collections.deque[cf.Future[tuple[GameRecord, ...]]] = collections.deque()
-    counted: set[cf.Future[tuple[GameRecord, ...]]] = set()
+    pending: collections.deque[cf.Future[tuple[Played, ...]]] = collections.deque()
+    counted: set[cf.Future[tuple[Played, ...]]] = set()
     done = 0
     try:
         while True:

@@ -7,12 +7,18 @@ from typing import Any
 
 import attrs
 
+from naipes.tournament._forfeit import Forfeit
 from naipes.tournament._ratings import Rating
+from naipes.tournament._schedule import derive_seed
 from naipes.tournament._stats import EntrantStats
 from naipes.tournament._svg import ratings_svg
 from naipes.tournament._worker import GameRecord
 
-__all__ = ["TournamentResult"]
+__all__ = ["ROUGH_DEALS", "TournamentResult"]
+
+#: With fewer deals than this, the table says that its intervals are rough: a normal
+#: (or Wilson) approximation, and the bootstrap over deals, need more deals to hold.
+ROUGH_DEALS = 30
 
 
 def _num(value: float) -> float | None:
@@ -27,6 +33,16 @@ def _strongest_first(r: Rating) -> tuple[bool, float, int]:
     """Sort key: rated entrants by falling rating, then the unrated ones."""
     rated = math.isfinite(r.rating)
     return (not rated, -r.rating if rated else 0.0, r.entrant)
+
+
+def _percent_interval(interval: tuple[float, float]) -> str:
+    return f"[{_fmt(100 * interval[0], 1)}, {_fmt(100 * interval[1], 1)}]"
+
+
+def _record_dict(record: GameRecord, seed: int) -> dict[str, Any]:
+    out = attrs.asdict(record)
+    out["bot_seeds"] = [derive_seed(seed, "bot", record.index, s) for s in range(len(record.seats))]
+    return out
 
 
 def _rating_text(r: Rating) -> str:
@@ -56,6 +72,9 @@ class TournamentResult:
         seconds: how long the games took (wall clock; not compared).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.2
+       Wilson intervals of the scores, :attr:`deals`, :attr:`rough`, :attr:`forfeits`;
+       every record's deal seed (and, in :meth:`to_dict`, its bots' seeds).
     """
 
     game: str
@@ -70,50 +89,79 @@ class TournamentResult:
     ratings: tuple[Rating, ...]
     seconds: float = attrs.field(default=0.0, eq=False)
 
+    @property
+    def deals(self) -> int:
+        """How many deals were played (in duplicate mode, a deal is played in several games)."""
+        return self.records[-1].deal + 1 if self.records else 0
+
+    @property
+    def rough(self) -> bool:
+        """Whether there were fewer than :data:`ROUGH_DEALS` deals: the intervals are rough."""
+        return self.deals < ROUGH_DEALS
+
+    @property
+    def forfeits(self) -> tuple[Forfeit, ...]:
+        """The games a bot forfeited (``on_error="forfeit"``), in game order."""
+        return tuple(r.forfeit for r in self.records if r.forfeit is not None)
+
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """The result as JSON-compatible data (undefined ratings and interval bounds as ``None``).
 
         Args:
-            records: include every game's record.
+            records: include every game's record: its deal ``seed``, ``lineup``, the entrant
+                of each seat, how it ended (``forfeit`` when a bot failed) and its bots'
+                seeds (``bot_seeds``, per seat).
         """
         out: dict[str, Any] = {
             "game": self.game, "players": self.players, "bots": list(self.bots), "games": self.games,
             "seed": self.seed, "duplicate": self.duplicate, "lineups": [list(x) for x in self.lineups],
-            "seconds": round(self.seconds, 3),
+            "deals": self.deals, "rough": self.rough, "seconds": round(self.seconds, 3),
             "entrants": [{"entrant": e.entrant, "bot": e.bot, "games": e.games, "wins": e.wins,
                           "outright": e.outright, "shared": e.shared, "score": e.score,
+                          "score_interval": [_num(v) for v in e.score_interval], "forfeits": e.forfeits,
                           "mean_return": e.mean_return,
                           "return_interval": [_num(v) for v in e.return_interval]} for e in self.entrants],
             "ratings": [{"entrant": r.entrant, "bot": r.bot, "rating": _num(r.rating),
                          "interval": [_num(v) for v in r.interval]} for r in self.ratings],
+            "forfeits": [f.to_dict() for f in self.forfeits],
         }
         if records:
-            out["records"] = [attrs.asdict(r) for r in self.records]
+            out["records"] = [_record_dict(r, self.seed) for r in self.records]
         return out
 
     def table(self) -> str:
         """The table per entrant as text, strongest rating first.
 
         Columns: games, wins (shared wins split), outright and shared wins, score
-        (wins per game), mean return with its 95 % interval, rating with its interval
-        (``unrated`` for an entrant that played no game).
+        (wins per game) with its 95 % Wilson interval, mean return with its 95 %
+        interval, rating with its interval (``unrated`` for an entrant that played no
+        game), and forfeits when a bot forfeited. With fewer than :data:`ROUGH_DEALS`
+        deals, a last line says the intervals are rough.
         """
-        head = ["bot", "games", "wins", "outright", "shared", "score", "mean return [95 %]",
+        head = ["bot", "games", "wins", "outright", "shared", "score [95 %]", "mean return [95 %]",
                 "rating [95 %]"]
+        forfeits = any(e.forfeits for e in self.entrants)
+        if forfeits:
+            head.append("forfeits")
         rows = []
         for r in sorted(self.ratings, key=_strongest_first):
             e = self.entrants[r.entrant]
             low, high = e.return_interval
             rows.append([e.bot, str(e.games), f"{e.wins:g}", str(e.outright), str(e.shared),
-                         f"{100 * e.score:.1f}%", f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]",
-                         _rating_text(r)])
+                         f"{100 * e.score:.1f}% {_percent_interval(e.score_interval)}",
+                         f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]", _rating_text(r)]
+                        + ([str(e.forfeits)] if forfeits else []))
         widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
 
         def line(cells: list[str]) -> str:
             return "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
                              for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-        return "\n".join([line(head), line(["-" * w for w in widths]), *map(line, rows)])
+        lines = [line(head), line(["-" * w for w in widths]), *map(line, rows)]
+        if self.rough:
+            lines.append(f"(only {self.deals} deal{'s' if self.deals != 1 else ''}: fewer than {ROUGH_DEALS}, "
+                         "so the intervals are rough)")
+        return "\n".join(lines)
 
     def svg(self) -> str:
         """The chart of the ratings with their intervals, as an SVG document."""

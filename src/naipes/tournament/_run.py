@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import os
 import time
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -12,11 +13,13 @@ from naipes.errors import RulesError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game
 from naipes.tournament._executors import execute
+from naipes.tournament._forfeit import ON_ERROR, BotFailedError
 from naipes.tournament._ratings import ratings
 from naipes.tournament._result import TournamentResult
+from naipes.tournament._save import Saver, check_save_dir
 from naipes.tournament._schedule import Schedule, lineups
 from naipes.tournament._stats import entrant_stats
-from naipes.tournament._worker import Chunk, GameRecord
+from naipes.tournament._worker import Chunk, GameRecord, Played
 
 __all__ = ["MAX_GAMES", "MAX_JOBS", "run"]
 
@@ -90,9 +93,11 @@ def _check_games_and_jobs(games: object, jobs: object, executor: object) -> None
 
 
 def _check_arguments(games: object, seed: object, duplicate: object, executor: object, jobs: object,
-                     progress: object, search_cwd: object) -> None:
-    """Every argument of :func:`run` but the game, bots and rules, checked before anything runs."""
+                     progress: object, search_cwd: object, on_error: object) -> None:
+    """Every argument of :func:`run` but the game, bots, rules and save, checked before anything runs."""
     _check_games_and_jobs(games, jobs, executor)
+    if not isinstance(on_error, str) or on_error not in ON_ERROR:
+        raise UsageError(f"on_error is 'stop' or 'forfeit', not {on_error!r}", code="bad_on_error")
     _whole("seed", seed, 0, None, "bad_seed")
     if not isinstance(duplicate, bool):
         raise UsageError(f"duplicate is True or False, not {duplicate!r}", code="bad_duplicate")
@@ -123,12 +128,25 @@ def _bot_path(bot_path: object, search_cwd: bool) -> tuple[str, ...]:
 
 def _compact(records: Iterator[GameRecord]) -> Iterator[GameRecord]:
     """The records with equal tuples shared (lineups, seats, rankings... repeat), so that a long
-    tournament keeps about 200 bytes per game. One table per field: ``(1, 0) == (1.0, 0.0)``."""
+    tournament keeps about 250 bytes per game. One table per field: ``(1, 0) == (1.0, 0.0)``.
+    The games of a deal come one after the other and share its seed."""
     fields = ("lineup", "seats", "sides", "ranking", "winners", "returns")
     seen: dict[str, dict[tuple[Any, ...], tuple[Any, ...]]] = {name: {} for name in fields}
+    seed: int | None = -1
     for r in records:
         shared = {name: seen[name].setdefault(getattr(r, name), getattr(r, name)) for name in fields}
-        yield GameRecord(index=r.index, deal=r.deal, moves=r.moves, **shared)
+        seed = seed if r.seed == seed else r.seed
+        yield GameRecord(index=r.index, deal=r.deal, moves=r.moves, seed=seed, forfeit=r.forfeit, **shared)
+
+
+def _collect(played: Iterator[Played], saver: Saver | None, stop: bool) -> Iterator[GameRecord]:
+    """The games' records in order, each saved first; with ``stop``, a forfeit raises."""
+    for game in played:
+        if saver is not None and game.saved is not None:
+            saver.record(game.record.index, game.saved)
+        if stop and game.record.forfeit is not None:
+            raise BotFailedError(game.record.forfeit)
+        yield game.record
 
 
 def _labels(bots: Sequence[str]) -> tuple[str, ...]:
@@ -144,7 +162,8 @@ def _labels(bots: Sequence[str]) -> tuple[str, ...]:
 def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object = None, seed: int = 0,
         duplicate: bool = True, executor: cf.Executor | None = None, jobs: int | None = None,
         progress: Callable[[int, int], None] | None = None, search_cwd: bool = False,
-        bot_path: Sequence[str | os.PathLike[str]] = ()) -> TournamentResult:
+        bot_path: Sequence[str | os.PathLike[str]] = (), save: str | os.PathLike[str] | None = None,
+        overwrite: bool = False, on_error: str = "stop") -> TournamentResult:
     """Play a tournament between bots and rate them.
 
     Each entrant sits at one side of the table (a seat, or a team in a team
@@ -174,6 +193,17 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
         progress: called as ``progress(games_done, games)`` as games finish.
         search_cwd: look for the bots' modules in the current directory too.
         bot_path: more directories to look for the bots' modules in.
+        save: a directory to write every game to as a record file that ``naipes
+            replay`` opens (``game-000000.json``...), and the whole result to
+            (``tournament.json``), at most :data:`MAX_SAVED_GAMES` games. It is
+            made if missing, and must be empty unless ``overwrite``.
+        overwrite: let ``save`` be a directory that holds files: files of the same
+            names are replaced, the others left alone.
+        on_error: what a bot that fails (raises, or answers a move the game refuses)
+            does to the tournament: ``"stop"`` raises :class:`BotFailedError` (the
+            games before it, and it, are saved first); ``"forfeit"`` ends that game
+            as a loss for the failing entrant and goes on (see
+            :attr:`TournamentResult.forfeits`).
 
     Raises:
         UsageError: before any game is played, for an unknown game
@@ -189,9 +219,18 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
             (``bad_progress``), an ``executor`` that is not an Executor
             (``bad_executor``), both ``executor`` and ``jobs``
             (``executor_and_jobs``), a ``bot_path`` that is not directories
-            (``bad_bot_path``), or rules of another game (``bad_rules``).
+            (``bad_bot_path``), rules of another game (``bad_rules``), an
+            ``on_error`` that is neither ``"stop"`` nor ``"forfeit"``
+            (``bad_on_error``), a ``save`` path that is a file or cannot be
+            created or written (``bad_save_dir``), a non-empty ``save`` directory
+            without ``overwrite`` (``save_dir_not_empty``), ``overwrite`` not a bool
+            (``bad_overwrite``), or more than :data:`MAX_SAVED_GAMES` games to save
+            (``too_many_saved_games``).
         RulesError: for rule fields the game refuses.
-        NaipesError: naming the game, when a bot fails while playing.
+        BotFailedError: with ``on_error="stop"``, when a bot fails (``illegal_bot_move``
+            or ``bot_failed``), naming the game, its deal seed, the entrant and the error.
+        NaipesError: naming the game, when the game itself fails; ``save_failed`` when
+            a record cannot be written.
 
     >>> from naipes import tournament
     >>> result = tournament.run("machuco", ["naipes.machuco.bots:MachucoBot", "random"], games=8,
@@ -203,21 +242,31 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     .. versionchanged:: 1.2
        ``search_cwd`` and ``bot_path`` (the current directory is no longer searched
        unless asked); bounds on ``games`` and ``jobs``; every argument checked first;
-       games handed out lazily; entrants with no game unrated.
+       games handed out lazily; entrants with no game unrated; ``save``, ``overwrite``
+       and ``on_error``.
     """
-    _check_arguments(games, seed, duplicate, executor, jobs, progress, search_cwd)
+    _check_arguments(games, seed, duplicate, executor, jobs, progress, search_cwd, on_error)
+    if not isinstance(overwrite, bool):
+        raise UsageError(f"overwrite is True or False, not {overwrite!r}", code="bad_overwrite")
+    save_dir = check_save_dir(save, overwrite=overwrite, games=games) if save is not None else None
     dirs = _bot_path(bot_path, search_cwd)
     info = game if isinstance(game, GameInfo) else find_game(game)
     the_rules = _rules(info, rules)
     specs = _specs(info, bots, dirs)
     probe: Any = plugin(info).new_game(the_rules, seed=0)
     schedule = Schedule(seed, lineups(len(specs), len(probe.sides)), duplicate)
-    template = Chunk(info, the_rules, specs, schedule, 0, 0, dirs)
-    start = time.perf_counter()
-    records = tuple(_compact(execute(template, games, executor=executor, jobs=jobs, progress=progress)))
-    seconds = time.perf_counter() - start
     names = _labels(bots)
-    return TournamentResult(game=info.name, players=probe.num_players, bots=names, games=games, seed=seed,
-                            duplicate=duplicate, lineups=schedule.lineups, records=records,
-                            entrants=entrant_stats(records, names), ratings=ratings(records, names, seed=seed),
-                            seconds=seconds)
+    template = Chunk(info, the_rules, specs, schedule, 0, 0, dirs, names=names, stop_on_error=on_error == "stop",
+                     save=save_dir is not None)
+    saver = Saver(save_dir, games, overwrite=overwrite) if save_dir is not None else None
+    start = time.perf_counter()
+    with contextlib.closing(execute(template, games, executor=executor, jobs=jobs, progress=progress)) as played:
+        records = tuple(_compact(_collect(played, saver, on_error == "stop")))
+    seconds = time.perf_counter() - start
+    result = TournamentResult(game=info.name, players=probe.num_players, bots=names, games=games, seed=seed,
+                              duplicate=duplicate, lineups=schedule.lineups, records=records,
+                              entrants=entrant_stats(records, names), ratings=ratings(records, names, seed=seed),
+                              seconds=seconds)
+    if saver is not None:
+        saver.summary(result.to_dict(records=True))
+    return result

@@ -22,7 +22,6 @@ import contextlib
 import json
 import logging
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, AsyncIterator, Mapping
 
@@ -37,11 +36,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from naipes._jsonable import JSON
 from naipes.bots import bot_names
+from naipes.web.botpool import BotPool
 from naipes.errors import NaipesError, UsageError
 from naipes.plugin import GamePlugin, plugin
 from naipes.registry import games
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
+from naipes.web.messages import card_fields, error_of, lang_of, position_message
 from naipes.web.pictures import back_svg, card_svg, table_svg
 from naipes.web.protocol import (
     PROTOCOL_VERSION,
@@ -92,9 +93,8 @@ class Server:
         self.limits = AddressLimits(max_connections=settings.max_connections,
                                     per_address=settings.max_connections_per_address,
                                     rate=settings.address_rate, burst=settings.address_burst)
-        #: The threads bots think in, so that no bot holds up the event loop.
-        self.bot_pool = ThreadPoolExecutor(max_workers=max(1, settings.bot_threads),
-                                           thread_name_prefix="naipes-bot")
+        #: The processes (and threads) bots think in, so that no bot holds up the event loop.
+        self.bot_pool = BotPool(processes=settings.bot_processes, threads=settings.bot_threads)
         #: The event loop's thread (set when the app starts), for checks that bots never run on it.
         self.loop_thread: threading.Thread | None = None
 
@@ -137,8 +137,10 @@ class Server:
             bot, view, moves = info.bot, table.game.view(seat), len(table.game.history)
             if bot is None:
                 continue
-            try:  # in a worker thread, whatever the bot: the loop keeps serving other tables
-                move = await asyncio.get_running_loop().run_in_executor(self.bot_pool, bot.choose, view)
+            try:  # in a worker, whatever the bot: the loop keeps serving other tables
+                move, thought = await self.bot_pool.choose(bot, view)
+                if info.bot is bot:  # the bot as its move left it (its generator, its tree)
+                    info.bot = thought
             except Exception:  # noqa: BLE001 - a broken bot must not stop the table
                 log.exception("bot of seat %s at table %s failed", seat, table.id)
                 move = view.legal_moves[0]
@@ -199,10 +201,8 @@ class Server:
     async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         """Run the watcher of gone clients while the app runs; stop the bots' threads after."""
         self.loop_thread = threading.current_thread()
-        if getattr(self.bot_pool, "_shutdown", False):  # the app runs again: new threads
-            self.bot_pool = ThreadPoolExecutor(max_workers=max(1, self.settings.bot_threads),
-                                               thread_name_prefix="naipes-bot")
         self.open_store()
+        await self.bot_pool.start()
         watcher = asyncio.get_running_loop().create_task(self.watch_away())
         sweeper = asyncio.get_running_loop().create_task(self.watch_expiry())
         try:
@@ -215,7 +215,7 @@ class Server:
                 self.lobby.store = None
             for task in tuple(self.tasks):
                 task.cancel()
-            self.bot_pool.shutdown(wait=False, cancel_futures=True)
+            self.bot_pool.shutdown()
 
 
 # -- HTTP ---------------------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def _one_game(game_plugin: GamePlugin[Any, Any, Any], defaults: Any,
     return {"name": info.name, "summary": info.summary, "player_counts": list(info.player_counts),
             "players": getattr(defaults, "players", info.min_players), "rules": options,
             "deck": info.deck, "bots": bots, "quick_rules": quick,
-            "workspace_ops": list(game_plugin.workspace_ops)}
+            "workspace_ops": list(game_plugin.workspace_ops), "card_fields": list(card_fields(info.name))}
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -266,7 +266,7 @@ def _address(connection: Request | WebSocket) -> str:
 
 
 def _refused(exc: NaipesError, status: int = 400) -> JSONResponse:
-    return JSONResponse(error(exc.code, str(exc)), status_code=status)
+    return JSONResponse(error_of(exc), status_code=status)
 
 
 def _bots(data: Mapping[str, Any]) -> dict[int, str]:
@@ -279,6 +279,11 @@ def _bots(data: Mapping[str, Any]) -> dict[int, str]:
             raise UsageError(f"bad bot seat {seat!r}", code="bad_message")
         out[int(seat)] = spec
     return out
+
+
+def _player(value: object) -> str:
+    """The player's name a join gives (``name`` of a join, ``player`` of a table's creation)."""
+    return value if isinstance(value, str) else ""
 
 
 def make_routes(server: Server) -> list[Any]:
@@ -306,14 +311,14 @@ def make_routes(server: Server) -> list[Any]:
             if not isinstance(rules, dict) or (players is not None and type(players) is not int):
                 raise UsageError("rules is an object and players a number", code="bad_message")
             table = server.lobby.create(str(data.get("game", "")), players=players, rules=rules,
-                                        bots=_bots(data), owner=_address(request))
+                                        bots=_bots(data), owner=_address(request), name=data.get("name"))
         except NaipesError as exc:
             return _refused(exc, 429 if exc.code == "too_many_tables" else 400)
         join = data.get("join")
         token = None
         if type(join) is int:
             try:
-                token = table.join(join)
+                token = table.join(join, _player(data.get("player")))
             except NaipesError as exc:
                 server.lobby.remove(table.id)
                 return _refused(exc)
@@ -327,8 +332,8 @@ def make_routes(server: Server) -> list[Any]:
         try:
             checked(request)
             table = server.lobby.get(request.path_params["table"])
-            seat = (await _body(request)).get("seat")
-            token = table.join(seat)
+            body = await _body(request)
+            token = table.join(body.get("seat"), _player(body.get("name")))
         except NaipesError as exc:
             return _refused(exc, 404 if exc.code == "no_such_table" else 400)
         table.on_change()
@@ -339,6 +344,24 @@ def make_routes(server: Server) -> list[Any]:
             return JSONResponse(server.lobby.get(request.path_params["table"]).summary())
         except NaipesError as exc:
             return _refused(exc, 404)
+
+    async def position(request: Request) -> Response:
+        try:
+            checked(request)
+            if not server.limits.allow(_address(request)):
+                raise UsageError("too many requests; slow down", code="rate_limited")
+            table = server.lobby.get(request.path_params["table"])
+            token = request.query_params.get("token")
+            seat = table.seat_of(token)
+            if token and seat is None:
+                return JSONResponse(error("bad_token", "no seat of this table has that token"), 403)
+            n = request.path_params["n"]
+            answer = position_message(table, seat, int(n) if n.isdigit() and len(n) < 9 else n,
+                                      lang_of(request.query_params.get("lang")))
+        except NaipesError as exc:
+            status = {"no_such_table": 404, "rate_limited": 429, "bad_origin": 403}.get(exc.code, 400)
+            return _refused(exc, status)
+        return JSONResponse(answer)
 
     async def card(request: Request) -> Response:
         try:
@@ -367,6 +390,7 @@ def make_routes(server: Server) -> list[Any]:
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}", show_table),
         Route("/api/tables/{table}/join", join_table, methods=["POST"]),
+        Route("/api/tables/{table}/position/{n}", position),
         Route("/cards/{card}.svg", card),
         Route("/backs/{deck}.svg", back),
         Route("/favicon.ico", lambda request: Response(card_svg("1o"), media_type="image/svg+xml")),
@@ -435,7 +459,7 @@ async def play_socket(server: Server, websocket: WebSocket) -> None:
     try:
         server.limits.connect(address)
     except NaipesError as exc:
-        await _send_and_close(websocket, error(exc.code, str(exc)), 1013)
+        await _send_and_close(websocket, error_of(exc), 1013)
         return
     try:
         await _serve(server, websocket, _Limits(server, address))
@@ -458,7 +482,7 @@ async def _serve(server: Server, websocket: WebSocket, limits: _Limits) -> None:
     try:
         table, listener = await _hello(server, websocket, limits)
     except (NaipesError, asyncio.TimeoutError) as exc:
-        reason = (error(exc.code, str(exc)) if isinstance(exc, NaipesError)
+        reason = (error_of(exc) if isinstance(exc, NaipesError)
                   else error("timeout", "say hello first"))
         await _send_and_close(websocket, reason)
         return
@@ -468,7 +492,7 @@ async def _serve(server: Server, websocket: WebSocket, limits: _Limits) -> None:
     try:
         table.attach(listener)  # table_full when others came in since the welcome
     except NaipesError as exc:
-        await _send_and_close(websocket, error(exc.code, str(exc)))
+        await _send_and_close(websocket, error_of(exc))
         return
     writer = asyncio.get_running_loop().create_task(_write(websocket, queue))
     try:
@@ -512,7 +536,7 @@ async def _hello_text(websocket: WebSocket, limits: _Limits) -> str:
         try:
             return await asyncio.wait_for(_next_text(websocket, limits), max(0.0, deadline - loop.time()))
         except ProtocolError as exc:
-            await websocket.send_json(error(exc.code, str(exc)))
+            await websocket.send_json(error_of(exc))
 
 
 async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple[Table, Listener]:
@@ -529,20 +553,23 @@ async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple
     if len(table.listeners) >= server.settings.max_listeners:
         raise UsageError(f"this table has {len(table.listeners)} clients, the most it takes",
                          code="table_full")
+    lang = lang_of(message.get("lang", websocket.query_params.get("lang")))
     await websocket.send_json({"type": "welcome", "v": PROTOCOL_VERSION, "table": table.id,
                                "game": table.plugin.info.name, "seat": seat,
                                "players": table.game.num_players, "deck": table.plugin.info.deck,
-                               "rules": table.game.view(0).to_dict().get("rules")})
-    return table, Listener(seat=seat, next_seq=min(since, len(table.log)))
+                               "rules": table.game.view(0).to_dict().get("rules"),
+                               "name": table.name, "lang": lang, "card_fields": list(card_fields(table.plugin.info.name)),
+                               "seat_names": [s.shown_name for s in table.seats]})
+    return table, Listener(seat=seat, next_seq=min(since, len(table.log)), lang=lang)
 
 
 async def _read(table: Table, listener: Listener, websocket: WebSocket,
                 queue: asyncio.Queue[dict[str, JSON] | None], limits: _Limits) -> None:
     while True:
         try:
-            answer = handle(table, listener.seat, read_message(await _next_text(websocket, limits)))
+            answer = handle(table, listener.seat, read_message(await _next_text(websocket, limits)), listener)
         except NaipesError as exc:
-            answer = error(exc.code, str(exc))
+            answer = error_of(exc)
         except (WebSocketDisconnect, _Flooded):
             raise
         except Exception:  # a bug must not take the socket down: say so, go on
@@ -552,8 +579,12 @@ async def _read(table: Table, listener: Listener, websocket: WebSocket,
             _enqueue(queue, answer)
 
 
-def handle(table: Table, seat: int | None, message: Mapping[str, JSON]) -> dict[str, JSON] | None:
+def handle(table: Table, seat: int | None, message: Mapping[str, JSON],
+           listener: Listener | None = None) -> dict[str, JSON] | None:
     """Do what one client message asks; returns the direct answer (updates go to everyone).
+
+    ``position`` answers the table at an earlier point as the seat saw it; ``lang``
+    switches the client's language (``listener``'s) and answers a full ``update``.
 
     Raises:
         NaipesError: for anything refused (the caller sends it as an ``error``).
@@ -563,6 +594,13 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON]) -> dict[
         return {"type": "pong"}
     if kind == "hello":
         raise UsageError("already said hello", code="hello_again")
+    if kind == "position":
+        return position_message(table, seat, message["n"], listener.lang if listener is not None else "en")
+    if kind == "lang":
+        if listener is None:
+            raise UsageError("lang needs a connected client", code="bad_message")
+        listener.lang, listener.next_move = lang_of(message["lang"]), 0
+        return table.update_for(listener)
     if seat is None:
         raise UsageError("spectators watch; take a seat to play", code="spectator")
     if kind == "move":

@@ -34,6 +34,15 @@ from naipes.events import Event, EventLog
 from naipes.game import Game, Move
 from naipes.plugin import GamePlugin, plugin
 from naipes.web.limits import check_client_bot
+from naipes.web.messages import (
+    MAX_PLAYER_NAME,
+    MAX_TABLE_NAME,
+    boundaries_of,
+    clean_name,
+    name_of,
+    seats_of,
+    update_message,
+)
 from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 
 __all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
@@ -42,6 +51,9 @@ AnyGame = Game[Any, Any, Any]
 AnyPlugin = GamePlugin[Any, Any, Any]
 
 log = logging.getLogger("naipes.web")
+
+#: The earlier positions a table keeps replayed (:meth:`Table.position`).
+POSITIONS_KEPT = 8
 
 #: The seat number of no player: what spectators see of an event is what it shows to this seat.
 PUBLIC = -1
@@ -66,7 +78,9 @@ class Settings:
             otherwise clients name registered bots only (``best``, ``random``, ``ismcts``...).
         max_bot_iterations: the most ``iterations`` a client's bot spec may ask.
         max_bot_seconds: the most ``seconds`` a client's bot spec may ask.
-        bot_threads: the worker threads bots think in (never the event loop).
+        bot_processes: the worker processes bots think in (``0``: threads in the server's
+            process, which share its interpreter lock with the event loop).
+        bot_threads: the worker threads bots think in when they cannot go to a process.
         max_connections: open WebSocket connections at most.
         max_connections_per_address: open WebSocket connections at most from one address.
         max_tables_per_address: unfinished tables one address may have created.
@@ -79,7 +93,8 @@ class Settings:
 
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
-       ``allowed_hosts``, ``allowed_bots``, the bots' bounds and threads, the limits per address.
+       ``allowed_hosts``, ``allowed_bots``, the bots' bounds, processes and threads, the limits
+       per address.
     """
 
     takeover: float = 60.0
@@ -94,6 +109,7 @@ class Settings:
     allowed_bots: tuple[str, ...] = ()
     max_bot_iterations: int = 2000
     max_bot_seconds: float = 5.0
+    bot_processes: int = 2
     bot_threads: int = 2
     max_connections: int = 2000
     max_connections_per_address: int = 64
@@ -119,8 +135,11 @@ class Seat:
         taken_over: True when a bot plays for a client that left.
         connected: how many clients of this seat are connected.
         gone_since: when its last client left (``time.monotonic``), else ``None``.
+        name: the name its player gave (``""``: none).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.3
+       ``name``.
     """
 
     index: int
@@ -130,6 +149,7 @@ class Seat:
     taken_over: bool = False
     connected: int = 0
     gone_since: float | None = None
+    name: str = ""
 
     @property
     def status(self) -> str:
@@ -143,7 +163,14 @@ class Seat:
     def to_dict(self) -> dict[str, JSON]:
         """The seat as the lobby and every client may see it (never the token)."""
         return {"seat": self.index, "status": self.status, "bot": self.bot_spec,
-                "taken_over": self.taken_over, "connected": self.connected > 0}
+                "taken_over": self.taken_over, "connected": self.connected > 0, "name": self.shown_name}
+
+    @property
+    def shown_name(self) -> str:
+        """The player's name, else ``Bot (spec)`` for a bot, else ``Seat N``."""
+        if self.name:
+            return self.name
+        return f"Bot ({self.bot_spec})" if self.bot_spec is not None else f"Seat {self.index}"
 
 
 @attrs.define(eq=False, kw_only=True)
@@ -155,12 +182,18 @@ class Listener:
         next_seq: the number of the first event it has not been sent.
         send: called with each message for it.
         close: called to end its connection (when the table expires).
+        lang: the language its words are in (``en`` or ``es``).
+        next_move: the index of the first move of the history it has not been sent.
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.3
+       ``lang`` and ``next_move``.
     """
 
     seat: int | None
     next_seq: int = 0
+    lang: str = "en"
+    next_move: int = 0
     send: Callable[[dict[str, JSON]], None] = lambda message: None
     close: Callable[[], None] = lambda: None
 
@@ -195,13 +228,21 @@ class Table:
         self.start = _start_of(game)
         self.owner: str | None = None
         self.on_change: Callable[[], None] = lambda: None
+        self.name = name_of(table_id)
+        #: history index -> the largest unit (deal, hand, round) that move ended.
+        self.boundaries: dict[int, str] = {}
+        self._pending = len(self.log)  # where the events of the next history entry start in the log
+        self._marked = 0  # the history's length when the last entry was marked
+        self._positions: dict[int, AnyGame] = {}
         for seat, spec in bots.items():
             self.seats[seat].bot_spec = spec
             self.seats[seat].bot = client_bot(game_plugin, spec, settings)
 
     # -- seats and tokens ----------------------------------------------------------------
-    def join(self, seat: int | None = None) -> str:
+    def join(self, seat: int | None = None, name: str = "") -> str:
         """Take an open seat (the first one when ``seat`` is None); returns its secret token.
+
+        ``name`` is the player's name (cleaned by :func:`naipes.web.messages.clean_name`).
 
         Raises:
             UsageError: no such seat (``no_such_seat``) or it is taken (``seat_taken``).
@@ -219,6 +260,7 @@ class Table:
             raise UsageError(f"table {self.id!r} expired", code="no_such_table")
         token = secrets.token_urlsafe(24)
         self.seats[seat].token = hash_token(token)
+        self.seats[seat].name = clean_name(name, MAX_PLAYER_NAME)
         now = time.time()
         if self.store is not None:
             try:
@@ -306,6 +348,7 @@ class Table:
         before = len(self.game.history)
         self.game.play(chosen, seat)
         self._persist(seat, next((m for s, m in self.game.history[before:] if s == seat), chosen))
+        self._mark(self.game, self.log)
         self.workspaces.pop(seat, None)
         self.notify()
         return chosen
@@ -348,9 +391,48 @@ class Table:
             raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
         game: AnyGame = self.plugin.Game.from_record(self.start)
         events = EventLog(game)
+        self.boundaries, self._pending, self._marked = {}, len(events), 0
         for seat, text in moves:
             game.play(game.parse_move(text, seat), seat)
+            self._mark(game, events)
         return game, events
+
+    def _mark(self, game: AnyGame, events: EventLog) -> None:
+        """Note the unit (deal, hand, round) the last move ended, once it entered the history
+        (a window's answers enter it together, when the last one is given)."""
+        if len(game.history) == self._marked:
+            return
+        ended = boundaries_of(self.plugin, (e for _, e in events.since(None, self._pending)))
+        if ended is not None:
+            self.boundaries[len(game.history) - 1] = ended
+        self._pending, self._marked = len(events), len(game.history)
+
+    def position(self, n: int) -> AnyGame:
+        """The game after the first ``n`` moves of its history (inside a simultaneous window: at
+        its start), replayed from the table's record; the last few asked are kept.
+
+        Raises:
+            InvalidStateError: ``not_replayable`` for a table without a record.
+        """
+        if self.start is None:
+            raise InvalidStateError("this table's game cannot be replayed", code="not_replayable")
+        kept = self._positions.get(n)
+        if kept is None:
+            moves = [(s, str(m)) for s, m in self.game.history[:n]]
+            kept = self._replayed(moves)
+            if len(kept.history) != n:  # n is inside a window: its answers are pending, go to its start
+                kept = self._replayed(moves[:len(kept.history)])
+            if len(self._positions) >= POSITIONS_KEPT:
+                self._positions.pop(next(iter(self._positions)))
+            self._positions[n] = kept
+        return kept
+
+    def _replayed(self, moves: list[tuple[int, str]]) -> AnyGame:
+        assert self.start is not None
+        game: AnyGame = self.plugin.Game.from_record(self.start)
+        for seat, text in moves:
+            game.play(game.parse_move(text, seat), seat)
+        return game
 
     def _expiry(self, now: float) -> float:
         settings = self.settings
@@ -387,36 +469,12 @@ class Table:
             listener.close()
 
     # -- what clients get -------------------------------------------------------------------
-    def update_for(self, listener: Listener, views: dict[int, JSON] | None = None,
-                   said: dict[int, tuple[Event, JSON]] | None = None) -> dict[str, JSON]:
-        """The next ``update`` for a client: its new events and its view; advances ``next_seq``.
+    def update_for(self, listener: Listener, cache: dict[object, Any] | None = None) -> dict[str, JSON]:
+        """The next ``update`` for a client (:func:`naipes.web.messages.update_message`); advances
+        its ``next_seq`` and ``next_move``. ``cache`` is shared by the clients of one change."""
+        return update_message(self, listener, cache)
 
-        ``views`` and ``said`` are caches shared by the clients of one change
-        (views by seat; an event's dict and words by the event object, which
-        every seat that sees it whole shares).
-        """
-        events = []
-        said = {} if said is None else said
-        for seq, event in self._stream(listener.seat, listener.next_seq):
-            hit = said.get(id(event))
-            if hit is None or hit[0] is not event:
-                hit = said[id(event)] = (event, {"seq": seq, "event": event.to_dict(),
-                                                 "text": self.plugin.describe_event(event)})
-            events.append(hit[1])
-        listener.next_seq = len(self.log)
-        view: JSON = None
-        if listener.seat is not None:
-            if views is not None and listener.seat in views:
-                view = views[listener.seat]
-            else:
-                view = self.game.view(listener.seat).to_dict()
-                if views is not None:
-                    views[listener.seat] = view
-        return {"type": "update", "table": self.id, "events": events, "next": listener.next_seq,
-                "view": view, "to_act": list(self.game.to_act), "over": self.game.is_over,
-                "scores": list(self.game.scores), "seats": [s.to_dict() for s in self.seats]}
-
-    def _stream(self, seat: int | None, seq: int) -> list[tuple[int, Event]]:
+    def stream(self, seat: int | None, seq: int) -> list[tuple[int, Event]]:
         """A seat's stream; for a spectator (``None``) the public stream, not the omniscient one."""
         if seat is not None:
             return list(self.log.since(seat, seq))
@@ -429,10 +487,9 @@ class Table:
 
     def notify(self) -> None:
         """Send every client its update (each seat's view is built once)."""
-        views: dict[int, JSON] = {}
-        said: dict[int, tuple[Event, JSON]] = {}
+        cache: dict[object, Any] = {}
         for listener in tuple(self.listeners):
-            listener.send(self.update_for(listener, views, said))
+            listener.send(self.update_for(listener, cache))
         self.on_change()
 
     def notify_seats(self) -> None:
@@ -441,9 +498,9 @@ class Table:
 
     def summary(self) -> dict[str, JSON]:
         """The table as the lobby lists it."""
-        return {"table": self.id, "game": self.plugin.info.name, "players": self.game.num_players,
-                "over": self.game.is_over, "moves": len(self.game.history),
-                "seats": [s.to_dict() for s in self.seats]}
+        return {"table": self.id, "name": self.name, "game": self.plugin.info.name,
+                "players": self.game.num_players, "over": self.game.is_over, "moves": len(self.game.history),
+                "seats": seats_of(self)}
 
 
 def _seats(seats: tuple[int, ...]) -> str:
@@ -514,7 +571,7 @@ class Lobby:
 
     def create(self, game: str, *, players: int | None = None, rules: Mapping[str, object] | None = None,
                bots: Mapping[int, str] | None = None, seed: int | None = None,
-               owner: str | None = None) -> Table:
+               owner: str | None = None, name: object = None) -> Table:
         """A new table of ``game``.
 
         Args:
@@ -525,6 +582,8 @@ class Lobby:
             seed: the seed of the shuffle (default: a system RNG, which no one can predict).
             owner: the address of the client that asks (it may have
                 ``settings.max_tables_per_address`` unfinished tables).
+            name: the table's name (cleaned, at most :data:`~naipes.web.messages.MAX_TABLE_NAME`
+                characters); none or empty: a friendly name made from its id.
 
         Raises:
             NaipesError: an unknown game, rules it refuses, a bad seat or bot
@@ -552,6 +611,7 @@ class Lobby:
             table_id = secrets.token_hex(4)
         table = Table(table_id, game_plugin, the_game, bots, self.settings)
         table.owner = owner
+        table.name = clean_name(name, MAX_TABLE_NAME) or table.name
         if self.store is not None:
             self.store.add_table(table.row())
             table.store = self.store

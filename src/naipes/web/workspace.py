@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from naipes._jsonable import JSON
 from naipes.errors import IllegalMoveError, UsageError
+from naipes.web.messages import strip_rules
 from naipes.web.protocol import WORKSPACE_OPS
 
 if TYPE_CHECKING:
@@ -128,14 +129,21 @@ def workspace_command(table: Table, seat: int, message: Mapping[str, JSON]) -> d
     return workspace_message(ws)
 
 
+def _problem(problem: Any) -> dict[str, JSON]:
+    """A problem of the workspace: its meld, code, reason (no rule id quoted) and rule."""
+    reason, rule = strip_rules(str(problem[1]))
+    return {"meld": problem[0], "code": problem.code, "reason": reason, "rule": rule}
+
+
 def workspace_message(ws: Any, *, done: str | None = None) -> dict[str, JSON]:
     """The ``workspace`` message: what the page draws of the turn in progress.
 
     It reads the workspace's ``view.seat``, ``melds`` (each a sequence of cards, or
     an object whose ``physical`` is one), ``hand``, ``taken``, ``steps``,
-    ``problems()`` (each ``(meld, reason)`` with a ``code``) and ``explain()``.
+    ``problems()`` (each ``(meld, reason)`` with a ``code``; the reason is sent without
+    the rule ids it quotes, the first one as ``rule``) and ``explain()``.
     """
-    problems = [{"meld": p[0], "code": p.code, "reason": p[1]} for p in ws.problems()]
+    problems = [_problem(p) for p in ws.problems()]
     return {"type": "workspace", "seat": ws.view.seat,
             "melds": [[str(c) for c in getattr(meld, "physical", meld)] for meld in ws.melds],
             "melds_text": [str(meld) for meld in ws.melds],

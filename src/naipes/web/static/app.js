@@ -1,101 +1,120 @@
-// naipes browser client: plain JavaScript, no build step. Protocol: docs/guides/front-end.rst.
+// naipes browser client: plain JavaScript, no build step, no framework. Protocol and how to copy it:
+// docs/guides/front-end.rst. Files: i18n.js (the page's words), cards.js (DOM and cards), board.js (the
+// table from the zones), workspace.js (a turn workspace), history.js (move list, stepping back, log),
+// app.js (lobby, connection, moves). The client never names a game: the server words everything.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const CARD = /^(1[0-2]|[1-9])[oceb]$|^(10|[2-9AJQK])[SHDC]$|^JK$/;
-const HIDE = new Set(["type", "seat", "hand", "legal_moves", "forced_move", "rules", "cards", "to_act",
-  "known", "dealer_draw", "cut", "deal_starts", "plays", "hand_log", "answered", "ledger", "readings"]);
+const state = {
+  games: [], table: null, token: null, seat: null, game: null, next: 0, socket: null, deck: "spanish",
+  update: null, history: [], moves: 0, viewing: null, stepping: null, ws: null, pick: null, mergeFrom: null,
+  picked: null, conn: "connecting", retry: 0, gone: false, lastHeard: 0, cardWords: null, name: "",
+};
 
-const state = { games: [], table: null, token: null, seat: null, next: 0, socket: null,
-  view: null, deck: "spanish", selected: null, ws: null, retry: 0, update: null };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "onclick") node.addEventListener("click", v); else node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
-
-function cardImg(card, extra = {}) {
-  return el("img", { src: `/cards/${encodeURIComponent(card)}.svg`, alt: card, title: card,
-    "data-card": card, ...extra });
-}
-
-function backs(count) {
-  const box = el("span", { class: "backs" });
-  for (let i = 0; i < Math.min(count, 6); i++) box.append(el("img", { src: `/backs/${state.deck}.svg`, alt: "" }));
-  box.append(el("span", { class: "count" }, `×${count}`));
-  return box;
-}
+const gameInfo = (name) => state.games.find((g) => g.name === name) || null;
+const quickRules = (info) => (info && Object.values(info.quick_rules || {})[0]) || {};
+const workspaceOps = () => { const info = gameInfo(state.game); return info ? info.workspace_ops || [] : []; };
+const hasWorkspace = () => workspaceOps().length > 0;
+const online = () => state.conn === "open";
+const myTurn = () => !!(state.update && state.seat !== null && !state.update.over && state.update.to_act.includes(state.seat));
+/** The page's seat may act now: its turn, connected, and looking at the live game. */
+const canAct = () => myTurn() && online() && !state.viewing;
+const currentLegal = () => (canAct() && state.update.legal) || [];
 
 function showError(text) { $("error").textContent = text || ""; }
 
 // -- lobby ------------------------------------------------------------------------------------
 async function api(path, body) {
-  const response = await fetch(path, body === undefined ? {} : {
+  const sep = path.includes("?") ? "&" : "?";
+  const response = await fetch(`${path}${sep}lang=${document.documentElement.lang}`, body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const data = await response.json();
   if (!response.ok) throw new Error(data.reason || response.statusText);
   return data;
 }
 
-function fillPlayers() {
-  const game = state.games.find((g) => g.name === $("game").value);
-  const players = $("players");
-  players.replaceChildren(...game.player_counts.map((n) => el("option", { value: n }, String(n))));
-  players.value = String(game.players);
-  const quick = Object.keys(game.quick_rules || {});
-  $("short-label").hidden = !quick.length;
-  $("short-name").textContent = quick.length ? `one ${quick[0].replaceAll("_", " ")}` : "";
-  fillSeats();
-}
-
-function fillSeats() {
-  const n = Number($("players").value);
-  const seats = [el("legend", {}, "Seats")];
-  for (let s = 0; s < n; s++) {
-    const select = el("select", { id: `seat-${s}` },
-      el("option", { value: "me" }, "me"), el("option", { value: "open" }, "open (someone joins)"),
-      el("option", { value: "best" }, "bot: best"), el("option", { value: "random" }, "bot: random"));
-    select.value = s === 0 ? "me" : "best";
-    seats.push(el("label", {}, `Seat ${s} `, select));
-  }
-  $("seats").replaceChildren(...seats);
-}
-
-// The games list says what each game has: its quick games (the first is the "short game") and the
-// steps of its turn workspace, if it has one. The client never names a game.
 async function loadGames() {
   if (!state.games.length) state.games = await api("/api/games");
   return state.games;
 }
 
-const gameInfo = (name) => state.games.find((g) => g.name === name) || null;
-const quickRules = (info) => (info && Object.values(info.quick_rules || {})[0]) || {};
-const workspaceOps = () => { const info = gameInfo(state.game); return info ? info.workspace_ops || [] : []; };
-const hasWorkspace = () => workspaceOps().length > 0;
+function fillGames() {
+  const chosen = $("game").value;
+  $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name }, `${g.name} — ${g.summary}`)));
+  if (chosen) $("game").value = chosen;
+  fillPlayers();
+}
+
+function fillPlayers() {
+  const game = gameInfo($("game").value);
+  if (!game) return;
+  const players = $("players");
+  const before = players.value;
+  players.replaceChildren(...game.player_counts.map((n) => el("option", { value: n }, String(n))));
+  players.value = game.player_counts.map(String).includes(before) ? before : String(game.players);
+  const quick = Object.keys(game.quick_rules || {});
+  $("short-label").hidden = !quick.length;
+  $("short-name").textContent = quick.length ? t("one", quick[0].replaceAll("_", " ")) : "";
+  fillSeats();
+}
+
+function fillSeats() {
+  const n = Number($("players").value);
+  const seats = [el("legend", {}, t("seats"))];
+  for (let s = 0; s < n; s++) {
+    const old = $(`seat-${s}`);
+    const select = el("select", { id: `seat-${s}` },
+      el("option", { value: "me" }, t("me")), el("option", { value: "open" }, t("open")),
+      el("option", { value: "best" }, t("bot_best")), el("option", { value: "random" }, t("bot_random")));
+    select.value = old ? old.value : s === 0 ? "me" : "best";
+    seats.push(el("label", {}, `${t("seat_n", s)} `, select));
+  }
+  $("seats").replaceChildren(...seats);
+}
 
 async function showLobby() {
-  $("lobby").hidden = false; $("table").hidden = true;
+  $("lobby").hidden = false; $("table").hidden = true; $("table-title").textContent = "";
+  document.title = "naipes";
   await loadGames();
-  $("game").replaceChildren(...state.games.map((g) => el("option", { value: g.name }, `${g.name} — ${g.summary}`)));
-  fillPlayers();
+  fillGames();
+  $("player-name").value = localStorage.getItem("naipes-name") || "";
+  showInvite();
   listTables();
 }
 
 async function listTables() {
-  const tables = await api("/api/tables");
-  $("tables").replaceChildren(...tables.map((t) => {
-    const item = el("li", {}, `${t.game} (${t.players} players, ${t.moves} moves${t.over ? ", over" : ""}) `);
-    for (const seat of t.seats.filter((s) => s.status === "open")) {
-      item.append(el("button", { type: "button", class: "join", onclick: () => join(t.table, seat.seat) },
-        `Take seat ${seat.seat}`));
+  let tables = [];
+  try { tables = await api("/api/tables"); } catch (err) { showError(err.message); }
+  if (!tables.length) { $("tables").replaceChildren(el("li", {}, t("no_tables"))); return; }
+  $("tables").replaceChildren(...tables.map((tb) => {
+    const item = el("li", { "data-table": tb.table },
+      el("strong", { class: "tname" }, tb.name || tb.table), " ",
+      el("span", {}, t("table_line", tb.game, tb.players, tb.moves) + (tb.over ? ` · ${t("over")}` : "")), " ");
+    for (const seat of tb.seats.filter((s) => s.status === "open")) {
+      item.append(el("button", { type: "button", class: "join", onclick: () => join(tb.table, seat.seat) },
+        t("take_seat", seat.seat)));
     }
-    item.append(el("button", { type: "button", class: "secondary", onclick: () => enter(t.table, null) }, "Watch"));
+    item.append(el("button", { type: "button", class: "secondary watch", onclick: () => enter(tb.table, null) }, t("watch")));
     return item;
   }));
+}
+
+/** A page opened from an invite (`/?table=…&seat=…`) offers to take that seat. */
+async function showInvite() {
+  const query = new URLSearchParams(location.search);
+  const table = query.get("table"), seat = query.get("seat");
+  const box = $("invite");
+  if (!table || seat === null || !/^\d+$/.test(seat)) { box.hidden = true; return; }
+  let name = "";
+  try { name = (await api(`/api/tables/${encodeURIComponent(table)}`)).name || ""; } catch (err) { showError(err.message); }
+  box.hidden = false;
+  $("invite-text").textContent = name ? t("invited", seat, name) : t("invited_plain", seat);
+  $("invite-take").onclick = () => join(table, Number(seat));
+}
+
+function playerName() {
+  const name = $("player-name").value.trim();
+  localStorage.setItem("naipes-name", name);
+  return name;
 }
 
 async function create(event) {
@@ -103,7 +122,7 @@ async function create(event) {
   showError("");
   const game = $("game").value;
   let rules;
-  try { rules = JSON.parse($("rules").value || "{}"); } catch { return alert("Rules must be JSON"); }
+  try { rules = JSON.parse($("rules").value || "{}"); } catch { return showError(t("rules_json")); }
   if ($("short").checked) rules = { ...quickRules(gameInfo(game)), ...rules };
   const bots = {}; let me = null;
   const n = Number($("players").value);
@@ -112,274 +131,288 @@ async function create(event) {
     if (choice === "me" && me === null) me = s;
     else if (choice === "best" || choice === "random") bots[String(s)] = choice;
   }
+  const body = { game, players: n, rules, bots, join: me, name: $("table-name-input").value.trim() };
+  const player = playerName();
+  if (player && me !== null) body.player = player;
   try {
-    const made = await api("/api/tables", { game, players: n, rules, bots, join: me });
+    const made = await api("/api/tables", body);
     enter(made.table, made.token || null);
-  } catch (err) { alert(err.message); }
+  } catch (err) { showError(err.message); }
 }
 
 async function join(table, seat) {
-  try { const made = await api(`/api/tables/${table}/join`, { seat }); enter(table, made.token); }
-  catch (err) { alert(err.message); }
+  try {
+    const player = playerName();
+    const made = await api(`/api/tables/${table}/join`, player ? { seat, name: player } : { seat });
+    enter(table, made.token);
+  } catch (err) { showError(err.message); }
 }
 
-// -- table --------------------------------------------------------------------------------------
+// -- the connection ---------------------------------------------------------------------------------
 function enter(table, token) {
   sessionStorage.setItem("naipes", JSON.stringify({ table, token }));
-  location.hash = `t=${table}` + (token ? `&k=${token}` : "");
-  Object.assign(state, { table, token, next: 0, view: null, selected: null, ws: null, gone: false });
-  $("log").replaceChildren();
+  history.replaceState(null, "", `/#t=${table}` + (token ? `&k=${token}` : ""));
+  Object.assign(state, { table, token, next: 0, update: null, history: [], moves: 0, viewing: null, ws: null,
+    pick: null, mergeFrom: null, picked: null, gone: false, seat: null });
+  $("log").replaceChildren(); $("history").replaceChildren(); $("board").replaceChildren();
   $("lobby").hidden = true; $("table").hidden = false;
+  showError("");
   connect();
 }
 
+function setConn(conn) {
+  state.conn = conn;
+  $("status").textContent = t(conn === "open" ? "connected" : conn === "gone" ? "table_gone" : "reconnecting");
+  $("status").className = conn;
+  const notice = $("conn");
+  notice.hidden = conn === "open" || conn === "connecting";
+  if (conn === "gone") {
+    notice.replaceChildren(el("span", { id: "gone" }, `${t("gone")} `, el("a", { href: "/" }, t("back_lobby"))));
+  } else if (!notice.hidden) notice.replaceChildren(t(conn));
+  document.body.classList.toggle("offline", conn !== "open");
+  if (state.update) redraw();
+  if (conn === "gone") for (const b of document.querySelectorAll("#table button, #table input")) b.disabled = true;
+}
+
 function connect() {
+  if (state.gone) return;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${state.table}`);
   state.socket = socket;
   socket.onopen = () => {
-    state.retry = 0;
-    socket.send(JSON.stringify({ type: "hello", v: 1, token: state.token, since: state.next }));
-    $("status").textContent = "connected";
+    state.retry = 0; state.lastHeard = Date.now();
+    socket.send(JSON.stringify({ type: "hello", v: 1, token: state.token, since: state.next,
+      lang: document.documentElement.lang }));
   };
-  socket.onmessage = (msg) => receive(JSON.parse(msg.data));
+  socket.onmessage = (msg) => { state.lastHeard = Date.now(); receive(JSON.parse(msg.data)); };
   socket.onclose = () => {
-    $("status").textContent = state.gone ? "table gone" : "disconnected; reconnecting…";
-    if (state.socket === socket) setTimeout(connect, Math.min(5000, 300 * 2 ** state.retry++));
+    if (state.socket !== socket) return;
+    if (state.gone) return setConn("gone");
+    if (state.conn !== "stale") setConn("offline");
+    setTimeout(connect, Math.min(8000, 800 * 2 ** state.retry++));
   };
 }
 
-// The table no longer exists (it expired, or the server lost it): say so, disable every move, stop reconnecting.
-function tableGone() {
-  state.gone = true; state.socket = null;
-  $("status").textContent = "table gone";
-  if (!$("gone")) {
-    $("table").prepend(el("div", { id: "gone", class: "gone", role: "alert" }, "This table no longer exists. ",
-      el("a", { href: "/" }, "Back to the lobby")));
-  }
-  $("prompt").textContent = "";
-  for (const b of document.querySelectorAll("#table button, #table input")) b.disabled = true;
-  for (const img of document.querySelectorAll("#hand img")) img.classList.remove("playable");
+// A connection that stops answering is stale: say so, disable the moves, and connect again.
+function watchConnection() {
+  const socket = state.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (Date.now() - state.lastHeard > 25000) { setConn("stale"); socket.close(); return; }
+  socket.send(JSON.stringify({ type: "ping" }));
 }
 
 function send(message) {
   showError("");
   if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send(JSON.stringify(message));
+  else showError(t("offline"));
 }
 
 function receive(msg) {
   if (msg.type === "welcome") {
-    state.seat = msg.seat; state.game = msg.game;
+    Object.assign(state, { seat: msg.seat, game: msg.game, name: msg.name || msg.table });
     state.deck = msg.deck && msg.deck.startsWith("french") ? "french" : "spanish";
-    showSeat(msg.seat);
+    if (msg.cards) state.cardWords = Object.fromEntries(msg.cards);
+    else if (msg.card_words) state.cardWords = msg.card_words;
+    $("table-title").textContent = state.name;
+    document.title = `${state.name} · naipes`;
+    setConn("open");
   } else if (msg.type === "update") {
     onUpdate(msg);
+  } else if (msg.type === "position") {
+    onPosition(msg);
   } else if (msg.type === "error") {
     showError(msg.reason);
     if (msg.code === "no_such_table") tableGone();
-    else if (msg.code === "bad_token") { state.socket = null; }
+    else if (msg.code === "bad_token") { state.token = null; showError(t("bad_token")); state.socket.close(); }
   } else if (msg.type === "workspace") {
-    state.ws = msg; drawWorkspace();
+    // a workspace answer that ends the turn (or arrives after it) is not a table to arrange
+    if (msg.done || !canAct()) state.ws = null; else state.ws = msg;
+    redraw();
   }
+}
+
+function tableGone() {
+  state.gone = true;
+  const socket = state.socket;
+  state.socket = null;
+  if (socket) socket.close();
+  setConn("gone");
+}
+
+function onUpdate(msg) {
+  addLog(msg.events);
+  takeHistory(msg);
+  if (msg.card_words) state.cardWords = msg.card_words;
+  const before = state.update;
+  const turnChanged = !before || JSON.stringify(before.to_act) !== JSON.stringify(msg.to_act) || before.moves !== msg.moves;
+  state.next = msg.next; state.update = msg;
+  if (turnChanged) { state.ws = null; state.pick = null; state.mergeFrom = null; state.picked = null; }
+  if (state.viewing) state.viewing.moves = msg.moves;
+  redraw();
+  if (!before) showSeat();
+  if (hasWorkspace() && canAct() && !state.ws) send({ type: "workspace", op: "show" });
+}
+
+// -- drawing ---------------------------------------------------------------------------------------
+/** Draw everything again from the state, keeping the keyboard focus where it was. */
+function redraw() {
+  const msg = state.update;
+  if (!msg) return;
+  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+  const wasPlaying = !!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#play"));
+  const snap = state.viewing ? { ...state.viewing, seat: state.viewing.seat ?? null } : msg;
+  drawBoard(snap);
+  handDropTarget();
+  drawDecision(snap);
+  drawMoves();
+  drawWorkspaceBar();
+  drawBanner(msg);
+  drawHistory();
+  drawReplayBar();
+  restoreFocus(focused, wasPlaying);
+}
+
+// Where the keyboard was: a redraw (or the end of the page's turn) that removes the focused button
+// gives the focus back to the same button when it comes back (a keyboard player's turn starts there).
+document.addEventListener("focusin", (e) => { if (e.target.dataset && e.target.dataset.key) state.focusKey = e.target.dataset.key; });
+
+function restoreFocus(key, wasPlaying) {
+  const lost = !document.activeElement || document.activeElement === document.body;
+  const wanted = key || (lost ? state.focusKey : null);
+  const again = wanted && document.querySelector(`[data-key="${CSS.escape(wanted)}"]:not([disabled])`);
+  if (again) { again.focus(); return; }
+  if (!wasPlaying || !canAct()) return;
+  const next = document.querySelector("#moves .choice button, #hand .card.playable, #board .card.playable, #moves button.move");
+  if (next) next.focus();
+}
+
+function drawDecision(snap) {
+  $("decision").textContent = snap.decision || "";
+  const last = snap.last_move;
+  $("last-move").textContent = last ? t("last", t("last_by", seatName(last.seat), last.text)) : "";
+  if (last) $("last-move").title = last.move;
+  let prompt = "";
+  if (canAct()) prompt = msgToAct().length > 1 ? t("answer_now") : t("your_turn");
+  $("prompt").textContent = prompt;
+}
+
+const msgToAct = () => (state.update ? state.update.to_act : []);
+
+/** Pick a card of the table or the hand: its one move is played, several are offered. */
+function pickCard(card) {
+  if (!canAct()) return showError(t("not_your_turn"));
+  const moves = movesWith(card);
+  if (moves.length === 1) return send({ type: "move", move: moves[0].move });
+  if (!moves.length) return send({ type: "move", move: card });  // the server says why not
+  state.picked = state.picked === card ? null : card;
+  redraw();
+  const first = document.querySelector("#moves .choice button.move");
+  if (first) first.focus();
+}
+
+function moveButton(m) {
+  return el("button", { type: "button", class: "move", "data-move": m.move, "data-key": `move:${m.move}`,
+    title: m.move, onclick: () => send({ type: "move", move: m.move }) }, m.text);
+}
+
+function drawMoves() {
+  const box = $("moves");
+  const legal = currentLegal();
+  if (!canAct()) { box.replaceChildren(); box.hidden = true; return; }
+  box.hidden = false;
+  const parts = [];
+  if (state.picked) {
+    parts.push(el("div", { class: "choice", role: "group", "aria-label": t("how_play", cardWords(state.picked)) },
+      el("span", { class: "ask" }, t("how_play", cardWords(state.picked))),
+      ...movesWith(state.picked).map(moveButton),
+      el("button", { type: "button", class: "secondary", "data-key": "all-moves",
+        onclick: () => { state.picked = null; redraw(); } }, t("all_moves"))));
+  }
+  const list = el("div", { class: "move-list", role: "group", "aria-label": t("moves_title") }, ...legal.map(moveButton));
+  if (state.ws) {  // a workspace game: its steps are the buttons above; every move stays one click away
+    parts.push(el("details", { class: "all" }, el("summary", {}, t("all_moves")), list));
+  } else if (!state.picked) parts.push(list);
+  const input = el("input", { id: "move-text", "data-key": "move-text", placeholder: t("type_move"),
+    "aria-label": t("type_move"), size: 24, spellcheck: "false", autocomplete: "off" });
+  const typed = () => { if (input.value.trim()) send({ type: "move", move: input.value.trim() }); };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
+  parts.push(el("div", { class: "typed" }, input, el("button", { type: "button", class: "secondary", onclick: typed }, t("play_typed"))));
+  box.replaceChildren(...parts);
+}
+
+function drawBanner(msg) {
+  const banner = $("banner");
+  const result = msg.result;
+  banner.hidden = !result;
+  if (!result) return;
+  const side = result.you_won === true ? "won" : result.you_won === false ? "lost" : "neutral";
+  banner.className = `banner ${side}`;
+  banner.replaceChildren(el("strong", {}, result.text),
+    result.lower_is_better ? el("span", { class: "note" }, ` (${result.lower_is_better})`) : "",
+    " ", el("a", { href: "/" }, t("back_lobby")));
 }
 
 // The seat's secret token stays in the address's fragment and sessionStorage, never in the page's text:
 // the buttons copy the links without showing them.
-function showSeat(seat) {
+function showSeat() {
   const watch = () => `${location.origin}/#t=${state.table}`;
-  if (seat === null) { $("share").replaceChildren("You are watching. ", copyButton("Copy the table's link", watch)); return; }
-  $("share").replaceChildren(`You are seat ${seat}. `,
-    copyButton("Copy my seat's link (secret: it plays for you)", () => location.href), " ",
-    copyButton("Copy the table's link (to invite)", watch));
+  if (state.seat === null) {
+    $("share").replaceChildren(t("watching"), " ", copyButton(t("copy_table"), watch, "table"));
+    return;
+  }
+  $("share").replaceChildren(t("you_are", ((state.update.seats || []).find((x) => x.seat === state.seat) || {}).name || t("seat_n", state.seat)), " ",
+    copyButton(t("copy_seat"), () => location.href, "seat"), " ", copyButton(t("copy_table"), watch, "table"));
 }
 
-function copyButton(label, link) {
-  const button = el("button", { type: "button", class: "secondary copy" }, label);
+function copyButton(label, link, key) {
+  const button = el("button", { type: "button", class: "secondary copy", "data-key": `copy:${key}` }, label);
   button.addEventListener("click", async () => {
-    try { await navigator.clipboard.writeText(link()); button.textContent = "Copied"; }
-    catch { showError("Could not copy: the link is in the address bar."); }
+    try { await navigator.clipboard.writeText(link()); button.textContent = t("copied"); }
+    catch { showError(t("copy_failed")); }
   });
   return button;
 }
 
-function onUpdate(msg) {
-  for (const item of msg.events) {
-    if (item.text) $("log").append(el("li", { "data-seq": item.seq }, item.text));
+// -- language --------------------------------------------------------------------------------------
+function setLang(lang, tell = true) {
+  const chosen = LANGS.includes(lang) ? lang : "en";
+  document.documentElement.lang = chosen;
+  localStorage.setItem("naipes-lang", chosen);
+  $("lang").value = chosen;
+  wordPage();
+  if (!$("lobby").hidden && state.games.length) {  // the games' summaries come worded from the server too
+    state.games = [];
+    loadGames().then(() => { fillGames(); listTables(); showInvite(); }).catch(() => showError(t("no_games")));
   }
-  $("log").scrollTop = $("log").scrollHeight;
-  state.next = msg.next; state.update = msg;
-  const turnChanged = !state.view || JSON.stringify(state.view.to_act) !== JSON.stringify(msg.to_act);
-  state.view = msg.view;
-  if (turnChanged) { state.ws = null; state.selected = null; }
-  draw(msg);
-  if (hasWorkspace() && myTurn() && !state.ws) send({ type: "workspace", op: "show" });
-}
-
-const myTurn = () => state.view && state.update && state.update.to_act.includes(state.seat);
-
-function draw(msg) {
-  const who = msg.to_act.length ? `to act: ${msg.to_act.map((s) => s === state.seat ? "you" : `seat ${s}`).join(", ")}` : "";
-  $("info").textContent = `${state.game} · table ${msg.table} · scores ${msg.scores.join(" / ")}` +
-    (msg.over ? " · game over" : ` · ${who}`);
-  $("seatbar").replaceChildren(...msg.seats.map((s) => el("span", { class: msg.to_act.includes(s.seat) ? "to-act" : "" },
-    `${s.seat === state.seat ? "you" : "seat " + s.seat}: ${s.bot ? "bot " + s.bot : s.taken_over ? "bot (away)" : s.status}`)));
-  drawBoard(msg.view);
-  drawHand(msg.view);
-  drawMoves(msg);
-  $("workspace").hidden = !(hasWorkspace() && myTurn());
-  showWorkspaceButtons();
-}
-
-function cardsOf(value) {
-  if (typeof value === "string" && CARD.test(value)) return [value];
-  if (Array.isArray(value) && value.length && value.every((v) => typeof v === "string" && CARD.test(v))) return value;
-  return null;
-}
-
-function zone(label, content) {
-  return el("div", { class: "zone" }, el("span", { class: "label" }, label), content);
-}
-
-function drawBoard(view) {
-  const board = $("board");
-  if (!view) { board.replaceChildren(el("p", {}, "Watching: the public events are below.")); return; }
-  const parts = [];
-  for (const [key, value] of Object.entries(view)) {
-    if (HIDE.has(key) || value === null) continue;
-    const name = key.replaceAll("_", " ");
-    if (key === "hand_sizes" || key === "stock_sizes") {
-      const row = el("div", { class: "cards" });
-      value.forEach((n, s) => {
-        if (s !== view.seat || key === "stock_sizes") row.append(el("span", {}, s === view.seat ? " you " : ` seat ${s} `), backs(n));
-      });
-      parts.push(zone(key === "hand_sizes" ? "other hands" : "stocks (face down)", row));
-    } else if (cardsOf(value)) {
-      parts.push(zone(name, el("div", { class: "cards" }, ...cardsOf(value).map((c) => cardImg(c)))));
-    } else if (Array.isArray(value) && value.length && value.every((v) => Array.isArray(v) || (v && v.cards))) {
-      const rows = value.map((v, i) => {
-        const cards = Array.isArray(v) ? v : v.cards;
-        if (!cards.length || !cards.every((c) => typeof c === "string" && CARD.test(c))) return null;
-        const label = value.length === state.update.seats.length && key !== "table" ? `seat ${i}` : `${i}`;
-        return el("div", { class: "cards" }, el("span", { class: "num" }, label), ...cards.map((c) => cardImg(c)));
-      }).filter(Boolean);
-      if (rows.length) parts.push(zone(name, el("div", {}, ...rows)));
-    } else if (typeof value !== "object") {
-      parts.push(el("span", { class: "zone" }, `${name}: ${value}   `));
-    }
+  if (state.update) { showSeat(); redraw(); }
+  if (tell && state.socket && state.socket.readyState === WebSocket.OPEN) {
+    state.socket.send(JSON.stringify({ type: "lang", lang: chosen }));
   }
-  board.replaceChildren(...parts);
-}
-
-function movesWith(card) {
-  return (state.view.legal_moves || []).filter((m) => m.split(/[\s:\[\]]+/).includes(card));
-}
-
-function drawHand(view) {
-  const hand = $("hand");
-  if (!view) { hand.replaceChildren(); return; }
-  const cards = state.ws ? state.ws.hand : view.hand;
-  hand.replaceChildren(...cards.map((card, i) => {
-    const playable = myTurn() && (state.ws || movesWith(card).length);
-    const img = cardImg(card, { class: playable ? "playable" : "", "data-index": i });
-    if (state.selected && state.selected.from === null && state.selected.index === i) img.classList.add("selected");
-    img.addEventListener("click", () => clickHand(card, i));
-    return img;
-  }));
-}
-
-function clickHand(card, index) {
-  if (!myTurn()) return showError("It is not your turn.");
-  if (state.ws) { state.selected = { card, from: null, index }; drawHand(state.view); drawWorkspace(); return; }
-  const moves = movesWith(card);
-  if (moves.length === 1) send({ type: "move", move: moves[0] });
-  else if (moves.length > 1) { $("prompt").textContent = `Play ${card} how?`; drawMoves(state.update, moves); }
-  else send({ type: "move", move: card });  // the server says why not
-}
-
-function promptText(msg) {
-  const view = msg.view;
-  if (!view || !myTurn()) return "";
-  if (msg.to_act.length > 1 || view.phase === "claim" || view.claim_card) return "Answer now: the others cannot see your answer until everyone has answered.";
-  if (view.phase === "punishment") return "Bid: how many cards for the punishment?";
-  return "Your turn.";
-}
-
-function drawMoves(msg, only) {
-  if (!only) $("prompt").textContent = promptText(msg);
-  const moves = only || (msg.view && myTurn() ? msg.view.legal_moves || [] : []);
-  const box = $("moves");
-  box.replaceChildren(...moves.map((m) => el("button", { type: "button", class: "move", "data-move": m,
-    onclick: () => send({ type: "move", move: m }) }, m)));
-  if (myTurn()) {
-    const input = el("input", { id: "move-text", placeholder: "or type a move", size: 24 });
-    input.addEventListener("keydown", (e) => { if (e.key === "Enter") send({ type: "move", move: input.value }); });
-    box.append(input);
-  }
-}
-
-// -- a game's turn workspace (the steps its plugin lists) --------------------------------------------
-function showWorkspaceButtons() {
-  const ops = new Set(["show", ...workspaceOps()]);
-  if (ops.has("take") || ops.has("move")) ops.add("new");
-  for (const b of document.querySelectorAll("#ws-buttons button")) b.hidden = !ops.has(b.dataset.op);
-}
-
-function drawWorkspace() {
-  const ws = state.ws;
-  if (!ws) return;
-  const bad = new Set(ws.problems.map((p) => p.meld));
-  $("ws-melds").replaceChildren(...ws.melds.map((meld, i) => {
-    const row = el("div", { class: "meld" + (bad.has(i) ? " bad" : ""), "data-meld": i },
-      el("span", { class: "num" }, String(i)));
-    meld.forEach((card) => {
-      const img = cardImg(card);
-      if (state.selected && state.selected.from === i && state.selected.card === card) img.classList.add("selected");
-      img.addEventListener("click", (e) => { e.stopPropagation(); pickFromMeld(card, i); });
-      row.append(img);
-    });
-    row.addEventListener("click", () => dropOn(i));
-    return row;
-  }));
-  $("ws-explain").textContent = ws.valid ? "The table is valid: commit to end your turn." : ws.explain;
-  drawHand(state.view);
-}
-
-function pickFromMeld(card, meld) {
-  if (state.selected && state.selected.from !== meld) return dropOn(meld);
-  state.selected = { card, from: meld }; drawWorkspace();
-}
-
-function dropOn(meld) {
-  const s = state.selected;
-  if (!s) return;
-  state.selected = null;
-  if (s.from === null) send({ type: "workspace", op: "take", card: s.card, to: meld });
-  else if (s.from !== meld) send({ type: "workspace", op: "move", card: s.card, from: s.from, to: meld });
-  else drawWorkspace();
-}
-
-function workspaceButton(op) {
-  const s = state.selected;
-  if (op === "new") {
-    if (!s) return showError("Pick a card first.");
-    state.selected = null;
-    send(s.from === null ? { type: "workspace", op: "take", card: s.card, to: null }
-      : { type: "workspace", op: "move", card: s.card, from: s.from, to: null });
-  } else send({ type: "workspace", op });
 }
 
 // -- start ----------------------------------------------------------------------------------------
 function start() {
+  const query = new URLSearchParams(location.search);
+  setLang(query.get("lang") || localStorage.getItem("naipes-lang") || (navigator.language || "en").slice(0, 2), false);
+  $("lang").addEventListener("change", () => setLang($("lang").value));
   $("home").addEventListener("click", () => sessionStorage.removeItem("naipes"));
   $("create").addEventListener("submit", create);
   $("game").addEventListener("change", fillPlayers);
   $("players").addEventListener("change", fillSeats);
   $("refresh").addEventListener("click", listTables);
-  for (const b of document.querySelectorAll("#ws-buttons button")) b.addEventListener("click", () => workspaceButton(b.dataset.op));
+  $("step-prev").addEventListener("click", () => stepBy(-1));
+  $("step-next").addEventListener("click", () => stepBy(1));
+  $("step-live").addEventListener("click", backToLive);
+  $("replay-live").addEventListener("click", backToLive);
+  $("history").addEventListener("keydown", (e) => {
+    if (e.key === "ArrowLeft" || e.key === "ArrowUp") { e.preventDefault(); stepBy(-1); }
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") { e.preventDefault(); stepBy(1); }
+  });
+  setInterval(watchConnection, 10000);
   const hash = new URLSearchParams(location.hash.slice(1));
   const saved = JSON.parse(sessionStorage.getItem("naipes") || "null");
-  const table = hash.get("t") || (saved && saved.table);
-  loadGames().catch(() => showError("Could not load the games list.")).then(() => {
+  const table = query.get("table") ? null : hash.get("t") || (saved && saved.table);
+  loadGames().catch(() => showError(t("no_games"))).then(() => {
     if (table) enter(table, hash.get("k") || (saved && saved.table === table ? saved.token : null));
     else showLobby();
   });

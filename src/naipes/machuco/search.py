@@ -1,0 +1,33 @@
+"""Machuco's strongest bot: :class:`StrongBot`, determinized exact search with the game's knowledge.
+
+It is :class:`naipes.search.DeterminizedBot` with the budget measured best
+against :class:`~naipes.machuco.MachucoBot` (see ``benchmarks/bots_search.py`` and
+:doc:`/guides/search-and-tournaments`); the bot name ``strong`` of the game's
+plugin (``load_bot("strong", game="machuco")``).
+
+.. versionadded:: 1.3
+"""
+
+from __future__ import annotations
+
+from naipes.search import DeterminizedBot
+from naipes.search.rollout import Rollout
+
+__all__ = ["StrongBot"]
+
+
+class StrongBot(DeterminizedBot):
+    """DeterminizedBot with Machuco's measured budget (``worlds=16``, ``depth=5``, ``nodes=2000``).
+
+    Args:
+        seed: seed of the bot's generator.
+        worlds, seconds, depth, nodes, rollout: as for :class:`~naipes.search.DeterminizedBot`.
+
+    .. versionadded:: 1.3
+    """
+
+    __slots__ = ()
+
+    def __init__(self, seed: int | None = None, *, worlds: int | None = 16, seconds: float | None = None,
+                 depth: int = 5, nodes: int | None = 2000, rollout: Rollout = None) -> None:
+        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)

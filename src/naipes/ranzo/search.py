@@ -1,0 +1,33 @@
+"""Ranzo's strongest bot: :class:`StrongBot`, determinized exact search with the game's knowledge.
+
+It is :class:`naipes.search.DeterminizedBot` with the budget measured best
+against :class:`~naipes.ranzo.RanzoBot` (see ``benchmarks/bots_search.py`` and
+:doc:`/guides/search-and-tournaments`); the bot name ``strong`` of the game's
+plugin (``load_bot("strong", game="ranzo")``).
+
+.. versionadded:: 1.3
+"""
+
+from __future__ import annotations
+
+from naipes.search import DeterminizedBot
+from naipes.search.rollout import Rollout
+
+__all__ = ["StrongBot"]
+
+
+class StrongBot(DeterminizedBot):
+    """DeterminizedBot with Ranzo's measured budget (``worlds=8``, ``depth=2``, ``nodes=None``).
+
+    Args:
+        seed: seed of the bot's generator.
+        worlds, seconds, depth, nodes, rollout: as for :class:`~naipes.search.DeterminizedBot`.
+
+    .. versionadded:: 1.3
+    """
+
+    __slots__ = ()
+
+    def __init__(self, seed: int | None = None, *, worlds: int | None = 8, seconds: float | None = None,
+                 depth: int = 2, nodes: int | None = None, rollout: Rollout = None) -> None:
+        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)

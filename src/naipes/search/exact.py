@@ -1,0 +1,152 @@
+"""Determinized exact search: :class:`DeterminizedBot`.
+
+For each sampled world (:meth:`View.sample <naipes.game.View.sample>`), every
+legal move of the observer is valued *exactly* in that world by a max-n
+search (each seat picks the move best for itself) down to a horizon: the
+game plugin's :meth:`~naipes.plugin.GamePlugin.search_horizon` (for Machuco,
+the plays left in the current deal, small enough to search to the end),
+capped by ``depth``. A position at the horizon is valued by the plugin's
+evaluation (:meth:`~naipes.plugin.GamePlugin.evaluate`); a position that is
+over by its returns. The values are averaged over the worlds and the move of
+best mean is played. Where the horizon is deeper than ``depth`` the search is
+the depth-limited fallback, still valued by the evaluation.
+
+In a simultaneous window the seats other than the mover answer by the rollout
+policy from their own views (as in :class:`~naipes.search.ISMCTSBot`); inside
+the search a window is answered by the policy for every seat (it is not
+branched on).
+
+>>> from naipes import machuco, play_game
+>>> from naipes.search import DeterminizedBot
+>>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=5)
+>>> result = play_game(game, [DeterminizedBot(worlds=3, seed=1), DeterminizedBot(worlds=3, seed=2)])
+>>> len(result.returns)
+2
+
+.. versionadded:: 1.3
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TypeVar
+
+from naipes.errors import UsageError
+from naipes.game import Move, View
+from naipes.plugin import plugin
+from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
+from naipes.search.rollout import Rollout
+
+__all__ = ["DeterminizedBot"]
+
+M = TypeVar("M", bound=Move)
+
+
+class DeterminizedBot(SearchBase):
+    """Perfect-information search of sampled worlds to a horizon (see the module docstring).
+
+    Args:
+        worlds: worlds sampled per decision; ``None`` for a time budget only.
+        seconds: time per decision; with both, whichever runs out first. Only a
+            world budget alone is reproducible from the seed.
+        seed: seed of the bot's generator (``None``: fresh entropy).
+        depth: the most plies searched below a root move (the horizon's cap).
+        nodes: no new world is sampled once the decision searched this many
+            positions (``None``: no cap); counted, so still reproducible.
+        rollout: the policy that answers the windows (:mod:`naipes.search.rollout`).
+        candidate: as for :class:`~naipes.search.ISMCTSBot`.
+        evaluate: the value per seat of a world at the horizon (default: the
+            game plugin's evaluation, else a draw).
+
+    Attributes:
+        last_iterations: the worlds the last decision that searched valued.
+        last_nodes: the positions the last decision searched.
+
+    Raises:
+        UsageError: for a budget or a depth that is not positive (code ``bad_budget``).
+
+    .. versionadded:: 1.3
+    """
+
+    __slots__ = ("depth", "nodes", "last_nodes", "_nodes")
+
+    def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
+                 depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
+                 candidate: Rollout | bool = True, evaluate: Evaluate | None = None) -> None:
+        super().__init__(iterations=worlds, seconds=seconds, seed=seed, rollout=rollout,
+                         candidate=candidate, max_rollout=1, evaluate=evaluate)
+        if type(depth) is not int or depth < 0:
+            raise UsageError(f"depth must be an int >= 0, not {depth!r}", code="bad_budget")
+        if nodes is not None and (type(nodes) is not int or nodes < 1):
+            raise UsageError(f"nodes must be a positive int or None, not {nodes!r}", code="bad_budget")
+        self.depth = depth
+        self.nodes = nodes
+        self.last_nodes = 0
+        self._nodes = 0
+
+    def __repr__(self) -> str:
+        return describe(self, worlds=self.iterations, seconds=self.seconds, depth=self.depth, nodes=self.nodes)
+
+    def choose(self, view: View[M]) -> M:
+        """The move of best mean value over the sampled worlds (the first listed of equals).
+
+        Raises:
+            IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
+        """
+        moves: Sequence[M] = legal_moves_of(view)
+        if len(moves) == 1:
+            return moves[0]
+        clock = Clock(self.iterations, self.seconds)
+        first = view.sample(self._rng)
+        ctx = self._context(first)
+        listed = self._root_moves(view, first, ctx)
+        limit = self._limit(view, first)
+        totals = [0.0] * len(listed)
+        done, self._nodes = 0, 0
+        world: AnyGame | None = first
+        while clock.more(done) and (done == 0 or self.nodes is None or self._nodes < self.nodes):
+            world = world if world is not None else view.sample(self._rng)
+            for i, move in enumerate(listed):
+                branch = world.clone()
+                if len(branch.to_act) > 1:
+                    others_answer(branch, view.seat, ctx.policy, self._rng)
+                branch.play(move, view.seat)
+                totals[i] += self._value(branch, limit - 1, view.seat, ctx)[view.seat]
+            done += 1
+            world = None
+        self.last_iterations = done
+        self.last_nodes = self._nodes
+        best = max(range(len(listed)), key=lambda i: (totals[i], -i))
+        return listed[best]
+
+    def _limit(self, view: View[M], world: AnyGame) -> int:
+        """The plies to search: the plugin's horizon for ``view``, capped by ``depth`` (at least 1)."""
+        found = plugin(world.name).search_horizon(view)
+        limit = self.depth if found is None else min(self.depth, int(found))
+        return max(1, limit)
+
+    def _value(self, world: AnyGame, depth: int, observer: int, ctx: Context) -> tuple[float, ...]:
+        """Every seat's value of ``world`` under max-n search ``depth`` plies deep (``world`` is consumed)."""
+        self._nodes += 1
+        if world.result is not None:
+            return tuple(world.result.returns)
+        if depth <= 0:
+            return ctx.evaluate(world, observer)
+        acting = world.to_act
+        if len(acting) > 1:
+            others_answer(world, -1, ctx.policy, self._rng)
+            return self._value(world, depth - 1, observer, ctx)
+        seat = acting[0]
+        moves = world.legal_moves(seat)
+        if len(moves) == 1:
+            world.play(moves[0], seat)
+            return self._value(world, depth - 1, observer, ctx)
+        best: tuple[float, ...] | None = None
+        last = len(moves) - 1
+        for i, move in enumerate(moves):
+            branch = world if i == last else world.clone()
+            branch.play(move, seat)
+            value = self._value(branch, depth - 1, observer, ctx)
+            if best is None or value[seat] > best[seat]:
+                best = value
+        assert best is not None
+        return best
