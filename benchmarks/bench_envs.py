@@ -5,6 +5,12 @@ For every game with an ``ActionSpace``, one run measures random play through:
 
 - ``bare``: ``legal_moves`` + a random move + ``play`` (the plain API);
 - ``ids``: ``legal_ids`` + ``move(id)`` + ``play`` (integer actions, no framework);
+- ``ids+mask+encode``: ``legal_ids``, an int8 mask and ``encode`` into a preallocated
+  array, then ``move(id)`` + ``play``: what every learning step needs (``vs bare``
+  is the encoding's cost over the bare step);
+- ``vector N=1/16/256``: :class:`~naipes.adapters.vector.NaipesVectorEnv` of N
+  games (``copy=False``), a random legal id per game; ``us/step`` is per game
+  step (the opponents' moves included, as in ``gymnasium``);
 - ``pettingzoo``: ``last()`` + a random id from the int8 mask + ``step``;
 - ``gymnasium``: ``step`` of one seat (its opponents' random moves included in the step);
 - ``openspiel``: ``legal_actions`` + ``apply_action`` on the adapter's states;
@@ -34,6 +40,10 @@ from typing import Any, Callable
 import naipes
 
 clock = time.process_time
+#: The numbers of games of the vector environment's cells.
+VECTOR_SIZES = (1, 16, 256)
+#: The issue-25 target: ids + mask + encode at most this many times the bare step.
+TARGET = 3.0
 Loop = Callable[[random.Random, float], tuple[int, float]]
 
 
@@ -75,6 +85,48 @@ def _ids(module: Any) -> Loop:
             steps += 1
         return steps
     return _timed(episode)
+
+
+def _encoded(module: Any) -> Loop:
+    import numpy as np
+
+    space = module.ActionSpace(module.Rules())
+    obs = np.zeros(space.observation_size, np.float32)
+    mask = np.zeros(space.size, np.int8)
+
+    def episode(rng: random.Random) -> int:
+        game, steps = module.Game(module.Rules(), seed=rng.randrange(2**31)), 0
+        while not game.is_over:
+            seat = min(game.to_act)
+            view = game.view(seat)
+            ids = space.legal_ids(view)
+            mask.fill(0)
+            mask[list(ids)] = 1
+            space.encode(view, out=obs)
+            game.play(space.move(ids[rng.randrange(len(ids))], view), seat)
+            steps += 1
+        return steps
+    return _timed(episode)
+
+
+def _vector(name: str, n: int) -> Loop:
+    import numpy as np
+
+    from naipes.adapters.vector import NaipesVectorEnv
+
+    envs = NaipesVectorEnv(name, n, copy=False)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        noise = np.random.default_rng(rng.randrange(2**31))
+        _, info = envs.reset(seed=rng.randrange(2**31))
+        masks = info["action_mask"]
+        steps, start = 0, clock()
+        while clock() < until:
+            actions = np.argmax(np.where(masks, noise.random(masks.shape), -1.0), axis=1)
+            envs.step(actions)
+            steps += n
+        return steps, clock() - start
+    return run
 
 
 def _pick(mask: Any, rng: random.Random) -> int:
@@ -168,10 +220,13 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
     for name in names:
         module = naipes.find_game(name).load()
         out += [(name, "bare", lambda m=module: _bare(m)), (name, "ids", lambda m=module: _ids(m))]
+        if _has("numpy"):
+            out.append((name, "ids+mask+encode", lambda m=module: _encoded(m)))
         if _has("pettingzoo"):
             out.append((name, "pettingzoo", lambda n=name: _pettingzoo(n)))
         if _has("gymnasium"):
             out.append((name, "gymnasium", lambda n=name: _gymnasium(n)))
+            out += [(name, f"vector N={k}", lambda n=name, k=k: _vector(n, k)) for k in VECTOR_SIZES]
         if _has("pyspiel"):
             out.append((name, "openspiel", lambda n=name: _openspiel_naipes(n)))
     if _has("pyspiel"):
@@ -217,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         vs = "-" if r["vs_bare"] is None else f"{r['vs_bare']:.2f}"
         print(f"{r['game']:<14} {r['interface']:<17} {r['us_per_step']:>9.2f} {r['steps_per_s']:>9} {vs:>8}")
+    over = [r["game"] for r in rows if r["interface"] == "ids+mask+encode" and r["vs_bare"] > TARGET]
+    if over:
+        print(f"ids+mask+encode above {TARGET}x the bare step: {', '.join(over)}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"python": sys.version.split()[0], "rows": rows}, out, indent=1)

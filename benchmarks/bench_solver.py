@@ -1,4 +1,4 @@
-"""Benchmark of the Machiavelli solver (issues 8 and 14).
+"""Benchmark of the Machiavelli solver (issues 8, 14 and 26).
 
 Seeded random positions: tables of 0, 10, 20, 40 and 60 cards built from
 valid melds with 13 or 20 cards in hand; whole decks (two decks: 40/64 and
@@ -13,8 +13,19 @@ the median and 5th-percentile speed-up, whether the answers agree, and the
 slowest ``can_go_out`` / ``can_play`` with the largest ratio of
 ``can_go_out`` to ``solve`` time. With SciPy it also checks every answer
 against an independent integer program of the Machiavelli rules (count and
-value). ``--worst`` runs the pathological suite instead (``WORST``: 250
-seeded positions; no rummikub-solver, whose rules differ there).
+value). ``--worst`` runs the pathological suite instead (``WORST``: 350
+seeded positions; no rummikub-solver, whose rules differ there), the
+families of issue 26 included: two jokers on the table and two in hand on
+40–50-card tables with 13–20 cards in hand, and long unopened hands (80–120
+cards, three decks, four jokers; judged by their budgets, their unbudgeted
+calls capped at ``LONG_CAP`` seconds).
+
+Columns besides the times: ``play/slv`` the largest ratio of ``can_play`` to
+``solve``; ``slow`` the calls of ``can_go_out`` / ``can_play`` slower than
+1.25 × ``solve`` + 20 ms; ``bot med`` / ``bot max`` the CPU time of
+``SolverBot``'s default budget; with ``--worst``, ``+0s`` ... the largest
+wall-clock overshoot of each ``Budget(seconds=s)`` of ``BUDGETS`` (negative:
+it returned early). ``--no-budgets`` skips the budgeted calls.
 
     python benchmarks/bench_solver.py            # the full table (a few minutes)
     python benchmarks/bench_solver.py --smoke    # a few seconds (CI)

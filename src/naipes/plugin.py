@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from naipes.game import Move, View
     from naipes.registry import GameInfo
 
-__all__ = ["BOUNDARIES", "GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
+__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")

@@ -79,8 +79,9 @@ def test_a_restart_keeps_or_loses_the_table_and_the_page_says_which(page: Any, t
             page.wait_for_function("() => document.getElementById('status').textContent === 'connected'",
                                    timeout=15000)
             assert page.query_selector("#gone") is None
-            button = page.query_selector("#moves button.move")
-            assert button is not None and not button.is_disabled()
+            # the reconnection's update redraws the moves: wait for an enabled one rather than hold an old button
+            page.wait_for_function("() => { const b = document.querySelector('#moves button.move'); return b && !b.disabled; }",
+                                   timeout=15000)
     finally:
         if server.proc is not None and server.proc.poll() is None:
             server.kill()

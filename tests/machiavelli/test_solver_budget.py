@@ -7,6 +7,7 @@ every answer, and the pathological families of ``benchmarks/bench_solver.py
 
 from __future__ import annotations
 
+import gc
 import random
 from collections import Counter
 
@@ -16,8 +17,9 @@ from hypothesis import strategies as st
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
+from naipes.machiavelli._solver_budget import CHUNK, Meter, OutOfBudget, metered
 from naipes.machiavelli.bots import SolverBot
-from naipes.machiavelli.melds import Meld, parse_table
+from naipes.machiavelli.melds import Meld, card_value, parse_table
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.solver import Budget, can_go_out, can_play, solve
 
@@ -106,6 +108,61 @@ def test_budgeted_answers_are_legal_and_flagged(name: str, seed: int, nodes: int
     assert best is not None and (answer.count, answer.value) <= best
     if answer.optimal:
         assert (answer.count, answer.value) == best
+
+
+@pytest.mark.parametrize("name", ["two decks", "four jokers", "three decks, jokers"])
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_zero_second_budget_gives_the_quick_play(name: str, seed: int) -> None:
+    # the deadline has passed at the first check: the answer is a quick layout (or the optimum it proves)
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **shape)
+    answer = solve(table, hand, rules, budget=Budget(seconds=0))
+    best = reference(table, hand, rules)
+    if answer is None:
+        return
+    check_answer(table, answer, rules)
+    assert best is not None and (answer.count, answer.value) <= best
+    assert not answer.optimal or (answer.count, answer.value) == best
+
+
+def test_a_zero_second_budget_on_a_long_unopened_hand() -> None:
+    rules = Rules(players=6, jokers=4, initial_meld_min=60)
+    rng = random.Random(26)
+    pool = [Card(r, s) for s in FRENCH_SUITS for r in range(1, 14)] * 3 + [JOKER] * 4
+    for card in Card.parse_many("4S 5S 6S"):
+        pool.remove(card)  # the table holds one copy
+    rng.shuffle(pool)
+    for size in (80, 100, 120):
+        hand = pool[:size]
+        answer = solve("[4S 5S 6S]", hand, rules, opened=False, budget=Budget(seconds=0))
+        assert answer is not None and answer.count >= 3
+        check_answer(list(parse_table("[4S 5S 6S]")), answer, rules)
+        new = [m for m in answer.table if m not in parse_table("[4S 5S 6S]")]
+        assert sum(card_value(c, rules) for m in new for c in m.cards) >= 60
+
+
+def test_the_deadline_is_checked_inside_a_large_layer() -> None:
+    meter = Meter(None, 0.0)
+    layer = {k: 0 for k in range(3 * CHUNK)}
+    with pytest.raises(OutOfBudget):
+        for _ in metered(layer, meter):
+            pass
+    assert list(metered({1: 2}, meter)) == [(1, 2)]  # small layers are not checked
+    side = Meter(100, None).sub(1_000)
+    assert side.nodes == 100 and side.deadline is None
+
+
+def test_the_collector_is_restored() -> None:
+    assert gc.isenabled()
+    solve(TABLE, HAND, Rules(jokers=2))
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(TABLE, HAND)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_solver_bot_takes_a_budget() -> None:

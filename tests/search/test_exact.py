@@ -174,3 +174,10 @@ def test_ismcts_progressive_bias_tries_the_prior_first() -> None:
     assert ISMCTSBot(iterations=1, seed=3, bias=1.0).choose(view) == favoured
     picks = {ISMCTSBot(iterations=1, seed=s).choose(view) for s in range(8)}
     assert len(picks) > 1  # without bias the first tried move is drawn at random
+
+
+def test_a_large_prior_bonus_plays_the_heuristics_move() -> None:
+    game = _advance(machuco2(10), lambda g: len(g.legal_moves()) > 2)
+    view = game.view(game.current_player)
+    favoured = plugin("machuco").prior(view)
+    assert DeterminizedBot(worlds=2, seed=1, prior=10.0).choose(view) == favoured

@@ -3,6 +3,7 @@ the move list and its boundaries, the result, earlier positions, names, and sche
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -152,7 +153,7 @@ def test_reasons_quote_no_rule_id() -> None:
 
 
 def _update(game: str, seat: int = 0) -> dict[str, Any]:
-    return _record(_table(game).update_for(Listener(seat=seat)))
+    return copy.deepcopy(_record(_table(game).update_for(Listener(seat=seat))))
 
 
 def test_the_protocol_schema_checks_each_view_by_its_game() -> None:
@@ -195,3 +196,104 @@ def test_an_entry_point_games_update_validates_with_a_generic_view() -> None:
     other["view"]["hand"] = ["zz"]
     with pytest.raises(ValidationError):
         schemas.validate("protocol", other)
+
+
+# -- over the wire ------------------------------------------------------------------------------
+def _open(client: Any, table: str, token: str | None = None, **hello: Any) -> Any:
+    from .conftest import OPEN, Client, connect
+
+    session, message = connect(client, table, token)
+    c = Client(session.__enter__())
+    c._cm = session  # type: ignore[attr-defined]
+    OPEN.append(c)
+    c.send({**message, **hello})
+    return c
+
+
+def test_names_language_and_positions_over_the_socket(client: Any) -> None:
+    from .conftest import make_table
+
+    made = make_table(client, "machuco", players=2, rules={"scope": "hand"}, bots={"1": "random"}, join=0,
+                      name="Mesa\n de  Ana", player="Ana")
+    assert made["name"] == "Mesa de Ana" and made["seats"][0]["name"] == "Ana"
+    c = _open(client, made["table"], made["token"], lang="es")
+    welcome = c.until("welcome")
+    assert welcome["lang"] == "es" and welcome["name"] == "Mesa de Ana" and "hand/*" in welcome["card_fields"]
+    assert welcome["seat_names"] == ["Ana", "Bot (random)"]
+    update = c.until("update")
+    while 0 not in update["to_act"]:
+        update = c.until("update")
+    assert update["legal"][0]["text"].startswith("juega ")
+    c.send({"type": "move", "move": update["legal"][0]["move"]})
+    update = c.until("update", moves=update["moves"] + 1)
+    c.send({"type": "position", "n": 0})
+    at = c.until("position")
+    assert at["n"] == 0 and at["view"]["seat"] == 0 and at["last_move"] is None
+    c.send({"type": "position", "n": 10_000})
+    assert c.until("error")["code"] == "bad_position"
+    c.send({"type": "lang", "lang": "en"})
+    again = c.until("update", history_from=0)
+    assert len(again["history"]) == again["moves"] and again["history"][0]["text"].startswith("play ")
+
+
+def test_positions_over_http_are_authenticated(client: Any) -> None:
+    from .conftest import make_table
+
+    made = make_table(client, "ranzo", bots={"1": "random", "2": "random", "3": "random"}, join=0)
+    table = made["table"]
+    mine = client.get(f"/api/tables/{table}/position/0", params={"token": made["token"], "lang": "es"})
+    assert mine.status_code == 200 and mine.json()["view"]["seat"] == 0
+    _record(mine.json())
+    public = client.get(f"/api/tables/{table}/position/0")
+    assert public.status_code == 200 and public.json()["view"] is None
+    assert not {c for z in public.json()["zones"] if z["kind"] == "hand" for c in z["cards"]}
+    _record(public.json())
+    assert client.get(f"/api/tables/{table}/position/0", params={"token": "forged"}).status_code == 403
+    assert client.get(f"/api/tables/{table}/position/99999").json()["code"] == "bad_position"
+    assert client.get(f"/api/tables/{table}/position/x").status_code == 400
+    assert client.get("/api/tables/nope/position/0").status_code == 404
+    listed = [t for t in client.get("/api/tables").json() if t["table"] == table][0]
+    assert listed["name"] and listed["seats"][1]["invite"] is None and listed["seats"][0]["invite"] is None
+
+
+def test_zz_every_message_these_tests_received_validates() -> None:
+    pytest.importorskip("jsonschema")
+    from ._check import check_message
+
+    assert SENT
+    for message in SENT:
+        check_message(message)
+
+
+def test_names_survive_a_restart_and_a_version_1_store_is_upgraded(tmp_path: Any) -> None:
+    import sqlite3
+
+    from naipes.web.store import SCHEMA_VERSION, Store
+
+    path = tmp_path / "old.sqlite3"
+    with sqlite3.connect(path) as con:  # a naipes 1.2 store: no names
+        con.executescript("""
+            CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+                rules TEXT NOT NULL, start TEXT NOT NULL, created REAL NOT NULL, last_activity REAL NOT NULL,
+                expires REAL NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+            CREATE TABLE seats (table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL, token_hash TEXT, bot TEXT, PRIMARY KEY (table_id, seat));
+            CREATE TABLE moves (table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+                n INTEGER NOT NULL, seat INTEGER NOT NULL, move TEXT NOT NULL, PRIMARY KEY (table_id, n));
+            PRAGMA user_version=1;""")
+    store = Store(path)
+    lobby = Lobby(Settings(bot_delay=0), store)
+    named = lobby.create("ranzo", name="Mesa de Ana", seed=1)
+    named.join(1, name="Ana")
+    plain = lobby.create("ranzo", seed=2)
+    _play(named, 5)
+    store.close()
+    reopened = Store(path)
+    again = Lobby(Settings(bot_delay=0), reopened)
+    again.load(now=0.0)
+    assert again.get(named.id).name == "Mesa de Ana" and again.get(plain.id).name == plain.name
+    assert again.get(named.id).seats[1].shown_name == "Ana"
+    assert again.get(named.id).game.to_dict() == named.game.to_dict()
+    reopened.close()
+    with sqlite3.connect(path) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2

@@ -2,6 +2,7 @@
 
 - :mod:`naipes.adapters.pettingzoo` (``pip install naipes-games[pettingzoo]``): AEC environments;
 - :mod:`naipes.adapters.gymnasium` (``naipes-games[gymnasium]``): one seat against bots;
+- :mod:`naipes.adapters.vector` (``naipes-games[gymnasium]``): N games as one Gymnasium vector env;
 - :mod:`naipes.adapters.openspiel` (``naipes-games[openspiel]``): games registered with ``pyspiel``.
 
 Each imports its framework only when imported itself, and builds on the game's

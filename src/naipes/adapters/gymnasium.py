@@ -77,9 +77,14 @@ def register_envs() -> list[str]:
         eid = env_id(info.name)
         if eid in gym.registry or not has_action_space(info):
             continue
-        gym.register(eid, entry_point=NaipesEnv, kwargs={"game": info.name}, disable_env_checker=True)
+        gym.register(eid, entry_point=_make, kwargs={"game": info.name}, disable_env_checker=True)
         added.append(eid)
     return added
+
+
+def _make(**kwargs: Any) -> NaipesEnv:
+    """What ``gymnasium.make`` calls for a ``naipes/<Game>-v1`` id."""
+    return NaipesEnv(**kwargs)
 
 
 class NaipesEnv(gym.Env[Any, Any]):
@@ -108,6 +113,7 @@ class NaipesEnv(gym.Env[Any, Any]):
         self.action_space = gym.spaces.Discrete(self.space.size)
         self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0
         self._mask = np.zeros(self.space.size, bool)
+        self._view: Any = None
         self.game: Any = None
         self.opponents: list[Any] = []
 
@@ -133,13 +139,15 @@ class NaipesEnv(gym.Env[Any, Any]):
     def _start(self) -> None:
         """A new game and its opponents from ``self.np_random``, played up to the seat's turn."""
         draw = self.np_random.integers
+        self._view = None
         self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
         self._advance()
 
     def _act(self, action: Any) -> tuple[float, bool, bool]:
         """Play ``action`` and the opponents: (reward, terminated, illegal)."""
-        view = self.game.view(self.seat)
+        view = self._view if self._view is not None else self.game.view(self.seat)
+        self._view = None
         try:
             self.game.play(self.space.move(action, view), self.seat)
         except (IllegalMoveError, UsageError):
@@ -151,7 +159,7 @@ class NaipesEnv(gym.Env[Any, Any]):
 
     def _write(self, obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> None:
         """Write the seat's encoded view into ``obs`` and its legal ids into ``mask`` (zeroed)."""
-        view = self.game.view(self.seat)
+        view = self._view = self.game.view(self.seat)  # the view the next _act plays from
         self.space.encode(view, out=obs)
         ids = list(self.space.legal_ids(view)) if not self.game.is_over else []
         mask[ids] = 1
@@ -162,13 +170,19 @@ class NaipesEnv(gym.Env[Any, Any]):
         while not game.is_over and self.seat not in game.to_act:
             seat = first_to_act(game)
             bot = self.opponents[seat if seat < self.seat else seat - 1]
+            if type(bot) is RandomBot:  # its choice without building the view it would read
+                moves = game.legal_moves(seat)
+                if moves:
+                    game.play(moves[bot.rng.randrange(len(moves))], seat)
+                    continue
             game.play(bot.choose(game.view(seat)), seat)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The seat's legal ids as booleans (all False once the game is over)."""
         if self.game is None or self.game.is_over:
             return np.zeros(self.space.size, bool)
-        return self._mask.copy()
+        mask: np.ndarray[Any, Any] = self._mask.copy()
+        return mask
 
     def render(self) -> str | None:
         """The table as the seat sees it (``render_mode="ansi"``)."""

@@ -149,7 +149,7 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         """The legal ids of every sub-environment as booleans, ``(num_envs, size)``."""
         return self._masks.astype(bool)
 
-    def render(self) -> tuple[str | None, ...] | None:
+    def render(self) -> tuple[Any, ...] | None:
         """Each sub-environment's table (``render_mode="ansi"``)."""
         if self.render_mode != "ansi":
             return None

@@ -15,7 +15,9 @@ extra counter. A layer is a dict from state to the best objective reached
 multiply only through the small group-demand summary. Hopeless states are cut
 three ways: runs that the next ranks cannot continue, group demands the rank
 cannot satisfy, and an objective that cannot reach a lower bound (tried from
-"every card" downwards, see :func:`best`).
+"every card" downwards, see :func:`best`). In the free-joker relaxation a
+joker goes into a run only where every natural copy of its card is used
+(an unplayed copy would do better), and swap matches are not counted.
 """
 
 from __future__ import annotations

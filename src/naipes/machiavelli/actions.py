@@ -442,11 +442,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             out[b + 4] = min(hand_value(cards, rules) / scale, 1.0)
             joker = False
             for c in cards:
-                if c.is_joker:
+                suit = _SUIT.get(c.suit) if c.suit is not None else None
+                if c.is_joker or suit is None:
                     joker = True
                     continue
                 out[b + 7 + c.rank - 1] = 1.0
-                out[b + 20 + _SUIT[c.suit]] = 1.0
+                out[b + 20 + suit] = 1.0
             out[b + 5] = 1.0 if joker else 0.0
             out[b + 6] = 1.0 if new <= changed else 0.0
 

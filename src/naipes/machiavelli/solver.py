@@ -109,11 +109,15 @@ class Budget:
     """A limit on one :func:`solve` call: wall-clock ``seconds``, search ``nodes``, or both.
 
     ``nodes`` counts the states the dynamic program expands, rank by rank
-    (checked once per rank of each pass): the same position and budget
+    (checked once per suit step of each pass): the same position and budget
     always give the same answer. ``seconds`` is wall-clock time
-    (``time.perf_counter``), checked at the same points, so a call may
-    overrun it by the cost of one rank (about a millisecond on large
-    positions). ``Budget()`` sets no limit.
+    (``time.perf_counter``), checked there, between the solver's phases and
+    every thousand states inside a step, so a call overruns it by a few
+    milliseconds at most (``benchmarks/bench_solver.py --worst`` times the
+    overshoot). When the budget runs out the answer is the best legal play
+    known: the quick layout found before the search (the table's melds
+    extended by the hand; before the opening, new melds of the hand alone),
+    or ``None`` when there is none. ``Budget()`` sets no limit.
 
     Raises:
         UsageError: ``out_of_range`` for a negative or non-numeric field,
@@ -123,6 +127,9 @@ class Budget:
     (Budget(seconds=0.5, nodes=None), None)
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.3
+       ``seconds`` is checked inside the search steps too, and a budget that
+       runs out before the opening gives the quick opening found first.
     """
 
     seconds: float | None = None

@@ -37,6 +37,8 @@ CARD_VALUE = 0.55
 #: The spread of the final lead, in points, per card still to be played (and its floor).
 SPREAD_PER_CARD = 0.09
 SPREAD_FLOOR = 0.6
+#: The most plies searched in a deal of more than two players.
+WIDE_HORIZON = 5
 
 
 def evaluate(view: View) -> tuple[float, ...]:
@@ -64,8 +66,13 @@ def evaluate(view: View) -> tuple[float, ...]:
 
 
 def horizon(view: View) -> int:
-    """The plays left in the current deal (every seat plays its hand out), at least 1."""
-    return max(1, sum(view.hand_sizes))
+    """The decisions left in the current deal: its plays, and the cante decision open now.
+
+    With more than two players the deal is too large to search whole: at most
+    :data:`WIDE_HORIZON` plies.
+    """
+    plies = sum(view.hand_sizes) + (0 if view.phase is Phase.PLAY else 2)
+    return max(1, plies if len(view.hand_sizes) <= 2 else min(plies, WIDE_HORIZON))
 
 
 class FastPolicy:

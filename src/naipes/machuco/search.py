@@ -17,7 +17,7 @@ __all__ = ["StrongBot"]
 
 
 class StrongBot(DeterminizedBot):
-    """DeterminizedBot with Machuco's measured budget (``worlds=16``, ``depth=5``, ``nodes=2000``).
+    """DeterminizedBot with Machuco's measured budget (``worlds=16``, ``depth=12``, ``nodes=3000``).
 
     Args:
         seed: seed of the bot's generator.
@@ -29,5 +29,5 @@ class StrongBot(DeterminizedBot):
     __slots__ = ()
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 16, seconds: float | None = None,
-                 depth: int = 5, nodes: int | None = 2000, rollout: Rollout = None) -> None:
+                 depth: int = 12, nodes: int | None = 3000, rollout: Rollout = None) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)

@@ -17,11 +17,11 @@ __all__ = ["StrongBot"]
 
 
 class StrongBot(DeterminizedBot):
-    """DeterminizedBot with Ranzo's measured budget (``worlds=8``, ``depth=2``, ``nodes=None``).
+    """DeterminizedBot with Ranzo's measured budget (``worlds=8``, ``depth=2``, ``prior=0.5``).
 
     Args:
         seed: seed of the bot's generator.
-        worlds, seconds, depth, nodes, rollout: as for :class:`~naipes.search.DeterminizedBot`.
+        worlds, seconds, depth, nodes, rollout, prior: as for :class:`~naipes.search.DeterminizedBot`.
 
     .. versionadded:: 1.3
     """
@@ -29,5 +29,7 @@ class StrongBot(DeterminizedBot):
     __slots__ = ()
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 8, seconds: float | None = None,
-                 depth: int = 2, nodes: int | None = None, rollout: Rollout = None) -> None:
-        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)
+                 depth: int = 2, nodes: int | None = None, rollout: Rollout = None,
+                 prior: float = 0.5) -> None:
+        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
+                         prior=prior)

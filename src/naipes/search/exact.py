@@ -56,6 +56,10 @@ class DeterminizedBot(SearchBase):
         candidate: as for :class:`~naipes.search.ISMCTSBot`.
         evaluate: the value per seat of a world at the horizon (default: the
             game plugin's evaluation, else a draw).
+        prior: a bonus added to the mean value of the game plugin's
+            :meth:`~naipes.plugin.GamePlugin.prior` move (0: none): the search then
+            overrules the heuristic only where it finds the heuristic's move worse
+            by more than this, in the returns' units.
 
     Attributes:
         last_iterations: the worlds the last decision that searched valued.
@@ -67,11 +71,12 @@ class DeterminizedBot(SearchBase):
     .. versionadded:: 1.3
     """
 
-    __slots__ = ("depth", "nodes", "last_nodes", "_nodes")
+    __slots__ = ("depth", "nodes", "prior", "last_nodes", "_nodes")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
-                 candidate: Rollout | bool = True, evaluate: Evaluate | None = None) -> None:
+                 candidate: Rollout | bool = True, evaluate: Evaluate | None = None,
+                 prior: float = 0.0) -> None:
         super().__init__(iterations=worlds, seconds=seconds, seed=seed, rollout=rollout,
                          candidate=candidate, max_rollout=1, evaluate=evaluate)
         if type(depth) is not int or depth < 0:
@@ -80,6 +85,7 @@ class DeterminizedBot(SearchBase):
             raise UsageError(f"nodes must be a positive int or None, not {nodes!r}", code="bad_budget")
         self.depth = depth
         self.nodes = nodes
+        self.prior = float(prior)
         self.last_nodes = 0
         self._nodes = 0
 
@@ -115,7 +121,11 @@ class DeterminizedBot(SearchBase):
             world = None
         self.last_iterations = done
         self.last_nodes = self._nodes
-        best = max(range(len(listed)), key=lambda i: (totals[i], -i))
+        means = [t / done for t in totals]
+        if self.prior:
+            favoured = plugin(first.name).prior(view)
+            means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
+        best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
 
     def _limit(self, view: View[M], world: AnyGame) -> int:

@@ -8,6 +8,8 @@ browser. Each client receives only its seat's stream
 
 - :mod:`naipes.web.protocol`: the messages and their checks;
 - :mod:`naipes.web.tables`: tables, seats, tokens and listeners (no web framework);
+- :mod:`naipes.web.lobby`: every table of a server;
+- :mod:`naipes.web.messages`: what a client is told: zones, moves in words, the move list, positions;
 - :mod:`naipes.web.store`: the tables saved in SQLite, so they survive a restart;
 - :mod:`naipes.web.workspace`: a game's turn workspace (its plugin's) driven by messages;
 - :mod:`naipes.web.app`: the Starlette application (:func:`create_app`), bots and limits.

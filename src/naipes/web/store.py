@@ -53,8 +53,9 @@ from naipes.errors import NaipesError
 
 __all__ = ["SCHEMA_VERSION", "SeatRow", "Store", "StoreError", "TableRow", "default_path", "hash_token"]
 
-#: The version of the database layout (``PRAGMA user_version``).
-SCHEMA_VERSION = 1
+#: The version of the database layout (``PRAGMA user_version``). Version 2 (naipes 1.3) adds the
+#: names of tables and players; a version 1 file is upgraded in place when opened.
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE tables (
@@ -66,7 +67,8 @@ CREATE TABLE tables (
     created REAL NOT NULL,
     last_activity REAL NOT NULL,
     expires REAL NOT NULL,
-    finished INTEGER NOT NULL DEFAULT 0
+    finished INTEGER NOT NULL DEFAULT 0,
+    name TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX tables_expires ON tables (expires);
 CREATE TABLE seats (
@@ -74,6 +76,7 @@ CREATE TABLE seats (
     seat INTEGER NOT NULL,
     token_hash TEXT,
     bot TEXT,
+    name TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE moves (
@@ -129,14 +132,18 @@ def default_path() -> Path:
 
 @attrs.frozen
 class SeatRow:
-    """A stored seat: its number, the sha256 of its token (or ``None``) and its bot spec (or ``None``).
+    """A stored seat: its number, the sha256 of its token (or ``None``), its bot spec (or ``None``)
+    and its player's name (``""``: none).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.3
+       ``name``.
     """
 
     seat: int
     token_hash: str | None
     bot: str | None
+    name: str = ""
 
 
 @attrs.frozen(kw_only=True)
@@ -153,8 +160,11 @@ class TableRow:
         moves: ``(seat, notation)`` of every accepted ``play``, in order.
         created, last_activity, expires: Unix times (seconds).
         finished: True once the game is over.
+        name: the table's name (``""``: the one the server makes from its id).
 
     .. versionadded:: 1.1
+    .. versionchanged:: 1.3
+       ``name``.
     """
 
     id: str
@@ -168,6 +178,7 @@ class TableRow:
     last_activity: float
     expires: float
     finished: bool = False
+    name: str = ""
 
 
 class Store:
@@ -221,6 +232,10 @@ class Store:
         elif not _TABLES <= names:
             raise StoreError(f"{self.path}: the table store lacks {', '.join(sorted(_TABLES - names))}",
                              code="bad_store")
+        elif version == 1:  # naipes 1.2: no names yet
+            db.executescript("BEGIN IMMEDIATE; ALTER TABLE tables ADD COLUMN name TEXT NOT NULL DEFAULT ''; "
+                             "ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''; "
+                             f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
         else:
             db.execute("BEGIN IMMEDIATE")  # takes the exclusive lock now: a second server is refused at once
             db.execute("COMMIT")
@@ -252,11 +267,12 @@ class Store:
             StoreError: code ``store_failed`` (e.g. a table with this id exists); nothing stored.
         """
         statements: list[tuple[str, Sequence[object]]] = [(
-            "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO tables (id, game, players, rules, start, created, last_activity, expires, finished, "
+            "name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (row.id, row.game, row.players, _dumps(row.rules), _dumps(row.start), row.created,
-             row.last_activity, row.expires, int(row.finished)))]
-        statements += [("INSERT INTO seats VALUES (?, ?, ?, ?)", (row.id, s.seat, s.token_hash, s.bot))
-                       for s in row.seats]
+             row.last_activity, row.expires, int(row.finished), row.name))]
+        statements += [("INSERT INTO seats (table_id, seat, token_hash, bot, name) VALUES (?, ?, ?, ?, ?)",
+                        (row.id, s.seat, s.token_hash, s.bot, s.name)) for s in row.seats]
         statements += [("INSERT INTO moves VALUES (?, ?, ?, ?)", (row.id, n, seat, move))
                        for n, (seat, move) in enumerate(row.moves)]
         self._transaction(statements)
@@ -281,8 +297,8 @@ class Store:
             StoreError: code ``store_failed`` for no such seat.
         """
         self._transaction([
-            ("UPDATE seats SET token_hash = ?, bot = ? WHERE table_id = ? AND seat = ?",
-             (seat.token_hash, seat.bot, table_id, seat.seat)),
+            ("UPDATE seats SET token_hash = ?, bot = ?, name = ? WHERE table_id = ? AND seat = ?",
+             (seat.token_hash, seat.bot, seat.name, table_id, seat.seat)),
             ("UPDATE tables SET last_activity = ?, expires = ? WHERE id = ?", (last_activity, expires, table_id)),
         ], each_changes=True)
 
@@ -318,20 +334,22 @@ class Store:
     def table(self, table_id: str) -> TableRow | None:
         """The stored table with this id, else ``None``."""
         with self._lock:
-            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = self._db.execute("SELECT id, game, players, rules, start, created, last_activity, expires, "
+                                   "finished, name FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else self._row(row)
 
     def _row(self, row: tuple[Any, ...]) -> TableRow:
         table_id = row[0]
         with self._lock:
-            seats = self._db.execute("SELECT seat, token_hash, bot FROM seats WHERE table_id = ? ORDER BY seat",
-                                     (table_id,)).fetchall()
+            seats = self._db.execute("SELECT seat, token_hash, bot, name FROM seats WHERE table_id = ? "
+                                     "ORDER BY seat", (table_id,)).fetchall()
             moves = self._db.execute("SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n",
                                      (table_id,)).fetchall()
         try:
             return TableRow(id=table_id, game=row[1], players=row[2], rules=_loads(row[3]), start=_loads(row[4]),
                             seats=tuple(SeatRow(*s) for s in seats), moves=tuple((s, m) for s, m in moves),
-                            created=row[5], last_activity=row[6], expires=row[7], finished=bool(row[8]))
+                            created=row[5], last_activity=row[6], expires=row[7], finished=bool(row[8]),
+                            name=row[9] if isinstance(row[9], str) else "")
         except (ValueError, TypeError, RecursionError) as exc:
             raise StoreError(f"table {table_id!r} in {self.path} is broken: {exc}", code="bad_store") from exc
 

@@ -39,7 +39,7 @@ const WORDS = {
   },
   es: {
     language: "Idioma", new_table: "Mesa nueva", game: "Juego", players: "Jugadores", short_game: "partida corta",
-    one: "una {0}", table_name: "Nombre de la mesa", table_name_hint: "cualquier nombre, o vacío",
+    one: "{0}", table_name: "Nombre de la mesa", table_name_hint: "cualquier nombre, o vacío",
     your_name: "Tu nombre", rules: "Reglas (JSON)", seats: "Asientos", seat_n: "Asiento {0}", me: "yo",
     open: "libre (alguien se une)", bot_best: "bot: el mejor", bot_random: "bot: al azar", create: "Crear la mesa",
     tables: "Mesas", refresh: "Actualizar", no_tables: "Aún no hay mesas: crea una.",

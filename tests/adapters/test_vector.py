@@ -1,0 +1,92 @@
+"""The Gymnasium vector environment: the same steps as Gymnasium's own SyncVectorEnv of the
+single environments, in every autoreset mode (skipped without the extra)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
+
+from naipes.adapters.gymnasium import NaipesEnv  # noqa: E402
+from naipes.adapters.vector import NaipesVectorEnv, vector_env  # noqa: E402
+from naipes.errors import UsageError  # noqa: E402
+
+from .conftest import spaced_games  # noqa: E402
+
+SHORT: dict[str, dict[str, Any]] = {"machuco": {"players": 2, "scope": "hand"}, "ranzo": {"rounds": 1},
+                                    "macarra": {"players": 2}, "machiavelli": {"players": 2}}
+
+
+def _pick(masks: Any, rng: Any) -> Any:
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+@pytest.mark.parametrize("mode", ["NextStep", "SameStep"])
+@pytest.mark.parametrize("game", spaced_games())
+def test_the_vector_env_steps_as_gymnasiums_sync_vector_env(game: str, mode: str) -> None:
+    fields = {**SHORT.get(game, {}), "normalize_returns": True}
+    ours = NaipesVectorEnv(game, 3, autoreset_mode=mode, **fields)
+    theirs = gym.vector.SyncVectorEnv([lambda: NaipesEnv(game, **fields)] * 3, autoreset_mode=mode)
+    assert ours.single_observation_space == theirs.single_observation_space
+    assert ours.observation_space == theirs.observation_space and ours.action_space == theirs.action_space
+    assert ours.metadata["autoreset_mode"] == theirs.metadata["autoreset_mode"]
+    a, info_a = ours.reset(seed=11)
+    b, info_b = theirs.reset(seed=11)
+    assert (a == b).all() and (info_a["action_mask"] == info_b["action_mask"]).all()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(150):
+        actions = _pick(info_a["action_mask"], rng)
+        *mine, info_a = ours.step(actions)
+        *sync, info_b = theirs.step(actions)
+        assert (mine[0] == sync[0]).all() and mine[0].dtype == np.float32
+        assert np.allclose(mine[1], sync[1]) and mine[1].dtype == np.float32  # float32 rewards
+        assert (mine[2] == sync[2]).all() and (mine[3] == sync[3]).all()
+        assert (info_a["action_mask"] == info_b["action_mask"]).all()
+        assert (ours.action_masks() == info_a["action_mask"].astype(bool)).all()
+        assert ours.observation_space.contains(mine[0])
+        assert (np.abs(mine[1]) <= 1).all()
+        if mode == "SameStep" and "final_obs" in info_b:
+            assert (info_a["_final_obs"] == info_b["_final_obs"]).all()
+            for i in np.flatnonzero(info_b["_final_obs"]):
+                assert (info_a["final_obs"][i] == info_b["final_obs"][i]).all()
+        ended += int(mine[1].any() or mine[2].any())
+    assert ended or game == "machiavelli"
+
+
+def test_without_copies_the_batch_arrays_are_reused_and_illegal_ids_flagged() -> None:
+    envs = vector_env("ranzo", 2, copy=False, rounds=1)
+    obs, info = envs.reset(seed=3)
+    masks = info["action_mask"]
+    illegal = int(np.flatnonzero(masks[0] == 0)[0])
+    legal = int(np.flatnonzero(masks[1])[0])
+    again, rewards, terminated, _, info = envs.step(np.array([illegal, legal]))
+    assert again is obs and info["action_mask"] is masks
+    assert info["illegal_action"].tolist() == [True, False] and terminated.tolist() == [True, False]
+    assert rewards[0] == envs.space.bounds(envs.envs[0].info.returns_range)[0]
+
+
+def test_disabled_autoreset_resets_by_mask_and_bad_arguments_are_refused() -> None:
+    envs = NaipesVectorEnv("machuco", 2, autoreset_mode="Disabled", players=2, scope="hand")
+    first, _ = envs.reset(seed=5)
+    envs.step(_pick(envs.action_masks(), np.random.default_rng(1)))
+    kept = envs.envs[1].game.to_dict()
+    envs.reset(seed=[5, None], options={"reset_mask": np.array([True, False])})
+    assert envs.envs[1].game.to_dict() == kept
+    assert (envs._obs[0] == first[0]).all()
+    for bad, code in ((0, "bad_num_envs"), ("2", "bad_num_envs")):
+        with pytest.raises(UsageError) as err:
+            NaipesVectorEnv("machuco", bad)
+        assert err.value.code == code
+    with pytest.raises(UsageError) as err:
+        NaipesVectorEnv("machuco", 2, autoreset_mode="Sometimes")
+    assert err.value.code == "bad_autoreset_mode"
+    with pytest.raises(UsageError) as err:
+        envs.step(np.zeros(3, int))
+    assert err.value.code == "bad_actions"
+    with pytest.raises(UsageError) as err:
+        envs.reset(seed=[1, 2, 3])
+    assert err.value.code == "bad_seeds"
