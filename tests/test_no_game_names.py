@@ -3,7 +3,7 @@
 Docstrings (and the bare strings Sphinx reads as attribute docs) and comments may name
 games: they are documentation. Everything else (string constants, f-strings,
 identifiers, imports) may not. A layer reaches a game only through its plugin
-(:func:`naipes.plugin.plugin`). The browser client ``web/static/app.js`` is grepped
+(:func:`naipes.plugin.plugin`). The browser client's scripts ``web/static/*.js`` are grepped
 outside its comments.
 """
 
@@ -156,12 +156,15 @@ def test_generic_modules_name_no_game(path: Path) -> None:
     assert not found, f"{relative} names a game in code:\n" + "\n".join(found)
 
 
-def test_the_browser_client_names_no_game() -> None:
-    path = SRC / "web" / "static" / "app.js"
-    if not path.exists():
-        pytest.skip("no browser client")
-    if "web/static/app.js" in PENDING:
-        pytest.skip("web/static/app.js: being converted to the plugin (PENDING)")
+_SCRIPTS = sorted((SRC / "web" / "static").glob("*.js"))
+
+
+def test_the_browser_client_has_scripts() -> None:
+    assert (SRC / "web" / "static" / "app.js") in _SCRIPTS
+
+
+@pytest.mark.parametrize("path", _SCRIPTS, ids=lambda p: p.name)
+def test_the_browser_client_names_no_game(path: Path) -> None:
     found = [f"line {n}: {line.strip()[:80]}" for n, line in enumerate(_js_code(path.read_text()).splitlines(), 1)
              if _NAME.search(line)]
-    assert not found, "app.js names a game:\n" + "\n".join(found)
+    assert not found, f"{path.name} names a game:\n" + "\n".join(found)

@@ -216,3 +216,43 @@ def test_a_module_that_only_starts_like_a_game_is_not_that_game() -> None:
     with pytest.raises(UsageError) as info:
         render(fake)
     assert info.value.code == "no_table_picture"
+
+
+def _played(name: str, moves: int, seed: int = 2) -> Any:
+    import random
+
+    p = plugin(name)
+    game = p.new_game(p.rules(settings=p.quick()), seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and len(game.history) < moves:
+        seat = game.to_act[0]
+        game.play(rng.choice(game.legal_moves(seat)), seat)
+    return game
+
+
+def test_zone_labels_carry_the_names_moves_use() -> None:
+    game = _played("macarra", 120)
+    zones = plugin("macarra").zones(game.view(0))
+    named = [z for z in zones if z.name]
+    assert any(z.kind == "foundation" for z in named) and any(z.kind == "pile" for z in named)
+    assert all(z.name in z.label for z in named)
+    game = _played("machiavelli", 30)
+    melds = [z for z in plugin("machiavelli").zones(game.view(0)) if z.kind == "meld"]
+    assert [z.name for z in melds] == [f"#{i}" for i in range(len(melds))]
+    assert all(z.label.startswith(f"Meld {z.name}") for z in melds)
+
+
+def test_machuco_won_cards_are_labelled_by_their_seats_and_no_card_shows_twice() -> None:
+    for players in (2, 4):
+        p = plugin("machuco")
+        game = p.new_game(p.rules(players=players, settings={"scope": "hand"}), seed=4)
+        for _ in range(20):
+            seat = game.to_act[0]
+            game.play(game.legal_moves(seat)[0], seat)
+        zones = p.zones(game.view(0))
+        captured = [z.label for z in zones if z.kind == "captured"]
+        expected = (["Won by seat 0", "Won by seat 1"] if players == 2
+                    else ["Won by seats 0 and 2 (side A)", "Won by seats 1 and 3 (side B)"])
+        assert captured == expected
+        shown = [c for z in zones for c in z.cards]
+        assert len(shown) == len(set(shown))

@@ -396,3 +396,11 @@ def test_a_chunked_body_is_cut_at_the_limit(real_server: int) -> None:
     answer = _post_raw(real_server, head, chunk, 4 * 2**20)
     assert answer.startswith(b"HTTP/1.1 413") and b"too_long" in answer
     assert json.loads(answer.partition(b"\r\n\r\n")[2])["code"] == "too_long"
+
+
+def test_the_lobby_offers_and_takes_each_games_strong_bot() -> None:
+    with _client() as cl:
+        games = {g["name"]: g["bots"] for g in cl.get("/api/games").json()}
+        assert "strong" in games["machuco"] and games["machuco"].count("best") == 1
+        made = _table(cl, rules={"scope": "hand"}, bots={"1": "strong"})
+        assert made["seats"][1]["bot"] == "strong"

@@ -57,6 +57,7 @@ bound on their length (Machuco, Machiavelli).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -290,7 +291,7 @@ class NaipesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The deal's outcomes, equally likely (``chance="explicit"``)."""
-        return list(_UNIFORM) if self.game is None else []
+        return list(_uniform()) if self.game is None else []
 
     def _legal_actions(self, player: int) -> list[int]:
         return list(self.space.legal_ids(self.game.view(player)))
@@ -360,7 +361,10 @@ class NaipesObserver:
         return json.dumps(state.game.view(player).to_dict(), sort_keys=True)
 
 
-_UNIFORM = tuple((o, 1.0 / DEAL_OUTCOMES) for o in range(DEAL_OUTCOMES))
+@functools.lru_cache(maxsize=1)
+def _uniform() -> tuple[tuple[int, float], ...]:
+    """The deal's chance outcomes, built at the first explicit deal."""
+    return tuple((o, 1.0 / DEAL_OUTCOMES) for o in range(DEAL_OUTCOMES))
 
 
 def _register(info: GameInfo) -> None:

@@ -478,6 +478,8 @@ def _suit_step(
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i, step)
+            if p.meter is not None:  # charged per use, memo or not: the same count every call
+                p.meter.spent += OPTION_NODES
         jleft = jokers - ((key >> JU) & 15)
         for g in demands:
             for opt in opts[g]:
@@ -527,6 +529,8 @@ def _simple_loop(
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i, step)
+            if p.meter is not None:  # charged per use, memo or not: the same count every call
+                p.meter.spent += OPTION_NODES
         if jokers:
             jleft = jokers - ((key >> JU) & 15)
             for g in demands:
@@ -647,6 +651,10 @@ def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter
             out[key] = obj
     return out
 
+
+#: What a suit state's options cost the meter at each step that uses them (their computation
+#: weighs as much as expanding this many states).
+OPTION_NODES = 40
 
 #: The best states of a layer that others are checked against (a cost cap).
 DOMINATORS = 48

@@ -252,14 +252,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     def legal_ids(self, view: View) -> tuple[int, ...]:
         """The ids of the seat's legal moves, ascending (shape ids, then listing slots)."""
         ids = []
-        j = 0
+        shapeless: list[Play] = []
         for m in view.legal_moves:
             i = self._shape_index(m, view)
             if i is None and type(m) is Play:
-                i = self.slot_start + j if j < SLOTS else None
-                j += 1
+                if len(shapeless) < SLOTS:
+                    i = self.slot_start + len(shapeless)
+                    shapeless.append(m)
             if i is not None:
                 ids.append(i)
+        self._last = (view, tuple(shapeless))  # encode and move read the slots from here
         ids.sort()
         return tuple(ids)
 

@@ -200,7 +200,7 @@ class SolverBot:
         seed: accepted for :func:`naipes.bots.load_bot`; the bot is deterministic
             with a ``nodes`` budget (a ``seconds`` budget depends on the machine).
         budget: the limit of each :func:`~naipes.machiavelli.solver.solve`
-            call, :attr:`DEFAULT_BUDGET` (250,000 nodes or 0.15 s) by default;
+            call, :attr:`DEFAULT_BUDGET` (30,000 nodes) by default;
             ``Budget()`` for the exact solver however long it takes. When the
             budget runs out the bot plays the best play found so far, or draws
             if none is known.
@@ -209,14 +209,14 @@ class SolverBot:
     .. versionchanged:: 1.1
        The ``budget`` argument.
     .. versionchanged:: 1.3
-       :attr:`DEFAULT_BUDGET` also stops after 0.15 s.
+       :attr:`DEFAULT_BUDGET` is 30,000 nodes (was 250,000: up to 1.5 s a decision).
     """
 
     __slots__ = ("budget",)
 
-    #: A node count (deterministic) with a wall-clock guard: a decision never takes much over 0.15 s
-    #: (on long hands the node count alone may take seconds).
-    DEFAULT_BUDGET: ClassVar[Budget] = Budget(seconds=0.15, nodes=250_000)
+    #: A node count, so deterministic: a decision takes at most about 0.2 s of CPU on the positions
+    #: of ``benchmarks/bench_solver.py`` (long unopened hands included), most a few milliseconds.
+    DEFAULT_BUDGET: ClassVar[Budget] = Budget(nodes=30_000)
 
     def __init__(self, seed: int | None = None, *, budget: Budget | None = None) -> None:
         self.budget = self.DEFAULT_BUDGET if budget is None else budget

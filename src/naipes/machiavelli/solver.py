@@ -535,9 +535,10 @@ def can_play(
 def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *, opened: bool = True) -> bool:
     """True when the whole hand can be played at once, leaving it empty (no joker kept).
 
-    Answered by the search of :func:`solve` (the hand can go out exactly
-    when the best play's net count is the whole hand), after a quick check
-    that every hand card fits in some meld.
+    Answered by the quick layout of :func:`solve`, else by one pass of its
+    program that must place every hand card and leave every joker on the
+    table (so never the loosening passes of :func:`solve`), after a quick
+    check that every hand card fits in some meld.
 
     Raises:
         InvalidStateError: as :func:`solve`.
@@ -554,8 +555,11 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
     pos.check_partition()
     if _isolated(pos, opening):
         return False
-    best = _solve(pos, opening, None, check=False)  # the check is done
-    return best is not None and best.count == len(pos.hand)
+    with _paused_gc():
+        if _all_in(pos, opening, check=False) is not None:  # the check is done
+            return True
+        # one feasibility pass (every hand card, every joker on the table), not the loosening of solve
+        return _must_play(pos, pos.hand, opened=opened, keep=False)
 
 
 def _isolated(pos: _Position, opening: bool) -> bool:

@@ -36,13 +36,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from naipes._jsonable import JSON
 from naipes.bots import bot_names
-from naipes.web.botpool import BotPool
 from naipes.errors import NaipesError, UsageError
 from naipes.plugin import GamePlugin, plugin
 from naipes.registry import games
+from naipes.web.botpool import BotPool
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
-from naipes.web.messages import card_fields, error_of, lang_of, position_message
+from naipes.web.messages import card_fields, deck_words, error_of, lang_of, position_message
 from naipes.web.pictures import back_svg, card_svg, table_svg
 from naipes.web.protocol import (
     PROTOCOL_VERSION,
@@ -242,7 +242,7 @@ def _one_game(game_plugin: GamePlugin[Any, Any, Any], defaults: Any,
     info = game_plugin.info
     options = ({f.name: to_jsonable(getattr(defaults, f.name)) for f in attrs.fields(type(defaults))}
                if attrs.has(type(defaults)) else {})
-    bots: list[JSON] = ["best", *bot_names(), *allowed]
+    bots: list[JSON] = ["best", *(name for name in bot_names(info.name) if name != "best"), *allowed]
     quick: dict[str, JSON] = {name: to_jsonable(dict(settings)) for name, settings in game_plugin.quick_rules.items()}
     return {"name": info.name, "summary": info.summary, "player_counts": list(info.player_counts),
             "players": getattr(defaults, "players", info.min_players), "rules": options,
@@ -559,6 +559,7 @@ async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple
                                "players": table.game.num_players, "deck": table.plugin.info.deck,
                                "rules": table.game.view(0).to_dict().get("rules"),
                                "name": table.name, "lang": lang, "card_fields": list(card_fields(table.plugin.info.name)),
+                               "cards": deck_words(table.plugin.info.deck, lang),
                                "seat_names": [s.shown_name for s in table.seats]})
     return table, Listener(seat=seat, next_seq=min(since, len(table.log)), lang=lang)
 
@@ -600,7 +601,8 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON],
         if listener is None:
             raise UsageError("lang needs a connected client", code="bad_message")
         listener.lang, listener.next_move = lang_of(message["lang"]), 0
-        return table.update_for(listener)
+        words = dict(deck_words(table.plugin.info.deck, listener.lang))
+        return {**table.update_for(listener), "card_words": words}
     if seat is None:
         raise UsageError("spectators watch; take a seat to play", code="spectator")
     if kind == "move":

@@ -72,7 +72,7 @@ class Lobby:
                 (``too_many_tables``).
         """
         bots = dict(bots or {})
-        check_client_bots(bots, self.settings)
+        check_client_bots(bots, self.settings, game=plugin(game).info.name)
         if owner is not None and self.open_tables_of(owner) >= self.settings.max_tables_per_address:
             raise UsageError(f"this address has {self.settings.max_tables_per_address} unfinished tables "
                              "already; finish or leave one first", code="too_many_tables")

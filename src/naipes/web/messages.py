@@ -433,3 +433,30 @@ def _walk(node: object, root: Mapping[str, Any], path: str, found: list[str], de
         _walk(node["items"], root, f"{path}/*", found, depth + 1)
     for option in [*node.get("anyOf", ()), *node.get("oneOf", ())]:
         _walk(option, root, path, found, depth + 1)
+
+
+_DECK_WORDS: dict[tuple[str, str], list[JSON]] = {}
+
+
+def deck_words(deck: str, lang: str) -> list[JSON]:
+    """Every card a deck named like :attr:`GameInfo.deck <naipes.registry.GameInfo.deck>` can hold
+    (``"spanish-40"``, ``"french-52x2"``), in deck order, each as ``[notation, words]`` in
+    ``lang``: what the browser client labels cards with (ARIA labels, titles) and sorts a hand by.
+
+    >>> deck_words("spanish-40", "en")[:2]
+    [['1o', 'ace of coins'], ['2o', 'two of coins']]
+    >>> deck_words("french-52", "es")[-1]
+    ['JK', 'comodín']
+    """
+    key = (deck, lang)
+    if key not in _DECK_WORDS:
+        from naipes._card_words import card_words
+        from naipes.decks import french_deck, spanish_deck
+
+        cards: tuple[Card, ...] = ()
+        if deck.startswith("spanish"):
+            cards = spanish_deck(40 if deck.startswith("spanish-40") else 48)
+        elif deck.startswith("french"):
+            cards = french_deck(jokers=1)
+        _DECK_WORDS[key] = [[str(c), card_words(c, lang, article=False)] for c in cards]
+    return _DECK_WORDS[key]

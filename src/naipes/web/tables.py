@@ -266,7 +266,7 @@ class Table:
                 self.store.set_seat(self.id, self._seat_row(self.seats[seat]), last_activity=now,
                                     expires=self._expiry(now))
             except StoreError:
-                self.seats[seat].token = None
+                self.seats[seat].token, self.seats[seat].name = None, ""
                 raise
         self.last_activity = now
         return token
@@ -506,12 +506,12 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(map(str, seats)) or "nobody"
 
 
-def check_client_bots(bots: Mapping[int, str], settings: Settings) -> None:
+def check_client_bots(bots: Mapping[int, str], settings: Settings, game: str | None = None) -> None:
     """Refuse a client's bot specs that the server does not take, importing nothing unasked.
 
     ``best`` and registered names (with ``iterations`` and ``seconds`` within the
     settings' bounds) are taken, ``module:Class`` only when it is one of
-    ``settings.allowed_bots``.
+    ``settings.allowed_bots``; with ``game``, the names of that game's plugin too (``strong``).
 
     Raises:
         UsageError: ``module_bots_refused``, ``bot_param_refused``, ``bad_bot_args``,
@@ -524,7 +524,7 @@ def check_client_bots(bots: Mapping[int, str], settings: Settings) -> None:
             continue
         check_client_bot(spec, max_iterations=settings.max_bot_iterations,
                          max_seconds=settings.max_bot_seconds)
-        check_bot_spec(spec, modules=settings.allowed_bots or False)
+        check_bot_spec(spec, modules=settings.allowed_bots or False, game=game)
 
 
 def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:
@@ -532,7 +532,8 @@ def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any
     taking ``module:Class`` only from ``settings.allowed_bots`` (never the current directory)."""
     if spec.strip() == "best":
         return server_bot(game_plugin, "best")
-    return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False)
+    return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False,
+                    game=game_plugin.info)
 
 
 def server_bot(game_plugin: AnyPlugin, spec: str, *, modules: bool = False) -> Bot[Any, Any]:
