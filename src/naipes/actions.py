@@ -80,7 +80,7 @@ class ActionSpace(Generic[R, M, V]):
         From :attr:`slice_bounds` (the places of a slice it does not name lie in
         ``[0, 1]``); all ``-inf``/``inf`` when the game gives none.
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         low: list[float] = []
         high: list[float] = []
@@ -97,7 +97,7 @@ class ActionSpace(Generic[R, M, V]):
         Dividing by it maps every return into ``[-1, 1]`` and keeps 0 at 0, the signs,
         and zero sums zero (a scale of 0 counts as 1).
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         low, high = self.bounds(default)
         return max(abs(float(low)), abs(float(high))) or 1.0

@@ -268,7 +268,16 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "bad_overwrite": (None, "a tournament overwrite= that is not True or False"),
     "too_many_saved_games": (None, "more tournament games to save than the limit"),
     "save_failed": (None, "a tournament record file that could not be written"),
+    # machine-learning interfaces (UsageError, RulesError)
+    "bad_chance": (None, "an OpenSpiel chance= parameter that is not 'sampled' or 'explicit'"),
+    "no_games": (None, "a score asked of no games"),
+    "bad_num_envs": (None, "a vector environment's num_envs that is not a positive int"),
+    "bad_autoreset_mode": (None, "a vector environment's autoreset mode that does not exist"),
+    "bad_reset_mask": (None, "a vector environment's reset_mask of the wrong shape"),
+    "bad_actions": (None, "a vector environment's actions of the wrong shape"),
+    "bad_seeds": (None, "a vector environment's seeds of the wrong count"),
     # the web server (UsageError, ProtocolError, StoreError)
+    "bad_position": (None, "a position to step back to that is not a move number of the table"),
     "bad_message": (None, "a client message of the wrong shape"),
     "hello_first": (None, "a client message before hello"),
     "hello_again": (None, "a second hello"),

@@ -263,7 +263,7 @@ class GamePlugin(Generic[R, M, V]):
         ``describe.describe_decision(view, lang)``, else ``None`` (a front end then
         says whose turn it is).
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         hook = self._hook("describe_decision")
         text = _call(hook, view, lang=lang) if hook is not None else None
@@ -276,7 +276,7 @@ class GamePlugin(Generic[R, M, V]):
         ``DealEnded``, ``HandEnded``, ``RoundEnded``. A move list draws a divider
         after the move whose events end a unit.
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         hook = self._hook("boundary")
         if hook is not None:
@@ -347,7 +347,7 @@ class GamePlugin(Generic[R, M, V]):
     def prior(self, view: V) -> M | None:
         """The move a heuristic prefers for ``view`` (progressive bias in ISMCTS), or ``None``.
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         return None
 
@@ -355,7 +355,7 @@ class GamePlugin(Generic[R, M, V]):
         """How many plies an exact search from ``view`` should look ahead (the rest of a
         small unit of play, such as a deal), or ``None`` when the game names none.
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         return None
 

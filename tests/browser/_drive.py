@@ -161,7 +161,10 @@ def play_to_the_end(p: Page, keyboard: bool, shots: str | None = None, limit: in
                 raise
             continue
         page.wait_for_function(CHANGED, arg=before, timeout=30000)
-        assert not page.inner_text("#error"), page.inner_text("#error")
+        error = page.inner_text("#error")
+        if error and status(p)["moves"] != before["moves"]:
+            continue  # a bot's answer closed the window first (a lost race, as for any player)
+        assert not error, error
         seen["turns"] += 1
     assert status(p)["over"], "the game did not end"
     page.wait_for_selector("#banner:not([hidden])")

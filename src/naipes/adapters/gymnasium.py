@@ -29,7 +29,7 @@ added later); ``gymnasium.make`` can import it itself:
 'bool'
 
 .. versionadded:: 1.0
-.. versionchanged:: 1.3
+.. versionchanged:: 1.2
    ``action_masks()``, bounded observation spaces, ``normalize_returns`` and the
    ``naipes/<Game>-v1`` registrations.
 """

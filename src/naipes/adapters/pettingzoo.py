@@ -28,7 +28,7 @@ Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
 (True, 'naipes_machuco_v1')
 
 .. versionadded:: 1.0
-.. versionchanged:: 1.3
+.. versionchanged:: 1.2
    ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules.
 """
 

@@ -37,7 +37,7 @@ and gives its :func:`head_to_head` score with a 95 % interval.
 >>> 0.0 <= score.low <= score.mean <= score.high <= 1.0, score.games
 (True, 20)
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ class TrainingEnv:
 
     Bots are built afresh at every reset with seeds drawn from the episode's seed.
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
 
     def __init__(self, game: str, *, opponents: str | Sequence[str] = "random", seat: int | None = None,
@@ -287,7 +287,7 @@ class BatchEnv:
         seed: the seed of the first games (copy ``i``'s games follow from ``seed + i``).
         kwargs: the :class:`TrainingEnv` arguments.
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
 
     def __init__(self, envs: int, seed: int, **kwargs: Any) -> None:

@@ -30,7 +30,7 @@ copies or concatenations. With the same seeds it gives exactly what
 * ``copy=False`` returns the preallocated arrays themselves (overwritten by the
   next step) instead of copies.
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -361,7 +361,7 @@ def describe_decision(view: View, lang: str = "en") -> str | None:
     >>> describe_decision(game.view(game.to_act[0]))
     'Seat 0 to move: place a card, draw or pass'
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
     es = lang == "es"
     if view.phase is Phase.PUNISHMENT:

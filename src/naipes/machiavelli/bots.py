@@ -208,7 +208,7 @@ class SolverBot:
     .. versionadded:: 0.1
     .. versionchanged:: 1.1
        The ``budget`` argument.
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        :attr:`DEFAULT_BUDGET` is 30,000 nodes (was 250,000: up to 1.5 s a decision).
     """
 

@@ -558,7 +558,7 @@ def describe_decision(view: View, lang: str = "en") -> str | None:
     >>> describe_decision(game.view(game.to_act[0])).endswith("lay cards on the table, or draw")
     True
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
     if not view.to_act:
         return None

@@ -127,7 +127,7 @@ class Budget:
     (Budget(seconds=0.5, nodes=None), None)
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``seconds`` is checked inside the search steps too, and a budget that
        runs out before the opening gives the quick opening found first.
     """

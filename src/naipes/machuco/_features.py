@@ -31,7 +31,7 @@ return all the same).
 >>> len(f.names), f.names[-1], f.return_scale
 (41, 'lead', 1.0)
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ def describe_decision(view: View, lang: str = "en") -> str | None:
     >>> describe_decision(game.view(game.to_act[0]))
     'Seat 1 to throw a card'
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
     es = lang == "es"
     c = view.contest
@@ -255,6 +255,6 @@ _BOUNDARIES: dict[type, str] = {ev.DealEnded: "deal", ev.HandEnded: "hand", ev.C
 def boundary(event: Event) -> str | None:
     """``"deal"``, ``"hand"`` or ``"round"`` (a chico, partido or match) when ``event`` ends one.
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
     return _BOUNDARIES.get(type(event))

@@ -5,7 +5,7 @@ against :class:`~naipes.machuco.MachucoBot` (see ``benchmarks/bots_search.py`` a
 :doc:`/guides/search-and-tournaments`); the bot name ``strong`` of the game's
 plugin (``load_bot("strong", game="machuco")``).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class StrongBot(DeterminizedBot):
         seed: seed of the bot's generator.
         worlds, seconds, depth, nodes, rollout: as for :class:`~naipes.search.DeterminizedBot`.
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
 
     __slots__ = ()

@@ -29,7 +29,7 @@ its points when it ends. Rewards are divided by the value of a regular hand.
 >>> len(f.names), f.return_scale
 (76, 3.0)
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

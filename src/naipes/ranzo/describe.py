@@ -254,7 +254,7 @@ def describe_decision(view: View, lang: str = "en") -> str | None:
     >>> describe_decision(Game(seed=7).view(0))
     'Seat 0 to discard or call Ranzo'
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
     es = lang == "es"
     if view.phase is TURN:

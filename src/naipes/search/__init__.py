@@ -23,7 +23,7 @@ evaluation of capped rollouts) comes from the game's plugin
    The defaults come from the game's plugin; ``HEURISTIC_ROLLOUTS`` and
    ``default_rollout`` are deprecated (see :mod:`naipes.search.rollout`).
 
-.. versionchanged:: 1.3
+.. versionchanged:: 1.2
    :class:`DeterminizedBot` (exact search of sampled worlds to the plugin's
    horizon); ISMCTS's ``bias=`` (progressive bias from the plugin's prior).
 """

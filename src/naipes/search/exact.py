@@ -23,7 +23,7 @@ branched on).
 >>> len(result.returns)
 2
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class DeterminizedBot(SearchBase):
     Raises:
         UsageError: for a budget or a depth that is not positive (code ``bad_budget``).
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
 
     __slots__ = ("depth", "nodes", "prior", "last_nodes", "_nodes")

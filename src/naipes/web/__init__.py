@@ -22,8 +22,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from naipes.errors import UsageError
+from naipes.web.lobby import Lobby
 from naipes.web.protocol import PROTOCOL_VERSION, ProtocolError
-from naipes.web.tables import Listener, Lobby, Seat, Settings, Table
+from naipes.web.tables import Listener, Seat, Settings, Table
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette

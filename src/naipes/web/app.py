@@ -42,6 +42,7 @@ from naipes.registry import games
 from naipes.web.botpool import BotPool
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
+from naipes.web.lobby import Lobby
 from naipes.web.messages import card_fields, deck_words, error_of, lang_of, position_message
 from naipes.web.pictures import back_svg, card_svg, table_svg
 from naipes.web.protocol import (
@@ -52,7 +53,7 @@ from naipes.web.protocol import (
     read_message,
 )
 from naipes.web.store import Store, StoreError
-from naipes.web.tables import Listener, Lobby, Settings, Table
+from naipes.web.tables import Listener, Settings, Table
 from naipes.web.workspace import workspace_command
 
 __all__ = ["LOOPBACK", "RateLimit", "Server", "create_app"]

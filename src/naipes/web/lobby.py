@@ -7,7 +7,7 @@
 >>> table.name, lobby.get(table.id) is table
 ('Mesa de Ana', True)
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

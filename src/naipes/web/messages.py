@@ -18,7 +18,7 @@ True
 >>> result_entry(p, game, 0, "en") is None
 True
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -136,7 +136,7 @@ class SeatRow:
     and its player's name (``""``: none).
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``name``.
     """
 
@@ -163,7 +163,7 @@ class TableRow:
         name: the table's name (``""``: the one the server makes from its id).
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``name``.
     """
 

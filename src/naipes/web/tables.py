@@ -6,6 +6,7 @@ spectator) and the sequence number of the next event it has not been sent;
 :meth:`Table.update_for` builds its next ``update`` message from
 :meth:`naipes.events.EventLog.since` and ``game.view(seat).to_dict()``.
 
+>>> from naipes.web.lobby import Lobby
 >>> lobby = Lobby(Settings(bot_delay=0))
 >>> table = lobby.create("machuco", players=2, rules={"scope": "hand"}, bots={1: "random"})
 >>> token = table.join(0)
@@ -44,7 +45,7 @@ from naipes.web.messages import (
 )
 from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 
-__all__ = ["Listener", "Lobby", "Seat", "Settings", "Table"]
+__all__ = ["Listener", "Seat", "Settings", "Table"]
 
 AnyGame = Game[Any, Any, Any]
 AnyPlugin = GamePlugin[Any, Any, Any]
@@ -137,7 +138,7 @@ class Seat:
         name: the name its player gave (``""``: none).
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``name``.
     """
 
@@ -185,7 +186,7 @@ class Listener:
         next_move: the index of the first move of the history it has not been sent.
 
     .. versionadded:: 1.1
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``lang`` and ``next_move``.
     """
 
@@ -560,4 +561,11 @@ def _start_of(game: AnyGame) -> dict[str, JSON] | None:
         return None
 
 
-from naipes.web.lobby import Lobby  # noqa: E402 - its home since 1.3; kept importable here
+def __getattr__(name: str) -> Any:
+    """``Lobby`` lives in :mod:`naipes.web.lobby` since 1.2; it stays importable from here
+    (lazily, so the two modules make no import circle)."""
+    if name == "Lobby":
+        from naipes.web.lobby import Lobby
+
+        return Lobby
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -141,12 +141,12 @@ def workspace_message(ws: Any, *, done: str | None = None) -> dict[str, JSON]:
     It reads the workspace's ``view.seat``, ``melds`` (each a sequence of cards, or
     an object whose ``physical`` is one), ``hand``, ``taken``, ``steps``,
     ``problems()`` (each ``(meld, reason)`` with a ``code``; the reason is sent without
-    the rule ids it quotes, the first one as ``rule``) and ``explain()``.
+    the rule ids it quotes, the first one as ``rule``) and ``explain()`` (sent without rule ids).
     """
     problems = [_problem(p) for p in ws.problems()]
     return {"type": "workspace", "seat": ws.view.seat,
             "melds": [[str(c) for c in getattr(meld, "physical", meld)] for meld in ws.melds],
             "melds_text": [str(meld) for meld in ws.melds],
             "hand": [str(c) for c in ws.hand], "taken": [str(c) for c in ws.taken],
-            "problems": problems, "valid": not problems, "explain": ws.explain(),
+            "problems": problems, "valid": not problems, "explain": strip_rules(str(ws.explain() or ""))[0],
             "steps": list(ws.steps), "done": done}
