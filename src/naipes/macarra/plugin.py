@@ -3,7 +3,7 @@
 >>> from naipes.plugin import plugin
 >>> p = plugin("macarra")
 >>> type(p).__name__, list(p.quick_rules), sorted(p.bots())
-('Plugin', ['race'], ['best', 'careless', 'perfect'])
+('Plugin', ['race'], ['best', 'careless', 'perfect', 'strong'])
 
 .. versionadded:: 1.2
 """

@@ -3,7 +3,7 @@
 >>> from naipes.plugin import plugin
 >>> p = plugin("machiavelli")
 >>> type(p).__name__, dict(p.quick_rules), sorted(p.bots())
-('Plugin', {'deal': {'mode': 'single_deal'}}, ['baseline', 'best', 'solver'])
+('Plugin', {'deal': {'mode': 'single_deal'}}, ['baseline', 'best', 'solver', 'strong'])
 
 .. versionadded:: 1.2
 """
