@@ -68,12 +68,18 @@ def best_ms(work: Callable[[], Any], budget: float) -> float:
 
 
 def v2_record(game: Game) -> dict[str, Any]:
-    return {**BaseGame.record(game), "version": 2}
+    """The record as version 2 wrote it: every move's whole notation (the base's history hook)."""
+    return {**BaseGame.record(game), "version": 2, "moves": BaseGame._encode_history(game)}
+
+
+def v2_state(game: Game) -> dict[str, Any]:
+    """The state dict as version 2 wrote it: every move's whole notation."""
+    return {**BaseGame.to_dict(game), "version": 2, "history": BaseGame._encode_history(game)}
 
 
 def measure(scenario: str, moves: int, seed: int, budget: float) -> dict[str, Any]:
     game = playout(SCENARIOS[scenario], moves, seed)
-    v3, v2 = game.to_dict(), BaseGame.to_dict(game)
+    v3, v2 = game.to_dict(), v2_state(game)
     r3, r2 = game.record(), v2_record(game)
     assert v2["version"] == 2 and v3["version"] == 3
     assert Game.from_dict(v2).history == Game.from_dict(v3).history == game.history
