@@ -24,6 +24,7 @@ import math
 import random
 from typing import Sequence
 
+from naipes._policy import EpsilonGreedy
 from naipes.machuco._tables import Phase
 from naipes.machuco.bots import MachucoBot
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, PlayCard
@@ -75,7 +76,7 @@ def horizon(view: View) -> int:
     return max(1, plies if len(view.hand_sizes) <= 2 else min(plies, WIDE_HORIZON))
 
 
-class FastPolicy:
+class FastPolicy(EpsilonGreedy):
     """Epsilon-greedy cut-down of MachucoBot, a few microseconds a move (see the module docstring).
 
     Args:
@@ -83,14 +84,7 @@ class FastPolicy:
         epsilon: the chance of a uniform move instead.
     """
 
-    __slots__ = ("rng", "epsilon")
-
-    def __init__(self, seed: int | None = None, epsilon: float = 0.1) -> None:
-        self.rng = random.Random(seed)
-        self.epsilon = epsilon
-
-    def __repr__(self) -> str:
-        return f"FastPolicy(epsilon={self.epsilon})"
+    __slots__ = ()
 
     def choose(self, view: View) -> Move:
         """The greedy move, or a uniform one with chance ``epsilon``."""

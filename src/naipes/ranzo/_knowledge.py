@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from naipes._policy import EpsilonGreedy
 from naipes.ranzo._phase import WINDOW
 from naipes.ranzo._tables import tables
 from naipes.ranzo.bots import RanzoBot, _Context
@@ -42,7 +43,7 @@ def evaluate(view: View) -> tuple[float, ...]:
     return tuple(values)
 
 
-class FastPolicy:
+class FastPolicy(EpsilonGreedy):
     """Epsilon-greedy cut-down of RanzoBot (see the module docstring).
 
     Args:
@@ -50,14 +51,7 @@ class FastPolicy:
         epsilon: the chance of a uniform discard instead.
     """
 
-    __slots__ = ("rng", "epsilon")
-
-    def __init__(self, seed: int | None = None, epsilon: float = 0.1) -> None:
-        self.rng = random.Random(seed)
-        self.epsilon = epsilon
-
-    def __repr__(self) -> str:
-        return f"FastPolicy(epsilon={self.epsilon})"
+    __slots__ = ()
 
     def choose(self, view: View) -> Move:
         """Ranzo when it can; in a window a claim that makes Ranzo, else pass; else a greedy discard."""
