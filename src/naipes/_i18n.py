@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import locale
 import sys
-from typing import Mapping
+from typing import Mapping, Sequence
 
-__all__ = ["LANGUAGES", "join", "language_from_env", "tr"]
+__all__ = ["LANGUAGES", "join", "language_from_env", "seats_text", "tr"]
 
 #: The languages the command speaks.
 LANGUAGES = ("en", "es")
@@ -136,6 +136,41 @@ def join(items: list[str], lang: str = "en") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + tr("and", lang) + items[-1]
+
+
+def _seat_es(seat: int, name: str, case: str) -> str:
+    if name:
+        return {"de": "de ", "a": "a "}.get(case, "") + name
+    return {"de": "del", "a": "al"}.get(case, "el") + f" asiento {seat}"
+
+
+def seats_text(seats: Sequence[int], lang: str = "en", names: Sequence[str] | None = None, *,
+               case: str = "", start: bool = False) -> str:
+    """Seats as a sentence names them: by the players' names where ``names`` has one (``""``: none),
+    else by number ("seat 2", "seats 1 and 2"; "el asiento 2", "los asientos 1 y 2").
+
+    ``case`` is the Spanish preposition the words follow (``"de"``: "del asiento 2",
+    "de Ana"; ``"a"``: "al asiento 2", "a Ana"); ``start`` capitalizes the first
+    word when it is not a name (a sentence's start). Names are kept as given.
+
+    >>> seats_text([2]), seats_text([1, 2], start=True), seats_text([0, 1], "en", ["Ana", ""])
+    ('seat 2', 'Seats 1 and 2', 'Ana and seat 1')
+    >>> seats_text([3], "es", case="a"), seats_text([0], "es", ["Ana"], case="de"), seats_text([1, 2], "es")
+    ('al asiento 3', 'de Ana', 'los asientos 1 y 2')
+    """
+    named = [names[s] if names is not None and 0 <= s < len(names) else "" for s in seats]
+    es = lang == "es"
+    if len(seats) > 1 and not any(named):
+        numbers = join([str(s) for s in seats], lang)
+        text = ({"de": "de los", "a": "a los"}.get(case, "los") + " asientos " if es else "seats ") + numbers
+    elif es:
+        parts = [_seat_es(s, n, case) for s, n in zip(seats, named)]
+        text = join(parts, lang)
+    else:
+        text = join([n or f"seat {s}" for s, n in zip(seats, named)], lang)
+    if start and not (named and named[0]):
+        text = text[:1].upper() + text[1:]
+    return text
 
 
 def language_from_env(environ: Mapping[str, str]) -> str:

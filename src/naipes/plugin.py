@@ -254,20 +254,46 @@ class GamePlugin(Generic[R, M, V]):
         text = _call(hook, move, view=view, lang=lang) if hook is not None else None
         return str(text) if text else str(move)
 
-    def describe_decision(self, view: V, lang: str = "en") -> str | None:
+    def describe_decision(self, view: V, lang: str = "en", names: Sequence[str] | None = None) -> str | None:
         """The open decision in words (``"Seat 2 may claim 7c: envido, truco or pass"``), or ``None``.
 
         ``view`` is the view of a seat to act; the words say only what every seat
         and a spectator may know (who decides what, about which public card), never
-        the seat's own cards or which of the options it can take. The game's
-        ``describe.describe_decision(view, lang)``, else ``None`` (a front end then
-        says whose turn it is).
+        the seat's own cards or which of the options it can take. ``names``, when
+        given, holds each seat's player name (``""``: none); the words then name
+        the players ("Ana may claim 7c..."), else the seats. The game's
+        ``describe.describe_decision(view, lang, names)`` (``names`` only when the
+        hook takes it), else ``None`` (a front end then says whose turn it is).
 
         .. versionadded:: 1.2
         """
         hook = self._hook("describe_decision")
-        text = _call(hook, view, lang=lang) if hook is not None else None
+        text = _call(hook, view, lang=lang, names=names) if hook is not None else None
         return str(text) if text else None
+
+    def result_unit(self, rules: R | None = None, lang: str = "en") -> str:
+        """What one game of ``rules`` plays, as the result names it, with its article, in ``lang``:
+        ``"the hand"`` ("You won the hand 18–6"), ``"la ronda"``.
+
+        The game's ``describe.result_unit(rules, lang)`` when it has one, else
+        ``"the game"`` (``"la partida"``). A front end words the result with it.
+
+        >>> plugin("machuco").result_unit(plugin("machuco").rules(settings={"scope": "hand"}), "es")
+        'la mano'
+
+        .. versionadded:: 1.2
+        """
+        hook = self._hook("result_unit")
+        if hook is not None:
+            if rules is None:
+                try:
+                    rules = self.rules()
+                except NaipesError:
+                    rules = None
+            text = _call(hook, rules, lang=lang)
+            if text:
+                return str(text)
+        return "la partida" if lang == "es" else "the game"
 
     def boundary(self, event: Event) -> str | None:
         """``"deal"``, ``"hand"`` or ``"round"`` when ``event`` ends one, else ``None``.
@@ -311,13 +337,19 @@ class GamePlugin(Generic[R, M, V]):
 
     # -- pictures ------------------------------------------------------------------------------
 
-    def zones(self, view: V) -> Sequence[Zone]:
-        """The zones of the table as ``view`` shows them (default: the seat's hand, if the view has one)."""
+    def zones(self, view: V, lang: str = "en") -> Sequence[Zone]:
+        """The zones of the table as ``view`` shows them, labelled in ``lang`` (default: the seat's
+        hand, if the view has one).
+
+        A plugin that overrides it without ``lang`` still works: callers that word
+        things pass ``lang`` only to a ``zones`` that takes it.
+        """
         hand = getattr(view, "hand", None)
         seat = getattr(view, "seat", None)
         if hand is None:
             return ()
-        return (Zone(kind="hand", seat=seat, label="Your hand", cards=tuple(str(c) for c in hand)),)
+        label = "Tu mano" if lang == "es" else "Your hand"
+        return (Zone(kind="hand", seat=seat, label=label, cards=tuple(str(c) for c in hand)),)
 
     def draw_table(self, view: V, width: float) -> str | None:
         """A picture of the table as an SVG document, or ``None`` to let the generic drawer
@@ -354,6 +386,15 @@ class GamePlugin(Generic[R, M, V]):
     def search_horizon(self, view: V) -> int | None:
         """How many plies an exact search from ``view`` should look ahead (the rest of a
         small unit of play, such as a deal), or ``None`` when the game names none.
+
+        .. versionadded:: 1.2
+        """
+        return None
+
+    def observed_moves(self, before: V, after: V) -> Sequence[tuple[int, M]] | None:
+        """The moves played from ``before`` to ``after`` (two views of one seat, ``before``'s
+        own move first), as ``(seat, move)`` in the order played, when ``after`` shows every one
+        of them; ``None`` when it does not (ISMCTS then searches afresh instead of reusing its tree).
 
         .. versionadded:: 1.2
         """

@@ -67,32 +67,50 @@ def _phase(view: View) -> list[str]:
     return []
 
 
-def zones(view: View) -> tuple[Zone, ...]:
-    """Every zone of a Macarra table as ``view.seat`` sees it, named as moves name them.
+#: The words of the zones' labels (``{whose}``: "Your" / "Seat 2's"; "tu" / "del asiento 2").
+_WORDS = {"en": {"your": "Your {what}", "its": "Seat {s}'s {what}", "stock": "stock", "over": " (turned over)",
+                 "pile": "face-up pile p{s}", "held": "drawn card", "foundation": "Foundation f{i}"},
+          "es": {"your": "Tu {what}", "its": "{What} del asiento {s}", "stock": "mazo", "over": " (dado la vuelta)",
+                 "pile": "montón p{s}", "held": "carta robada", "foundation": "Escalera f{i}"}}
+
+
+def zones(view: View, lang: str = "en") -> tuple[Zone, ...]:
+    """Every zone of a Macarra table as ``view.seat`` sees it, named as moves name them,
+    labelled in ``lang``.
 
     Per seat (from ``view.seat`` on): its stock (face down; a stock turned over
     from the pile is public, so its cards are listed, bottom first), its face-up
     pile ``p<seat>`` (bottom first) and the card it has drawn and not placed.
     Shared: the top card of each foundation ``f<index>``, in creation order.
     A Macarra player holds no hand.
+
+    >>> from naipes import macarra
+    >>> [z.label for z in zones(macarra.Game(seed=1).view(0), "es")][:3]
+    ['Tu mazo', 'Tu montón p0', 'Mazo del asiento 1']
     """
+    w = _WORDS["es" if lang == "es" else "en"]
     out: list[Zone] = []
     n = view.rules.players
     for s in [(view.seat + k) % n for k in range(n)]:
-        out.extend(_seat_zones(view, s))
-    out.extend(Zone(kind="foundation", name=f"f{i}", label=f"Foundation f{i}", cards=(str(top),), fanned=False)
-               for i, top in enumerate(view.foundations))
+        out.extend(_seat_zones(view, s, w))
+    out.extend(Zone(kind="foundation", name=f"f{i}", label=w["foundation"].format(i=i), cards=(str(top),),
+                    fanned=False) for i, top in enumerate(view.foundations))
     return tuple(out)
 
 
-def _seat_zones(view: View, s: int) -> list[Zone]:
-    whose = "Your" if s == view.seat else f"Seat {s}'s"
+def _whose(view: View, s: int, what: str, w: dict[str, str]) -> str:
+    if s == view.seat:
+        return w["your"].format(what=what)
+    return w["its"].format(s=s, what=what, What=what[:1].upper() + what[1:])
+
+
+def _seat_zones(view: View, s: int, w: dict[str, str]) -> list[Zone]:
     recycled = view.recycled_stocks[s]
     known = tuple(str(c) for c in reversed(recycled)) if recycled is not None else ()
-    out = [Zone(kind="stock", label=f"{whose} stock" + (" (turned over)" if recycled is not None else ""),
-                cards=known, hidden=view.stock_sizes[s] - len(known), seat=s, fanned=False),
-           Zone(kind="pile", name=f"p{s}", label=f"{whose} face-up pile p{s}", cards=tuple(str(c) for c in view.piles[s]),
-                seat=s, fanned=False)]
+    stock = _whose(view, s, w["stock"], w) + (w["over"] if recycled is not None else "")
+    out = [Zone(kind="stock", label=stock, cards=known, hidden=view.stock_sizes[s] - len(known), seat=s, fanned=False),
+           Zone(kind="pile", name=f"p{s}", label=_whose(view, s, w["pile"].format(s=s), w),
+                cards=tuple(str(c) for c in view.piles[s]), seat=s, fanned=False)]
     if view.held is not None and s == view.turn:
-        out.append(Zone(kind="hand", label=f"{whose} drawn card", cards=(str(view.held),), seat=s))
+        out.append(Zone(kind="hand", label=_whose(view, s, w["held"], w), cards=(str(view.held),), seat=s))
     return out

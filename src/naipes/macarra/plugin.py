@@ -41,11 +41,12 @@ class Plugin(GamePlugin[Rules, Move, View]):
 
     # -- pictures (SV) -------------------------------------------------------------------------
 
-    def zones(self, view: View) -> Sequence[Zone]:
-        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.macarra.pictures.zones`)."""
+    def zones(self, view: View, lang: str = "en") -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it, labelled in ``lang``
+        (:func:`naipes.macarra.pictures.zones`)."""
         from naipes.macarra.pictures import zones
 
-        return zones(view)
+        return zones(view, lang)
 
     def draw_table(self, view: View, width: float) -> str | None:
         """The table picture :func:`naipes.svg.render` draws (:func:`naipes.macarra.pictures.draw_table`)."""

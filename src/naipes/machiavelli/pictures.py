@@ -61,30 +61,42 @@ def sorted_hand(hand: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(hand, key=lambda c: (c.suit is None, order.get(c.suit, 9) if c.suit else 9, c.rank)))
 
 
-def zones(view: View) -> tuple[Zone, ...]:
-    """Every zone of a Machiavelli table as ``view.seat`` sees it.
+#: The words of the zones' labels.
+_WORDS = {"en": {"you": "Your hand", "hand": "Seat {s}'s hand", "stock": "Stock", "meld": "Meld #{i}",
+                 "out": "Out of play"},
+          "es": {"you": "Tu mano", "hand": "Mano del asiento {s}", "stock": "Mazo", "meld": "Combinación #{i}",
+                 "out": "Fuera de juego"}}
+
+
+def zones(view: View, lang: str = "en") -> tuple[Zone, ...]:
+    """Every zone of a Machiavelli table as ``view.seat`` sees it, labelled in ``lang``.
 
     Per seat (the others first, in turn order, then the seat itself): the hand
     (the seat's own face up, sorted; another's as a count, with the jokers it is
     known to hold face up). Shared: the stock (a count), each meld ``#<index>``
     as the workspace numbers them (its physical cards, a joker as ``JK``, the
     card each joker stands for in the label), and the cards out of play.
+
+    >>> from naipes import machiavelli
+    >>> [z.label for z in zones(machiavelli.Game(seed=1).view(0), "es")][-2:]
+    ['Tu mano', 'Mazo']
     """
+    w = _WORDS["es" if lang == "es" else "en"]
     n = len(view.hand_sizes)
-    out = [_hand(view, (view.seat + k) % n) for k in range(1, n + 1)]
-    out.append(Zone(kind="stock", label="Stock", hidden=view.stock_size, fanned=False))
+    out = [_hand(view, (view.seat + k) % n, w) for k in range(1, n + 1)]
+    out.append(Zone(kind="stock", label=w["stock"], hidden=view.stock_size, fanned=False))
     for i, meld in enumerate(view.table):
         stands = " ".join(f"JK={meld.cards[p]}" for p in meld.jokers)
-        out.append(Zone(kind="meld", name=f"#{i}", label=f"Meld #{i}" + (f" ({stands})" if stands else ""),
+        out.append(Zone(kind="meld", name=f"#{i}", label=w["meld"].format(i=i) + (f" ({stands})" if stands else ""),
                         cards=tuple(str(c) for c in meld.physical)))
     if view.out_of_play:
-        out.append(Zone(kind="discard", label="Out of play", cards=tuple(str(c) for c in view.out_of_play)))
+        out.append(Zone(kind="discard", label=w["out"], cards=tuple(str(c) for c in view.out_of_play)))
     return tuple(out)
 
 
-def _hand(view: View, s: int) -> Zone:
+def _hand(view: View, s: int, w: dict[str, str]) -> Zone:
     if s == view.seat:
-        return Zone(kind="hand", label="Your hand", cards=tuple(str(c) for c in sorted_hand(view.hand)), seat=s)
+        return Zone(kind="hand", label=w["you"], cards=tuple(str(c) for c in sorted_hand(view.hand)), seat=s)
     jokers = view.known_jokers[s]
-    return Zone(kind="hand", label=f"Seat {s}'s hand", cards=(str(JOKER),) * jokers,
+    return Zone(kind="hand", label=w["hand"].format(s=s), cards=(str(JOKER),) * jokers,
                 hidden=view.hand_sizes[s] - jokers, seat=s)

@@ -7,7 +7,8 @@
   for rollouts: the capture that takes the most cards (a majo or a limpia
   first), else a throw that leaves the next player no pair; quieres on a strong figure;
 - :func:`prior`: the heuristic's move (:class:`~naipes.machuco.MachucoBot`);
-- :func:`horizon`: the plays left in the current deal (a deal is small enough to search exactly).
+- :func:`horizon`: the plays left in the current deal (a deal is small enough to search exactly);
+- :func:`observed_moves`: the plays between two views of one seat (ISMCTS's tree reuse).
 
 >>> from naipes import machuco
 >>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=3)
@@ -31,7 +32,7 @@ from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, PlayCard
 from naipes.machuco.scoring import capture_ranks
 from naipes.machuco.view import View
 
-__all__ = ["FastPolicy", "evaluate", "horizon", "prior"]
+__all__ = ["FastPolicy", "evaluate", "horizon", "observed_moves", "prior"]
 
 #: Points one won card is worth before the count (as MachucoBot's ``card_value``).
 CARD_VALUE = 0.55
@@ -74,6 +75,24 @@ def horizon(view: View) -> int:
     """
     plies = sum(view.hand_sizes) + (0 if view.phase is Phase.PLAY else 2)
     return max(1, plies if len(view.hand_sizes) <= 2 else min(plies, WIDE_HORIZON))
+
+
+def observed_moves(before: View, after: View) -> tuple[tuple[int, Move], ...] | None:
+    """The moves from ``before`` to ``after``: the plays of the hand's public record between them.
+
+    Only plays are in the record; a cante contest's decisions are not. So the answer
+    is ``None`` unless both views are of the play phase of one hand, ``after`` continues
+    ``before``'s record, and either the deal is the same or the one deal begun since
+    sang no figure (a contest needs a sung figure).
+    """
+    if (before.seat != after.seat or before.hand_number != after.hand_number
+            or before.phase is not Phase.PLAY or after.phase is not Phase.PLAY
+            or after.plays[:len(before.plays)] != before.plays):
+        return None
+    new_deals = after.deal_number - before.deal_number
+    if new_deals < 0 or new_deals > 1 or (new_deals and after.cantes):
+        return None
+    return tuple((seat, PlayCard(card)) for seat, card in after.plays[len(before.plays):])
 
 
 class FastPolicy(EpsilonGreedy):

@@ -16,9 +16,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes._card_words import card_words
+from naipes._i18n import seats_text
 from naipes.events import Event, MovePlayed
 from naipes.machuco import events as ev
 from naipes.machuco import moves as mv
@@ -26,7 +27,7 @@ from naipes.machuco import moves as mv
 if TYPE_CHECKING:
     from naipes.machuco.view import View
 
-__all__ = ["boundary", "describe_decision", "describe_event", "describe_move", "render"]
+__all__ = ["boundary", "describe_decision", "describe_event", "describe_move", "render", "result_unit"]
 
 _SIDES = "ABCD"
 _REASON_ES = {"coincidence": "coincidencia", "bien dada": "bien dada", "cante": "cante",
@@ -222,29 +223,52 @@ def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> 
     return words[1 if es else 0] if words else str(move)
 
 
-def describe_decision(view: View, lang: str = "en") -> str | None:
-    """The open decision in public words (``Seat 1 decides the contested flor: envío or a la mayor``).
+def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None = None) -> str | None:
+    """The open decision in public words (``Seat 1 decides the contested flor: envío or a la mayor``),
+    naming the players by ``names`` where they have one (``""``: "Seat N").
 
     >>> from naipes import machuco
     >>> game = machuco.Game(machuco.Rules(players=2), seed=1)
-    >>> describe_decision(game.view(game.to_act[0]))
-    'Seat 1 to throw a card'
+    >>> describe_decision(game.view(game.to_act[0])), describe_decision(game.view(1), "es", ["", "Ana"])
+    ('Seat 1 to throw a card', 'Ana tira una carta')
 
     .. versionadded:: 1.2
     """
     es = lang == "es"
+
+    def who(seat: int) -> str:
+        return seats_text([seat], lang, names, start=True)
+
     c = view.contest
     if c is not None and c.amount and c.responder in view.to_act:
-        return (f"El asiento {c.responder} responde al envío de {c.amount} por el {c.category.label}: "
+        return (f"{who(c.responder)} responde al envío de {c.amount} por el {c.category.label}: "
                 "quiero o no quiero" if es else
-                f"Seat {c.responder} answers the envío of {c.amount} on the {c.category.label}: quiero or no quiero")
+                f"{who(c.responder)} answers the envío of {c.amount} on the {c.category.label}: quiero or no quiero")
     if c is not None and c.decider in view.to_act:
-        return (f"El asiento {c.decider} decide el {c.category.label} disputado: envío o a la mayor" if es
-                else f"Seat {c.decider} decides the contested {c.category.label}: envío or a la mayor")
+        return (f"{who(c.decider)} decide el {c.category.label} disputado: envío o a la mayor" if es
+                else f"{who(c.decider)} decides the contested {c.category.label}: envío or a la mayor")
     if not view.to_act:
         return None
     seat = view.to_act[0]
-    return f"El asiento {seat} tira una carta" if es else f"Seat {seat} to throw a card"
+    return f"{who(seat)} tira una carta" if es else f"{who(seat)} to throw a card"
+
+
+#: What one game plays, by ``Rules.scope``, as the result names it.
+_UNITS = {"hand": ("the hand", "la mano"), "chico": ("the chico", "el chico"),
+          "partido": ("the partido", "el partido"), "match": ("the match", "la partida")}
+
+
+def result_unit(rules: object, lang: str = "en") -> str | None:
+    """What a game of ``rules`` plays, with its article (``"the hand"``, ``"el chico"``): its scope.
+
+    >>> from naipes.machuco import Rules
+    >>> result_unit(Rules(scope="hand")), result_unit(Rules(scope="chico"), "es"), result_unit(Rules())
+    ('the hand', 'el chico', 'the match')
+
+    .. versionadded:: 1.2
+    """
+    words = _UNITS.get(str(getattr(rules, "scope", "match")))
+    return None if words is None else words[1 if lang == "es" else 0]
 
 
 #: The events that end a unit of the move list: a deal, a hand, a chico or more (a round).

@@ -62,35 +62,51 @@ def _side(view: View, seat: int) -> int:
     return next(i for i, seats in enumerate(view.sides) if seat in seats)
 
 
-def zones(view: View) -> tuple[Zone, ...]:
-    """Every zone of a Machuco table as ``view.seat`` sees it (no move names a zone: names are ``""``).
+#: The words of the zones' labels.
+_WORDS = {"en": {"you": "Your hand", "hand": "Seat {s}'s hand{team}", "team": " (side {side})", "table": "Table",
+                 "stock": "Stock", "won": "Won by {who}", "aside": "Set aside", "seat": "seat {s}",
+                 "seats": "seats {s} (side {side})", "and": " and "},
+          "es": {"you": "Tu mano", "hand": "Mano del asiento {s}{team}", "team": " (bando {side})", "table": "Mesa",
+                 "stock": "Mazo", "won": "Ganadas por {who}", "aside": "Apartadas", "seat": "el asiento {s}",
+                 "seats": "los asientos {s} (bando {side})", "and": " y "}}
+
+
+def zones(view: View, lang: str = "en") -> tuple[Zone, ...]:
+    """Every zone of a Machuco table as ``view.seat`` sees it, labelled in ``lang`` (no move
+    names a zone: names are ``""``).
 
     The seat's hand face up, every other hand as a count, the table cards, the
     stock (its known bottom cards face up: the repeated turn-up cards sent under
     it, only while they are still in it), each side's won cards as a count
     (labelled with its seats: "Won by seat 1", "Won by seats 0 and 2 (side A)")
     and the leftovers set aside. A card is in one zone only.
+
+    >>> from naipes import machuco
+    >>> [z.label for z in zones(machuco.Game(machuco.Rules(players=2), seed=1).view(0), "es")][:4]
+    ['Mano del asiento 1', 'Tu mano', 'Mesa', 'Mazo']
     """
-    out = [_hand(view, s) for s in _seats_from(view)]
-    out.append(Zone(kind="table", label="Table", cards=_notation(view.table)))
+    w = _WORDS["es" if lang == "es" else "en"]
+    out = [_hand(view, s, w) for s in _seats_from(view)]
+    out.append(Zone(kind="table", label=w["table"], cards=_notation(view.table)))
     known = _notation(view.known)[max(0, len(view.known) - view.stock_size):]  # the ones not dealt yet
-    out.append(Zone(kind="stock", label="Stock", cards=known,
+    out.append(Zone(kind="stock", label=w["stock"], cards=known,
                     hidden=view.stock_size - len(known), fanned=False))
     for i, pile in enumerate(view.piles):
-        out.append(Zone(kind="captured", label=f"Won by {_side_name(view, i)}",
+        out.append(Zone(kind="captured", label=w["won"].format(who=_side_name(view, i, w)),
                         hidden=len(pile), seat=view.sides[i][0] if len(view.sides[i]) == 1 else None,
                         fanned=False))
     if view.aside:
-        out.append(Zone(kind="discard", label="Set aside", cards=_notation(view.aside)))
+        out.append(Zone(kind="discard", label=w["aside"], cards=_notation(view.aside)))
     return tuple(out)
 
 
-def _side_name(view: View, side: int) -> str:
+def _side_name(view: View, side: int, w: dict[str, str]) -> str:
     """``seat 1`` for a side of one seat, ``seats 0 and 2 (side A)`` for a team."""
     seats = view.sides[side]
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} (side {_SIDES[side]})"
+        return w["seat"].format(s=seats[0])
+    numbers = ", ".join(map(str, seats[:-1])) + w["and"] + str(seats[-1])
+    return w["seats"].format(s=numbers, side=_SIDES[side])
 
 
 def _seats_from(view: View) -> list[int]:
@@ -98,12 +114,11 @@ def _seats_from(view: View) -> list[int]:
     return [(view.seat + k) % n for k in range(1, n + 1)]
 
 
-def _hand(view: View, s: int) -> Zone:
+def _hand(view: View, s: int, w: dict[str, str]) -> Zone:
     if s == view.seat:
-        return Zone(kind="hand", label="Your hand", cards=_notation(view.hand), seat=s)
-    team = f" (side {_SIDES[_side(view, s)]})" if len(view.sides[_side(view, s)]) > 1 else ""
-    return Zone(kind="hand", label=f"Seat {s}'s hand{team}",
-                hidden=view.hand_sizes[s], seat=s)
+        return Zone(kind="hand", label=w["you"], cards=_notation(view.hand), seat=s)
+    team = w["team"].format(side=_SIDES[_side(view, s)]) if len(view.sides[_side(view, s)]) > 1 else ""
+    return Zone(kind="hand", label=w["hand"].format(s=s, team=team), hidden=view.hand_sizes[s], seat=s)
 
 
 def _notation(cards_: tuple[object, ...]) -> tuple[str, ...]:

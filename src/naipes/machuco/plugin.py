@@ -59,13 +59,20 @@ class Plugin(GamePlugin[Rules, Move, View]):
 
         return horizon(view)
 
+    def observed_moves(self, before: View, after: View) -> Sequence[tuple[int, Move]] | None:
+        """The plays between two views of a deal (:func:`naipes.machuco._knowledge.observed_moves`)."""
+        from naipes.machuco._knowledge import observed_moves
+
+        return observed_moves(before, after)
+
     # -- pictures (SV) -------------------------------------------------------------------------
 
-    def zones(self, view: View) -> Sequence[Zone]:
-        """Every zone of the table as ``view.seat`` sees it (:func:`naipes.machuco.pictures.zones`)."""
+    def zones(self, view: View, lang: str = "en") -> Sequence[Zone]:
+        """Every zone of the table as ``view.seat`` sees it, labelled in ``lang``
+        (:func:`naipes.machuco.pictures.zones`)."""
         from naipes.machuco.pictures import zones
 
-        return zones(view)
+        return zones(view, lang)
 
     def draw_table(self, view: View, width: float) -> str | None:
         """The table picture :func:`naipes.svg.render` draws (:func:`naipes.machuco.pictures.draw_table`)."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes._card_words import card_words
+from naipes._i18n import seats_text
 from naipes.cards import Card
 from naipes.events import Event, MovePlayed
 from naipes.ranzo import events as ev
@@ -29,7 +30,7 @@ from naipes.ranzo._phase import STEAL, TURN, WINDOW
 if TYPE_CHECKING:
     from naipes.ranzo.view import View
 
-__all__ = ["describe_decision", "describe_event", "describe_move", "render"]
+__all__ = ["describe_decision", "describe_event", "describe_move", "render", "result_unit"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -238,35 +239,45 @@ def describe_move(move: mv.Move, view: View | None = None, lang: str = "en") -> 
     return words[1 if es else 0] if words else str(move)
 
 
-def _seat_list(seats: Sequence[int], es: bool) -> str:
-    word = ("el asiento " if len(seats) == 1 else "los asientos ") if es else ("Seat " if len(seats) == 1 else "Seats ")
-    names = [str(s) for s in seats]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + (" y " if es else " and ") + names[-1]
-    return word + joined
-
-
-def describe_decision(view: View, lang: str = "en") -> str | None:
-    """The open decision in public words (``Seats 1 and 2 may claim 7c: envido, truco or pass``).
+def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None = None) -> str | None:
+    """The open decision in public words (``Seats 1 and 2 may claim 7c: envido, truco or pass``),
+    naming the players by ``names`` where they have one (``""``: "Seat N").
 
     It names the options the rules give, never which ones the seat can take.
 
     >>> from naipes.ranzo import Game
-    >>> describe_decision(Game(seed=7).view(0))
-    'Seat 0 to discard or call Ranzo'
+    >>> describe_decision(Game(seed=7).view(0)), describe_decision(Game(seed=7).view(0), "es", ["Ana"])
+    ('Seat 0 to discard or call Ranzo', 'Ana descarta o canta Ranzo')
 
     .. versionadded:: 1.2
     """
     es = lang == "es"
     if view.phase is TURN:
-        return (f"El asiento {view.turn} descarta o canta Ranzo" if es
-                else f"Seat {view.turn} to discard or call Ranzo")
+        who = seats_text([view.turn], lang, names, start=True)
+        return f"{who} descarta o canta Ranzo" if es else f"{who} to discard or call Ranzo"
     if view.phase is WINDOW:
-        who = _seat_list(view.to_act, es)
+        who = seats_text(view.to_act, lang, names, start=True)
         if es:
-            return f"{who[0].upper()}{who[1:]} {'puede' if len(view.to_act) == 1 else 'pueden'} pedir " \
+            return f"{who} {'puede' if len(view.to_act) == 1 else 'pueden'} pedir " \
                    f"{view.claim_card}: envido, truco o paso"
         return f"{who} may claim {view.claim_card}: envido, truco or pass"
-    if view.phase is STEAL:
-        return (f"El asiento {view.stealer} se lleva {view.claim_card} con {view.claim} y juega" if es
-                else f"Seat {view.stealer} took {view.claim_card} with {view.claim} and plays")
+    if view.phase is STEAL and view.stealer is not None:
+        who = seats_text([view.stealer], lang, names, start=True)
+        return (f"{who} se lleva {view.claim_card} con {view.claim} y juega" if es
+                else f"{who} took {view.claim_card} with {view.claim} and plays")
     return None
+
+
+def result_unit(rules: object, lang: str = "en") -> str | None:
+    """What a game of ``rules`` plays: ``"the round"`` (``"la ronda"``) for a game of one round,
+    else ``None`` (the whole game).
+
+    >>> from naipes.ranzo import Rules
+    >>> result_unit(Rules(rounds=1), "es"), result_unit(Rules())
+    ('la ronda', None)
+
+    .. versionadded:: 1.2
+    """
+    if getattr(rules, "num_rounds", None) != 1:
+        return None
+    return "la ronda" if lang == "es" else "the round"

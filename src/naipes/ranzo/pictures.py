@@ -79,32 +79,44 @@ def _phase(view: View) -> str:
     return "The game is over"
 
 
-def zones(view: View) -> tuple[Zone, ...]:
-    """Every zone of a Ranzo table as ``view.seat`` sees it.
+#: The words of the zones' labels.
+_WORDS = {"en": {"you": "Your hand", "hand": "Seat {s}'s hand", "my_juego": "Your open juego {i}",
+                 "juego": "Seat {s}'s open juego {i}", "stock": "Stock", "discards": "Discard pile"},
+          "es": {"you": "Tu mano", "hand": "Mano del asiento {s}", "my_juego": "Tu juego bajado {i}",
+                 "juego": "Juego bajado {i} del asiento {s}", "stock": "Mazo", "discards": "Descartes"}}
+
+
+def zones(view: View, lang: str = "en") -> tuple[Zone, ...]:
+    """Every zone of a Ranzo table as ``view.seat`` sees it, labelled in ``lang``.
 
     Per seat (the others first, in turn order, then the seat itself): the hand
     (the seat's own face up; another's as a count with its known cards face up)
     and each open juego. Shared: the stock (a count) and the discard pile,
     bottom first (its top is the card a claim is about). No move names a zone,
     so names are ``""``.
+
+    >>> from naipes import ranzo
+    >>> [z.label for z in zones(ranzo.Game(seed=1).view(0), "es")][-3:]
+    ['Tu mano', 'Mazo', 'Descartes']
     """
+    w = _WORDS["es" if lang == "es" else "en"]
     n = view.players
     out: list[Zone] = []
     for s in [(view.seat + k) % n for k in range(1, n + 1)]:
-        out.append(_hand(view, s))
-        whose = "Your" if s == view.seat else f"Seat {s}'s"
-        out.extend(Zone(kind="meld", label=f"{whose} open juego {i + 1}", cards=_notation(juego), seat=s)
+        out.append(_hand(view, s, w))
+        label = w["my_juego"] if s == view.seat else w["juego"]
+        out.extend(Zone(kind="meld", label=label.format(s=s, i=i + 1), cards=_notation(juego), seat=s)
                    for i, juego in enumerate(view.open_juegos[s]))
-    out.append(Zone(kind="stock", label="Stock", hidden=view.stock_size, fanned=False))
-    out.append(Zone(kind="discard", label="Discard pile", cards=_notation(view.discards), fanned=False))
+    out.append(Zone(kind="stock", label=w["stock"], hidden=view.stock_size, fanned=False))
+    out.append(Zone(kind="discard", label=w["discards"], cards=_notation(view.discards), fanned=False))
     return tuple(out)
 
 
-def _hand(view: View, s: int) -> Zone:
+def _hand(view: View, s: int, w: dict[str, str]) -> Zone:
     if s == view.seat:
-        return Zone(kind="hand", label="Your hand", cards=_notation(view.hand), seat=s)
+        return Zone(kind="hand", label=w["you"], cards=_notation(view.hand), seat=s)
     known = view.known_by_seat[s]
-    return Zone(kind="hand", label=f"Seat {s}'s hand", cards=_notation(known),
+    return Zone(kind="hand", label=w["hand"].format(s=s), cards=_notation(known),
                 hidden=view.hand_sizes[s] - len(known), seat=s)
 
 

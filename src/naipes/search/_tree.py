@@ -94,3 +94,34 @@ def widening(visits: int, k: float, alpha: float) -> int:
 def most_visited(edges: Sequence[Edge], scale: Scale) -> Edge:
     """The root's answer: most visits, then best mean, then the first listed."""
     return max(edges, key=lambda e: (e.visits, scale.unit(e.total / e.visits) if e.visits else 0.0))
+
+
+def descend(root: Node, seen: Sequence[tuple[int, Move]]) -> Node | None:
+    """The node ``seen`` leads to from ``root``, or ``None`` when the tree never went that way.
+
+    Each ``(seat, move)`` follows its decision edge; where there is none, the next moves
+    may be a window's answers drawn as a chance edge, matched as a set of ``(seat, move)``.
+    """
+    node, i = root, 0
+    while i < len(seen):
+        edge = node.edges.get(seen[i])
+        if edge is not None:
+            node, i = edge.child, i + 1
+            continue
+        found = _chance_child(node, seen, i)
+        if found is None:
+            return None
+        node, i = found
+    return node
+
+
+def _chance_child(node: Node, seen: Sequence[tuple[int, Move]], i: int) -> tuple[Node, int] | None:
+    """The child under the chance edge whose answers are the next moves of ``seen``, and the index after."""
+    for key, edge in node.edges.items():
+        if edge.seat != CHANCE:
+            continue
+        answers = key[1]  # type: ignore[index]
+        k = len(answers)
+        if k and set(answers) == set(seen[i:i + k]):
+            return edge.child, i + k
+    return None

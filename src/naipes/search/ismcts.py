@@ -9,6 +9,21 @@ the rollout policy (:mod:`naipes.search.rollout`) and backs the returns up:
 each edge is credited with ``Result.returns`` of the seat that made its move.
 Moves are matched across worlds by equality (they are frozen values).
 
+**Tree reuse.** After a decision the bot keeps, per seat, its tree and the
+move it chose. At that seat's next decision the game plugin's
+:meth:`~naipes.plugin.GamePlugin.observed_moves` tells the moves played in
+between from the two views (Machuco: the plays of the same deal); when the
+first is the kept move and the tree went down that path, the subtree there is
+the new root and the search adds its budget to the visits already there
+(``last_reused``). The moves come from the seat's own views and the tree's
+statistics from worlds sampled from its own earlier view, so a reused tree
+holds nothing the seat could not see: the bot's moves are a function of the
+views it was shown and its seed. With an iteration budget a seeded bot
+still plays the same moves when shown the same views in the same order (a
+decision now depends on the same seat's earlier ones); ``reuse=False`` makes
+each decision depend on its view alone. Otherwise (no hook, a new deal with
+cantes in Machuco, another game) the search starts afresh.
+
 **Simultaneous windows** (Ranzo's claims, Macarra's bids). The observer's
 own answer in a window is a decision of the tree, chosen by UCB like any
 other. The other seats' answers in a window are *chance* outcomes: each is
@@ -37,12 +52,12 @@ proposes none but whose ``legal_moves`` is not complete gets its best bot's move
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar
+from typing import Any, Sequence, TypeVar
 
 from naipes.game import Move, View
 from naipes.plugin import plugin
 from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
-from naipes.search._tree import CHANCE, Edge, Node, Scale, most_visited, ucb_pick, widening
+from naipes.search._tree import CHANCE, Edge, Node, Scale, descend, most_visited, ucb_pick, widening
 from naipes.search.rollout import Rollout
 
 __all__ = ["ISMCTSBot"]
@@ -75,10 +90,15 @@ class ISMCTSBot(SearchBase):
         bias: the weight of progressive bias at the root: the move of the game
             plugin's :meth:`~naipes.plugin.GamePlugin.prior` is tried first and
             its UCB score gets ``bias / (visits + 1)`` (0: no bias).
+        reuse: keep the tree between a seat's consecutive decisions when the game
+            plugin's :meth:`~naipes.plugin.GamePlugin.observed_moves` says what was
+            played in between (see *Tree reuse* above); ``False``: a fresh tree each time.
 
     Attributes:
         last_iterations: the iterations the last decision that searched ran
             (for measuring iterations per second).
+        last_reused: the root visits the last decision that searched took over from
+            the previous decision's tree (0: it searched a fresh tree).
 
     Raises:
         UsageError: for a budget that is not positive (code ``bad_budget``), or
@@ -94,19 +114,23 @@ class ISMCTSBot(SearchBase):
     .. versionadded:: 1.1
     """
 
-    __slots__ = ("c", "widen_above", "widen_k", "bias")
+    __slots__ = ("c", "widen_above", "widen_k", "bias", "reuse", "last_reused", "_kept")
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = None, *,
                  seed: int | None = None, rollout: Rollout = None, c: float = 0.7,
                  candidate: Rollout | bool = True, max_rollout: int = 300,
                  evaluate: Evaluate | None = None, widen_above: int = 16, widen_k: float = 2.0,
-                 bias: float = 0.0) -> None:
+                 bias: float = 0.0, reuse: bool = True) -> None:
         super().__init__(iterations=iterations, seconds=seconds, seed=seed, rollout=rollout,
                          candidate=candidate, max_rollout=max_rollout, evaluate=evaluate)
         self.c = float(c)
         self.widen_above = widen_above
         self.widen_k = float(widen_k)
         self.bias = float(bias)
+        self.reuse = bool(reuse)
+        self.last_reused = 0
+        #: Per seat: the view, the tree, its scale and the move of the seat's last decision.
+        self._kept: dict[int, tuple[View[Any], Node, Scale, Move]] = {}
 
     def __repr__(self) -> str:
         return describe(self, iterations=self.iterations, seconds=self.seconds, c=self.c)
@@ -121,9 +145,10 @@ class ISMCTSBot(SearchBase):
         if len(moves) == 1:
             return moves[0]
         clock = Clock(self.iterations, self.seconds)
-        root, scale, done = Node(), Scale(), 0
         first = view.sample(self._rng)
         ctx = self._context(first)
+        root, scale = self._tree(view, first)
+        done, self.last_reused = 0, root.visits
         listed = self._root_moves(view, first, ctx)
         prefer = listed[0] if len(listed) > len(moves) else None  # the candidate, tried first
         favoured = plugin(first.name).prior(view) if self.bias > 0 else None
@@ -135,7 +160,25 @@ class ISMCTSBot(SearchBase):
             done += 1
         self.last_iterations = done
         edges = [e for e in (root.edges.get((view.seat, m)) for m in listed) if e is not None and e.visits]
-        return most_visited(edges, scale).move if edges else moves[0]  # type: ignore[return-value]
+        move: M = most_visited(edges, scale).move if edges else moves[0]  # type: ignore[assignment]
+        if self.reuse:
+            self._kept[view.seat] = (view, root, scale, move)
+        return move
+
+    def _tree(self, view: View[M], world: AnyGame) -> tuple[Node, Scale]:
+        """The subtree of the seat's last decision that the moves seen since lead to, else a fresh tree.
+
+        The kept tree is dropped either way: a seat keeps at most one.
+        """
+        kept = self._kept.pop(view.seat, None) if self.reuse else None
+        if kept is None:
+            return Node(), Scale()
+        before, root, scale, move = kept
+        seen = plugin(world.name).observed_moves(before, view) if type(before) is type(view) else None
+        if not seen or tuple(seen[0]) != (view.seat, move):
+            return Node(), Scale()
+        node = descend(root, [(seat, step) for seat, step in seen])
+        return (Node(), Scale()) if node is None else (node, scale)
 
     def _iterate(self, root: Node, world: AnyGame, observer: int, listed: Sequence[Move],
                  first: tuple[Move | None, Move | None], ctx: Context, scale: Scale) -> None:
