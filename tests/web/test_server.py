@@ -256,6 +256,19 @@ def test_pictures(client: Any) -> None:
     made = make_table(client, "machuco", players=2, join=0)
     assert client.get(f"/tables/{made['table']}/picture?token={made['token']}").status_code == 200
     assert client.get(f"/tables/{made['table']}/picture?token=nope").status_code == 403
+    assert client.get(f"/tables/{made['table']}/picture").status_code == 403
+
+
+def test_token_in_an_authorization_header(client: Any) -> None:
+    """The seat's token can stay out of the URL: ``Authorization: Bearer`` for the picture and positions."""
+    made = make_table(client, "machuco", players=2, join=0)
+    table, bearer = made["table"], {"authorization": f"Bearer {made['token']}"}
+    assert client.get(f"/tables/{table}/picture", headers=bearer).status_code == 200
+    assert client.get(f"/tables/{table}/picture", headers={"authorization": "Bearer nope"}).status_code == 403
+    assert client.get(f"/tables/{table}/picture", headers={"authorization": made["token"]}).status_code == 403
+    mine = client.get(f"/api/tables/{table}/position/0", headers=bearer).json()
+    public = client.get(f"/api/tables/{table}/position/0").json()
+    assert mine["view"]["seat"] == 0 and public["view"] is None
     assert client.get("/").status_code == 200 and client.get("/static/app.js").status_code == 200
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import threading
 from pathlib import Path
@@ -32,7 +31,6 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from naipes._jsonable import JSON
 from naipes.bots import bot_names
@@ -43,30 +41,21 @@ from naipes.web.botpool import BotPool
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
 from naipes.web.lobby import Lobby
-from naipes.web.messages import card_fields, deck_words, error_of, lang_of, position_message
+from naipes.web.messages import card_fields, error_of, lang_of, position_message
 from naipes.web.pictures import back_svg, card_svg, table_svg
 from naipes.web.protocol import (
-    PROTOCOL_VERSION,
-    ProtocolError,
     error,
     parse_json,
-    read_message,
 )
+from naipes.web.sockets import HELLO_TIMEOUT, QUEUE_LIMIT, address_of, handle, play_socket
 from naipes.web.store import Store, StoreError
-from naipes.web.tables import Listener, Settings, Table
-from naipes.web.workspace import workspace_command
+from naipes.web.tables import Settings, Table
 
-__all__ = ["LOOPBACK", "RateLimit", "Server", "create_app"]
+__all__ = ["HELLO_TIMEOUT", "LOOPBACK", "QUEUE_LIMIT", "RateLimit", "Server", "create_app", "handle", "play_socket"]
 
 log = logging.getLogger("naipes.web")
 
 STATIC = Path(__file__).with_name("static")
-
-#: Seconds a client has to say hello.
-HELLO_TIMEOUT = 10.0
-
-#: Messages waiting for a slow client before the server drops it.
-QUEUE_LIMIT = 512
 
 #: The names of this machine's loopback addresses: always accepted as ``Host``.
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
@@ -261,11 +250,6 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _address(connection: Request | WebSocket) -> str:
-    """The client's address, the key of the limits per address."""
-    return connection.client.host if connection.client is not None else "unknown"
-
-
 def _refused(exc: NaipesError, status: int = 400) -> JSONResponse:
     return JSONResponse(error_of(exc), status_code=status)
 
@@ -280,6 +264,15 @@ def _bots(data: Mapping[str, Any]) -> dict[int, str]:
             raise UsageError(f"bad bot seat {seat!r}", code="bad_message")
         out[int(seat)] = spec
     return out
+
+
+def _token(request: Request) -> str | None:
+    """The seat's token of an HTTP request: ``Authorization: Bearer <token>`` (kept out of
+    URLs, so out of logs and history), else the ``token`` query parameter (for plain links)."""
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return request.query_params.get("token")
 
 
 def _player(value: object) -> str:
@@ -312,7 +305,7 @@ def make_routes(server: Server) -> list[Any]:
             if not isinstance(rules, dict) or (players is not None and type(players) is not int):
                 raise UsageError("rules is an object and players a number", code="bad_message")
             table = server.lobby.create(str(data.get("game", "")), players=players, rules=rules,
-                                        bots=_bots(data), owner=_address(request), name=data.get("name"))
+                                        bots=_bots(data), owner=address_of(request), name=data.get("name"))
         except NaipesError as exc:
             return _refused(exc, 429 if exc.code == "too_many_tables" else 400)
         join = data.get("join")
@@ -349,10 +342,10 @@ def make_routes(server: Server) -> list[Any]:
     async def position(request: Request) -> Response:
         try:
             checked(request)
-            if not server.limits.allow(_address(request)):
+            if not server.limits.allow(address_of(request)):
                 raise UsageError("too many requests; slow down", code="rate_limited")
             table = server.lobby.get(request.path_params["table"])
-            token = request.query_params.get("token")
+            token = _token(request)
             seat = table.seat_of(token)
             if token and seat is None:
                 return JSONResponse(error("bad_token", "no seat of this table has that token"), 403)
@@ -379,7 +372,7 @@ def make_routes(server: Server) -> list[Any]:
             table = server.lobby.get(request.path_params["table"])
         except NaipesError as exc:
             return _refused(exc, 404)
-        seat = table.seat_of(request.query_params.get("token"))
+        seat = table.seat_of(_token(request))
         if seat is None:
             return JSONResponse(error("bad_token", "the picture is of a seat: give its token"), 403)
         return Response(table_svg(table.game.view(seat)), media_type="image/svg+xml")
@@ -400,222 +393,6 @@ def make_routes(server: Server) -> list[Any]:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 
-
-# -- WebSocket -------------------------------------------------------------------------------------
-class _Flooded(Exception):
-    """The client kept sending faster than its limits after being told."""
-
-
-class _Limits:
-    """One connection's limits: its own bucket, its address's shared one, its strikes."""
-
-    def __init__(self, server: Server, address: str) -> None:
-        self.server, self.address = server, address
-        self.own = RateLimit(server.settings.rate, server.settings.burst)
-        self.strikes = 0
-
-    def charge(self) -> None:
-        """Count one message.
-
-        Raises:
-            ProtocolError: ``rate_limited`` when the socket or its address sends too fast.
-            _Flooded: when it goes on after ``burst`` warnings.
-        """
-        if self.own.allow() and self.server.limits.allow(self.address):
-            return
-        self.strikes += 1
-        if self.strikes > self.server.settings.burst:
-            raise _Flooded
-        raise ProtocolError("too many messages; slow down", code="rate_limited")
-
-
-async def _next_text(websocket: WebSocket, limits: _Limits) -> str:
-    """The next text message, charged to the limits.
-
-    Raises:
-        ProtocolError: ``rate_limited``, or ``not_text`` for a binary frame (the socket stays open).
-        WebSocketDisconnect: when the client left.
-    """
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    limits.charge()
-    text = message.get("text")
-    if not isinstance(text, str):
-        raise ProtocolError("messages are JSON text, not binary frames", code="not_text")
-    return text
-
-
-async def play_socket(server: Server, websocket: WebSocket) -> None:
-    """One client of a table: hello, then updates out and moves in until it leaves.
-
-    Every connection counts against the server's and its address's limits
-    (``server_busy``, ``too_many_connections``: an ``error`` and the socket closed).
-    """
-    if not server.origin_ok(websocket.headers.get("origin"), websocket.headers.get("host")):
-        await websocket.close(code=1008, reason="bad origin")
-        return
-    await websocket.accept()
-    address = _address(websocket)
-    try:
-        server.limits.connect(address)
-    except NaipesError as exc:
-        await _send_and_close(websocket, error_of(exc), 1013)
-        return
-    try:
-        await _serve(server, websocket, _Limits(server, address))
-    except WebSocketDisconnect:
-        pass
-    except _Flooded:
-        with contextlib.suppress(Exception):
-            await websocket.close(code=1008, reason="too many messages")
-    finally:
-        server.limits.disconnect(address)
-
-
-async def _send_and_close(websocket: WebSocket, message: dict[str, JSON], code: int = 1008) -> None:
-    with contextlib.suppress(Exception):
-        await websocket.send_json(message)
-        await websocket.close(code=code)
-
-
-async def _serve(server: Server, websocket: WebSocket, limits: _Limits) -> None:
-    try:
-        table, listener = await _hello(server, websocket, limits)
-    except (NaipesError, asyncio.TimeoutError) as exc:
-        reason = (error_of(exc) if isinstance(exc, NaipesError)
-                  else error("timeout", "say hello first"))
-        await _send_and_close(websocket, reason)
-        return
-    queue: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue()
-    listener.send = lambda message: _enqueue(queue, message)
-    listener.close = lambda: queue.put_nowait(_GONE)
-    try:
-        table.attach(listener)  # table_full when others came in since the welcome
-    except NaipesError as exc:
-        await _send_and_close(websocket, error_of(exc))
-        return
-    writer = asyncio.get_running_loop().create_task(_write(websocket, queue))
-    try:
-        await _read(table, listener, websocket, queue, limits)
-    finally:
-        table.detach(listener)
-        queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await writer
-
-
-#: Put in a client's queue to end its connection.
-_GONE: dict[str, JSON] = {}
-
-
-def _enqueue(queue: asyncio.Queue[dict[str, JSON] | None], message: dict[str, JSON]) -> None:
-    if queue.qsize() < QUEUE_LIMIT:
-        queue.put_nowait(message)
-
-
-async def _write(websocket: WebSocket, queue: asyncio.Queue[dict[str, JSON] | None]) -> None:
-    while True:
-        message = await queue.get()
-        if message is None:
-            return
-        if message is _GONE:  # the table expired: end the connection (the reader ends too)
-            with contextlib.suppress(Exception):
-                await websocket.close(code=1000, reason="no such table")
-            return
-        try:
-            await websocket.send_text(json.dumps(message, separators=(",", ":")))
-        except Exception:  # noqa: BLE001 - the client went away; the reader ends too
-            return
-
-
-async def _hello_text(websocket: WebSocket, limits: _Limits) -> str:
-    """The hello's text; binary frames and floods before it are answered, and the wait goes on."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + HELLO_TIMEOUT
-    while True:
-        try:
-            return await asyncio.wait_for(_next_text(websocket, limits), max(0.0, deadline - loop.time()))
-        except ProtocolError as exc:
-            await websocket.send_json(error_of(exc))
-
-
-async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple[Table, Listener]:
-    table = server.lobby.get(websocket.path_params["table"])
-    message = read_message(await _hello_text(websocket, limits))
-    if message["type"] != "hello":
-        raise UsageError("say hello first", code="hello_first")
-    token, since = message.get("token"), message.get("since", 0)
-    if type(since) is not int or since < 0:
-        raise UsageError("since is a sequence number >= 0", code="bad_seq")
-    seat = table.seat_of(token) if isinstance(token, str) else None
-    if token is not None and seat is None:
-        raise UsageError("no seat of this table has that token", code="bad_token")
-    if len(table.listeners) >= server.settings.max_listeners:
-        raise UsageError(f"this table has {len(table.listeners)} clients, the most it takes",
-                         code="table_full")
-    lang = lang_of(message.get("lang", websocket.query_params.get("lang")))
-    await websocket.send_json({"type": "welcome", "v": PROTOCOL_VERSION, "table": table.id,
-                               "game": table.plugin.info.name, "seat": seat,
-                               "players": table.game.num_players, "deck": table.plugin.info.deck,
-                               "rules": table.game.view(0).to_dict().get("rules"),
-                               "name": table.name, "lang": lang, "card_fields": list(card_fields(table.plugin.info.name)),
-                               "cards": deck_words(table.plugin.info.deck, lang),
-                               "seat_names": [s.shown_name for s in table.seats]})
-    return table, Listener(seat=seat, next_seq=min(since, len(table.log)), lang=lang)
-
-
-async def _read(table: Table, listener: Listener, websocket: WebSocket,
-                queue: asyncio.Queue[dict[str, JSON] | None], limits: _Limits) -> None:
-    while True:
-        try:
-            answer = handle(table, listener.seat, read_message(await _next_text(websocket, limits)), listener)
-        except NaipesError as exc:
-            answer = error_of(exc)
-        except (WebSocketDisconnect, _Flooded):
-            raise
-        except Exception:  # a bug must not take the socket down: say so, go on
-            log.exception("message of seat %s at table %s failed", listener.seat, table.id)
-            answer = error("server_error", "the server failed to handle this message")
-        if answer is not None:
-            _enqueue(queue, answer)
-
-
-def handle(table: Table, seat: int | None, message: Mapping[str, JSON],
-           listener: Listener | None = None) -> dict[str, JSON] | None:
-    """Do what one client message asks; returns the direct answer (updates go to everyone).
-
-    ``position`` answers the table at an earlier point as the seat saw it; ``lang``
-    switches the client's language (``listener``'s) and answers a full ``update``.
-
-    Raises:
-        NaipesError: for anything refused (the caller sends it as an ``error``).
-    """
-    kind = message["type"]
-    if kind == "ping":
-        return {"type": "pong"}
-    if kind == "hello":
-        raise UsageError("already said hello", code="hello_again")
-    if kind == "position":
-        return position_message(table, seat, message["n"], listener.lang if listener is not None else "en")
-    if kind == "lang":
-        if listener is None:
-            raise UsageError("lang needs a connected client", code="bad_message")
-        listener.lang, listener.next_move = lang_of(message["lang"]), 0
-        words = dict(deck_words(table.plugin.info.deck, listener.lang))
-        return {**table.update_for(listener), "card_words": words}
-    if seat is None:
-        raise UsageError("spectators watch; take a seat to play", code="spectator")
-    if kind == "move":
-        move = message["move"]
-        if not isinstance(move, str):
-            raise UsageError("move is the move's notation", code="bad_message")
-        table.play(seat, move)
-        return None
-    if kind == "action":
-        table.play_action(seat, message["id"])
-        return None
-    return workspace_command(table, seat, message)
 
 
 def create_app(settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
