@@ -49,7 +49,7 @@ def server() -> Iterator[str]:
     code = ("import sys; import naipes_toy; from naipes import registry; registry.register(naipes_toy.GAME_INFO); "
             "from naipes.cli import main; sys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(TOYGAME), os.environ.get("PYTHONPATH")]))}
-    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0.05",
+    proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0.01",
                              "--takeover", "600", "--rate", "50", "--db", ":memory:"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     url = f"http://127.0.0.1:{port}"

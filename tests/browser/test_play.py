@@ -28,7 +28,10 @@ def test_a_whole_quick_game(new_page: Any, game: str, players: int, rules: str, 
     assert seen["highlight"] or game == "machiavelli", "no last move was ever highlighted"
     assert seen["banner"].strip()
     result = p.page.evaluate("state.update.result")
-    assert result["text"] in seen["banner"]
+    assert result["text"] in seen["banner"] and result["unit"] in result["text"]
+    assert result["unit"] == {"machuco": "the hand", "ranzo": "the round", "machiavelli": "the deal"}.get(game, "the game")
+    if result["lower_is_better"]:
+        assert seen["banner"].count(result["lower_is_better"]) == 1
     if result["you_won"] is not None:
         assert p.page.get_attribute("#banner", "class") == "banner " + ("won" if result["you_won"] else "lost")
     assert not p.errors, p.errors
@@ -116,14 +119,23 @@ def test_a_dropped_connection_disables_the_moves(new_page: Any) -> None:
 
 def test_the_page_speaks_spanish(new_page: Any) -> None:
     p = new_page()
+    p.page.goto(p.url + "/?lang=en")
+    p.page.evaluate("localStorage.setItem('naipes-name', 'Ana')")  # the lobby's "Your name"
     create(p, "machuco", {0: "me", 1: "best"}, players=2)
     p.page.wait_for_function("() => canAct()", timeout=20000)
     english = p.page.inner_text("#moves .move-list")
+    decision = p.page.inner_text("#decision")
+    assert decision.startswith("Ana "), decision  # the seat to act, by its player's name
+    assert "Your hand" in p.page.inner_text("#board .seat.mine")
     p.page.select_option("#lang", "es")
     p.page.wait_for_function("e => document.documentElement.lang === 'es' && state.update.legal.length"
                              " && document.querySelector('#moves .move-list') "
                              "&& document.querySelector('#moves .move-list').innerText !== e", arg=english)
     assert p.page.inner_text("#prompt") == "Te toca."
+    p.page.wait_for_function("e => { const d = document.getElementById('decision').textContent;"
+                             " return d.startsWith('Ana ') && d !== e; }", arg=decision)
+    assert "Tu mano" in p.page.inner_text("#board .seat.mine") and "Mesa" in p.page.inner_text("#board .center")
+    assert "Mano del asiento 1" in p.page.inner_text("#board .seat[data-seat='1']")
     assert p.page.inner_text("h3[data-t=history]") == "Jugadas"
     assert p.page.evaluate("state.history.length") == p.page.evaluate("state.update.moves")
     p.page.reload()

@@ -24,7 +24,7 @@ class _Server:
 
     def start(self) -> None:
         self.proc = subprocess.Popen([sys.executable, "-m", "naipes", "serve", "--db", self.db, "--port",
-                                      str(self.port), "--bot-delay", "0.05", "--takeover", "600"],
+                                      str(self.port), "--bot-delay", "0.01", "--takeover", "600"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -128,7 +128,8 @@ def test_the_result_is_told_from_the_seats_side(game: str) -> None:
         assert result["you_won"] == (seat in winners)
         assert result["text"].startswith("You won" if seat in winners else "You lost")
     spectator = _record(table.update_for(Listener(seat=None, lang="es")))["result"]
-    assert spectator["you_won"] is None and spectator["text"].startswith("Gana")
+    assert spectator["you_won"] is None and " ganado " in spectator["text"]
+    assert spectator["unit"] in spectator["text"] and spectator["unit"] in ("la mano", "la ronda", "la partida")
 
 
 def test_names_invites_and_clean_text() -> None:

@@ -24,9 +24,10 @@ other player (MK-10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes._card_words import card_words
+from naipes._i18n import seats_text
 from naipes.errors import NotationError
 from naipes.events import Event
 from naipes.macarra import events as ev
@@ -353,25 +354,29 @@ def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str
     return words[1 if es else 0] if words else str(move)
 
 
-def describe_decision(view: View, lang: str = "en") -> str | None:
-    """The open decision in public words (``Seat 2 to move: place a card or draw``).
+def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None = None) -> str | None:
+    """The open decision in public words (``Seat 2 to move: place a card or draw``), naming the
+    players by ``names`` where they have one (``""``: "Seat N").
 
     >>> from naipes import macarra
     >>> game = macarra.Game(seed=1)
-    >>> describe_decision(game.view(game.to_act[0]))
-    'Seat 0 to move: place a card, draw or pass'
+    >>> describe_decision(game.view(game.to_act[0])), describe_decision(game.view(0), "es", ["Ana"])
+    ('Seat 0 to move: place a card, draw or pass', 'Le toca a Ana: coloca una carta, roba o pasa')
 
     .. versionadded:: 1.2
     """
     es = lang == "es"
-    if view.phase is Phase.PUNISHMENT:
-        seats = ", ".join(map(str, view.to_act))
-        return (f"Los asientos {seats} apuestan de 0 a 10 macarras contra la carta tapada del asiento {view.loser}"
-                if es else f"Seats {seats} bid 0 to 10 macarras against seat {view.loser}'s hidden card")
+    if view.phase is Phase.PUNISHMENT and view.loser is not None:
+        seats = seats_text(view.to_act, lang, names, start=True)
+        loser = seats_text([view.loser], lang, names, case="de" if es else "")
+        if es:
+            return f"{seats} apuestan de 0 a 10 macarras contra la carta tapada {loser}"
+        return f"{seats} bid 0 to 10 macarras against {loser}'s hidden card"
     if view.phase is not Phase.PLAY or view.turn is None:
         return None
     if view.held is not None:
-        return (f"El asiento {view.turn} coloca la carta robada, {view.held}" if es
-                else f"Seat {view.turn} places the card drawn, {view.held}")
-    return (f"Le toca al asiento {view.turn}: coloca una carta, roba o pasa" if es
-            else f"Seat {view.turn} to move: place a card, draw or pass")
+        who = seats_text([view.turn], lang, names, start=True)
+        return (f"{who} coloca la carta robada, {view.held}" if es else f"{who} places the card drawn, {view.held}")
+    if es:
+        return f"Le toca {seats_text([view.turn], lang, names, case='a')}: coloca una carta, roba o pasa"
+    return f"{seats_text([view.turn], lang, names, start=True)} to move: place a card, draw or pass"

@@ -44,6 +44,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes._card_words import cards_words
+from naipes._i18n import seats_text
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.events import Event, MovePlayed
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from naipes.machiavelli.view import View
 
 __all__ = ["HELP", "TerminalTurn", "completions", "describe_decision", "describe_event", "describe_move", "lower_is_better", "render", "render_hand",
-           "render_table", "terminal_turn"]
+           "render_table", "result_unit", "terminal_turn"]
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -550,13 +551,16 @@ def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str
     return str(move)
 
 
-def describe_decision(view: View, lang: str = "en") -> str | None:
-    """The open decision in public words (``Seat 1 to play: lay cards on the table, or draw``).
+def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None = None) -> str | None:
+    """The open decision in public words (``Seat 1 to play: lay cards on the table, or draw``),
+    naming the players by ``names`` where they have one (``""``: "Seat N").
 
     >>> from naipes.machiavelli import Game
     >>> game = Game(seed=1)
     >>> describe_decision(game.view(game.to_act[0])).endswith("lay cards on the table, or draw")
     True
+    >>> describe_decision(game.view(2), "es", ["Ana", "Bea", "Ceci", "Dani"])
+    'Le toca a Ceci: baja cartas a la mesa, o roba'
 
     .. versionadded:: 1.2
     """
@@ -564,5 +568,20 @@ def describe_decision(view: View, lang: str = "en") -> str | None:
         return None
     seat = view.to_act[0]
     if lang == "es":
-        return f"Le toca al asiento {seat}: baja cartas a la mesa, o roba"
-    return f"Seat {seat} to play: lay cards on the table, or draw"
+        return f"Le toca {seats_text([seat], lang, names, case='a')}: baja cartas a la mesa, o roba"
+    return f"{seats_text([seat], lang, names, start=True)} to play: lay cards on the table, or draw"
+
+
+def result_unit(rules: object, lang: str = "en") -> str | None:
+    """What a game of ``rules`` plays: ``"the deal"`` (``"la mano"``) in ``single_deal`` mode,
+    else ``None`` (a session: the whole game).
+
+    >>> from naipes.machiavelli import Rules
+    >>> result_unit(Rules(mode="single_deal")), result_unit(Rules(mode="single_deal"), "es"), result_unit(Rules())
+    ('the deal', 'la mano', None)
+
+    .. versionadded:: 1.2
+    """
+    if getattr(rules, "mode", "session") != "single_deal":
+        return None
+    return "la mano" if lang == "es" else "the deal"

@@ -30,18 +30,19 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import attrs
 
+from naipes._i18n import seats_text
 from naipes._jsonable import JSON
 from naipes.cards import Card
 from naipes.errors import NaipesError
 from naipes.events import Event
 from naipes.game import Game
-from naipes.plugin import GamePlugin, Zone
+from naipes.plugin import GamePlugin, Zone, _call
 
 if TYPE_CHECKING:
     from naipes.web.tables import Listener, Table
 
 __all__ = ["LANGS", "MAX_PLAYER_NAME", "MAX_TABLE_NAME", "boundaries_of", "clean_name", "decision_text", "error_of",
-           "history_entries", "lang_of", "legal_entries", "move_cards", "move_entry", "position_message",
+           "history_entries", "lang_of", "legal_entries", "move_cards", "move_entry", "names_of", "position_message",
            "public_zones", "name_of", "result_entry", "seats_of", "strip_rules", "update_message", "zones_of"]
 
 AnyGame = Game[Any, Any, Any]
@@ -181,31 +182,49 @@ def boundaries_of(plugin: AnyPlugin, events: Iterable[Event]) -> str | None:
 
 
 # -- zones -----------------------------------------------------------------------------------
-def zones_of(plugin: AnyPlugin, game: AnyGame, seat: int | None) -> list[JSON]:
-    """The zones of the table as ``seat`` sees it, as dicts; a spectator (``None``): the public table."""
+def _zones(plugin: AnyPlugin, view: Any, lang: str) -> list[Zone]:
+    """The plugin's zones of ``view`` in ``lang`` (``lang`` only to a ``zones`` that takes it)."""
+    return list(_call(plugin.zones, view, lang=lang))
+
+
+def zones_of(plugin: AnyPlugin, game: AnyGame, seat: int | None, lang: str = "en") -> list[JSON]:
+    """The zones of the table as ``seat`` sees it, as dicts, labelled in ``lang``; a spectator
+    (``None``): the public table."""
     if seat is None:
-        return public_zones(plugin, game)
-    return [z.to_dict() for z in plugin.zones(game.view(seat))]
+        return public_zones(plugin, game, lang)
+    return [z.to_dict() for z in _zones(plugin, game.view(seat), lang)]
 
 
-def public_zones(plugin: AnyPlugin, game: AnyGame) -> list[JSON]:
-    """The table as no seat sees it: what *every* seat sees of each zone.
+def public_zones(plugin: AnyPlugin, game: AnyGame, lang: str = "en") -> list[JSON]:
+    """The table as no seat sees it: what *every* seat sees of each zone, labelled in ``lang``.
 
     A seat's zones are taken as the other seats see them; a shared zone as all
     seats see it. Where the seats do not all see the same cards, the zone shows
-    them face down (as a count), so a spectator never sees a hidden card.
+    them face down (as a count), so a spectator never sees a hidden card. A game
+    of one seat shows that seat's zones face down, labelled by their kind (its
+    own labels speak to the seat: "Your hand").
     """
     n = game.num_players
-    views = [list(plugin.zones(game.view(s))) for s in range(n)]
+    views = [_zones(plugin, game.view(s), lang) for s in range(n)]
     out: list[Zone] = []
     for s in range(n):
         seen = [[z for z in views[o] if z.seat == s] for o in range(n) if o != s]
-        out.extend(_agreed(seen or [[z for z in views[s] if z.seat == s]], hide_all=not seen))
+        if seen:
+            out.extend(_agreed(seen))
+        else:
+            out.extend(_face_down(z, _KINDS[lang_of(lang)].get(z.kind, z.kind)) for z in views[s] if z.seat == s)
     out.extend(_agreed([[z for z in v if z.seat is None] for v in views]))
     return [z.to_dict() for z in out]
 
 
-def _agreed(groups: list[list[Zone]], *, hide_all: bool = False) -> list[Zone]:
+#: What a zone of one seat is called when its own label cannot be shown (:func:`public_zones`).
+_KINDS = {"en": {"hand": "Hand", "table": "Table", "pile": "Pile", "foundation": "Foundation", "meld": "Meld",
+                 "stock": "Stock", "discard": "Discards", "captured": "Cards won"},
+          "es": {"hand": "Mano", "table": "Mesa", "pile": "Montón", "foundation": "Escalera", "meld": "Combinación",
+                 "stock": "Mazo", "discard": "Descartes", "captured": "Cartas ganadas"}}
+
+
+def _agreed(groups: list[list[Zone]]) -> list[Zone]:
     """One zone per position, face up only where every group shows the same cards."""
     first = groups[0]
     if any(len(g) != len(first) for g in groups):
@@ -213,89 +232,104 @@ def _agreed(groups: list[list[Zone]], *, hide_all: bool = False) -> list[Zone]:
     out = []
     for i, zone in enumerate(first):
         same = all(g[i].cards == zone.cards and g[i].hidden == zone.hidden for g in groups)
-        out.append(zone if same and not hide_all else _face_down(zone))
+        out.append(zone if same else _face_down(zone))
     return out
 
 
-def _face_down(zone: Zone) -> Zone:
-    label = zone.label if zone.seat is None or not zone.label.startswith("Your") else zone.kind.capitalize()
-    return attrs.evolve(zone, cards=(), hidden=zone.count, label=label)
+def _face_down(zone: Zone, label: str | None = None) -> Zone:
+    return attrs.evolve(zone, cards=(), hidden=zone.count, label=zone.label if label is None else label)
 
 
 # -- the decision and the result -------------------------------------------------------------
-_TO_ACT = {"en": ("Seat {seats} to play", "Seats {seats} to answer", " and "),
-           "es": ("Le toca al asiento {seats}", "Responden los asientos {seats}", " y ")}
+def names_of(table: Table) -> list[str]:
+    """Each seat's player name, ``""`` where its player gave none (the words then say "Seat N")."""
+    return [s.name for s in table.seats]
 
 
-def _seats_text(seats: Sequence[int], joiner: str) -> str:
-    names = [str(s) for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joiner + names[-1]
+_TO_ACT = {"en": ("{seats} to play", "{seats} to answer"), "es": ("Le toca {seats}", "Responden {seats}")}
 
 
-def decision_text(plugin: AnyPlugin, game: AnyGame, lang: str) -> str | None:
+def decision_text(plugin: AnyPlugin, game: AnyGame, lang: str, names: Sequence[str] | None = None) -> str | None:
     """The open decision in words, the same for every client (``None`` once the game is over).
 
     The game's :meth:`~naipes.plugin.GamePlugin.describe_decision` (asked with the
-    view of the first seat to act; it words only public facts), else whose turn it is.
+    view of the first seat to act; it words only public facts), else whose turn it
+    is. ``names``: each seat's player name (``""``: none), for the words to name the
+    players ("Ana may claim 7c..."), else the seats ("Seat 2 may claim 7c...").
     """
     to_act = game.to_act
     if not to_act:
         return None
-    said = plugin.describe_decision(game.view(to_act[0]), lang)
+    lang = lang_of(lang)
+    said = _call(plugin.describe_decision, game.view(to_act[0]), lang, names=names)
     if said:
-        return said
-    one, several, joiner = _TO_ACT[lang_of(lang)]
-    return (one if len(to_act) == 1 else several).format(seats=_seats_text(to_act, joiner))
+        return str(said)
+    one, several = _TO_ACT[lang]
+    case = "a" if lang == "es" and len(to_act) == 1 else ""
+    return (one if len(to_act) == 1 else several).format(
+        seats=seats_text(to_act, lang, names, case=case, start=lang == "en"))
 
 
+#: The result's words: ``{unit}`` "the hand", ``{score}`` " 18–6" (or ""), ``{who}`` the winners.
 _RESULT = {
-    "en": {"won": "You won", "won_with": "You won, with {others}", "lost": "You lost: {winners} won",
-           "they_won": "{winners} won", "seat": "seat {s}", "seats": "seats {s}", "nobody": "Nobody won",
-           "and": " and "},
-    "es": {"won": "Has ganado", "won_with": "Has ganado, con {others}", "lost": "Has perdido: gana {winners}",
-           "they_won": "Gana {winners}", "seat": "el asiento {s}", "seats": "los asientos {s}",
-           "nobody": "No ha ganado nadie", "and": " y "},
+    "en": {"won": "You won {unit}{score}", "won_with": "You won {unit}{score}, with {who}",
+           "lost": "You lost {unit}{score}: {who} won", "they_won": "{who} won {unit}{score}",
+           "nobody": "Nobody won {unit}{score}"},
+    "es": {"won": "Has ganado {unit}{score}", "won_with": "Has ganado {unit}{score}, con {who}",
+           "lost": "Has perdido {unit}{score}: gana {who}", "lost_many": "Has perdido {unit}{score}: ganan {who}",
+           "they_won": "{who} ha ganado {unit}{score}", "they_won_many": "{who} han ganado {unit}{score}",
+           "nobody": "Nadie ha ganado {unit}{score}"},
 }
 
 
-def _who(seats: Sequence[int], w: Mapping[str, str]) -> str:
-    return (w["seat"] if len(seats) == 1 else w["seats"]).format(s=_seats_text(seats, w["and"]))
+def _result_text(seat: int | None, winners: Sequence[int], sides: Sequence[Sequence[int]],
+                 lang: str) -> tuple[str, Sequence[int]]:
+    """The result's template in ``lang`` and the seats its ``{who}`` names."""
+    w = _RESULT[lang]
+    many = "_many" if len(winners) > 1 and lang == "es" else ""
+    if not winners:
+        return w["nobody"], ()
+    if seat is None:
+        return w["they_won" + many], winners
+    if seat in winners:
+        mates = [s for s in winners if s != seat and not any(seat in side and s in side for side in sides)]
+        return (w["won_with"], mates) if mates else (w["won"], ())
+    return w["lost" + many], winners
 
 
-def result_entry(plugin: AnyPlugin, game: AnyGame, seat: int | None, lang: str) -> dict[str, JSON] | None:
-    """How the game ended, from ``seat``'s side (``None`` while it runs).
+def result_entry(plugin: AnyPlugin, game: AnyGame, seat: int | None, lang: str,
+                 names: Sequence[str] | None = None) -> dict[str, JSON] | None:
+    """How the game ended, from ``seat``'s side (``None`` while it runs), naming the unit one
+    game plays (:meth:`~naipes.plugin.GamePlugin.result_unit`).
 
-    ``text`` reads "You won 18–6" (your side's score first), "You lost: seat 1
-    won 6–18", or for a spectator "Seat 1 won 18–6" (the winners' side first);
+    ``text`` reads "You won the hand 18–6" (your side's score first), "You lost the
+    hand 6–18: seat 1 won", or for a spectator "Seat 1 won the hand 18–6" (the
+    winners' side first); more than two scores read "2 · -12 · 2 · 8". Players are
+    named by ``names`` where they have one (``""``: by their seat).
     ``you_won`` is ``None`` for a spectator.
     """
     result = game.result if game.is_over else None
     if result is None:
         return None
-    w = _RESULT[lang_of(lang)]
-    winners = list(result.winners)
+    lang = lang_of(lang)
+    winners = [int(s) for s in result.winners]
     sides = list(game.sides)
     first = next((i for i, side in enumerate(sides) if seat in side), None) if seat is not None else None
     if first is None:
         first = next((i for i, side in enumerate(sides) if winners and winners[0] in side), 0)
-    if not winners:
-        text = w["nobody"]
-    elif seat is None:
-        text = w["they_won"].format(winners=_who(winners, w))
-        text = text[0].upper() + text[1:]
-    elif seat in winners:
-        others = [s for s in winners if s != seat and not any(seat in side and s in side for side in sides)]
-        text = w["won_with"].format(others=_who(others, w)) if others else w["won"]
-    else:
-        text = w["lost"].format(winners=_who(winners, w))
-    scores = list(result.scores)
+    scores = [int(x) for x in result.scores]
+    score = ""
     if scores and first < len(scores):
         order = [scores[first], *(x for i, x in enumerate(scores) if i != first)]
-        text += " " + "\u2013".join(str(x) for x in order)
+        score = " " + ("\u2013" if len(order) == 2 else " \u00b7 ").join(str(x) for x in order)
+    unit = plugin.result_unit(game.rules, lang)
+    template, who = _result_text(seat, winners, sides, lang)
+    named = seats_text(who, lang, names, start=template.startswith("{who}")) if who else ""
+    text = template.format(unit=unit, score=score, who=named)
     lower = plugin.lower_is_better(game.rules, lang)
     if lower:
         text += f" ({lower})"
-    return {"text": text, "winners": [int(s) for s in winners], "scores": [int(x) for x in scores],
+    return {"text": text, "winners": winners, "scores": scores, "unit": unit,
             "you_won": None if seat is None else seat in winners, "lower_is_better": lower}
 
 
@@ -337,19 +371,20 @@ def update_message(table: Table, listener: Listener, cache: dict[object, Any] | 
         view = _cached(cache, ("view", seat), lambda: game.view(seat).to_dict())
     start, history = min(listener.next_move, len(game.history)), game.history
     listener.next_move = len(history)
+    names = _cached(cache, "names", lambda: names_of(table))
     return {"type": "update", "game": plugin.info.name, "table": table.id, "seat": seat,
             "events": events, "next": listener.next_seq, "view": view, "to_act": list(game.to_act),
             "over": game.is_over, "scores": list(game.scores),
             "seats": _cached(cache, "seats", lambda: seats_of(table)),
-            "zones": _cached(cache, ("zones", seat), lambda: zones_of(plugin, game, seat)),
+            "zones": _cached(cache, ("zones", seat, lang), lambda: zones_of(plugin, game, seat, lang)),
             "legal": (_cached(cache, ("legal", seat, lang), lambda: legal_entries(plugin, game.view(seat), lang))
                       if seat is not None and seat in game.to_act else []),
-            "decision": _cached(cache, ("decision", lang), lambda: decision_text(plugin, game, lang)),
+            "decision": _cached(cache, ("decision", lang), lambda: decision_text(plugin, game, lang, names)),
             "last_move": _cached(cache, ("last", lang), lambda: _last_move(table, game, lang)),
             "history": _cached(cache, ("history", start, lang),
                                lambda: history_entries(plugin, history, start, lang, table.boundaries)),
             "history_from": start, "moves": len(history),
-            "result": result_entry(plugin, game, seat, lang)}
+            "result": result_entry(plugin, game, seat, lang, names)}
 
 
 def _last_move(table: Table, game: AnyGame, lang: str) -> JSON:
@@ -387,7 +422,7 @@ def position_message(table: Table, seat: int | None, n: object, lang: str) -> di
         last = move_entry(plugin, at - 1, s, m, lang, table.boundaries.get(at - 1))
     return {"type": "position", "game": plugin.info.name, "table": table.id, "n": at, "moves": moves,
             "seat": seat, "view": game.view(seat).to_dict() if seat is not None else None,
-            "zones": zones_of(plugin, game, seat), "decision": decision_text(plugin, game, lang),
+            "zones": zones_of(plugin, game, seat, lang), "decision": decision_text(plugin, game, lang, names_of(table)),
             "last_move": last, "to_act": list(game.to_act), "scores": list(game.scores), "over": game.is_over}
 
 

@@ -347,9 +347,8 @@ function drawBanner(msg) {
   if (!result) return;
   const side = result.you_won === true ? "won" : result.you_won === false ? "lost" : "neutral";
   banner.className = `banner ${side}`;
-  banner.replaceChildren(el("strong", {}, result.text),
-    result.lower_is_better ? el("span", { class: "note" }, ` (${result.lower_is_better})`) : "",
-    " ", el("a", { href: "/" }, t("back_lobby")));
+  // the text names the unit played ("You won the hand 18–6") and, where lower is better, what the scores count
+  banner.replaceChildren(el("strong", { "data-unit": result.unit }, result.text), " ", el("a", { href: "/" }, t("back_lobby")));
 }
 
 // The seat's secret token stays in the address's fragment and sessionStorage, never in the page's text:
