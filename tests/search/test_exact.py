@@ -181,3 +181,24 @@ def test_a_large_prior_bonus_plays_the_heuristics_move() -> None:
     view = game.view(game.current_player)
     favoured = plugin("machuco").prior(view)
     assert DeterminizedBot(worlds=2, seed=1, prior=10.0).choose(view) == favoured
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_alphabeta_chooses_as_max_n(players: int) -> None:
+    # Two sides whose values add up to 1 (Machuco's returns and evaluation): alpha-beta
+    # values every root move as max-n does, so it plays the same moves from the same worlds.
+    game = machuco.Game(machuco.Rules(players=players, teams=players == 4, scope="hand"), seed=6)
+    rng = random.Random(2)
+    checked = 0
+    while not game.is_over and checked < 12:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if len(view.legal_moves) > 1:
+            pruned = DeterminizedBot(worlds=3, seed=checked, depth=6, prune=True)
+            full = DeterminizedBot(worlds=3, seed=checked, depth=6, prune=False)
+            assert pruned.choose(view) == full.choose(view)
+            assert pruned.last_nodes <= full.last_nodes
+            checked += 1
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+    assert checked == 12

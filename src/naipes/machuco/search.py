@@ -17,7 +17,7 @@ __all__ = ["StrongBot"]
 
 
 class StrongBot(DeterminizedBot):
-    """DeterminizedBot with Machuco's measured budget (``worlds=16``, ``depth=12``, ``nodes=3000``).
+    """DeterminizedBot with Machuco's measured budget (``worlds=32``, ``depth=12``, ``nodes=8000``).
 
     Args:
         seed: seed of the bot's generator.
@@ -28,6 +28,6 @@ class StrongBot(DeterminizedBot):
 
     __slots__ = ()
 
-    def __init__(self, seed: int | None = None, *, worlds: int | None = 16, seconds: float | None = None,
-                 depth: int = 12, nodes: int | None = 3000, rollout: Rollout = None) -> None:
+    def __init__(self, seed: int | None = None, *, worlds: int | None = 32, seconds: float | None = None,
+                 depth: int = 12, nodes: int | None = 8000, rollout: Rollout = None) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)

@@ -82,7 +82,7 @@ class DeterminizedBot(SearchBase):
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("depth", "nodes", "prior", "prune", "last_nodes", "_nodes")
+    __slots__ = ("depth", "nodes", "prior", "prune", "last_nodes", "_nodes", "_cuts")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
@@ -100,6 +100,8 @@ class DeterminizedBot(SearchBase):
         self.prune = bool(prune)
         self.last_nodes = 0
         self._nodes = 0
+        #: The decision's history heuristic: how deep each ``(seat, move)`` cut off alpha-beta.
+        self._cuts: dict[tuple[int, Move], int] = {}
 
     def __repr__(self) -> str:
         return describe(self, worlds=self.iterations, seconds=self.seconds, depth=self.depth, nodes=self.nodes)
@@ -120,6 +122,7 @@ class DeterminizedBot(SearchBase):
         limit = self._limit(view, first)
         totals = [0.0] * len(listed)
         done, self._nodes = 0, 0
+        self._cuts = {}
         world: AnyGame | None = first
         while clock.more(done) and (done == 0 or self.nodes is None or self._nodes < self.nodes):
             world = world if world is not None else view.sample(self._rng)
@@ -175,7 +178,8 @@ class DeterminizedBot(SearchBase):
         maximise = seat in ours
         best = -math.inf if maximise else math.inf
         last = len(moves) - 1
-        for i, move in enumerate(moves):
+        cuts = self._cuts
+        for i, move in enumerate(sorted(moves, key=lambda m: -cuts.get((seat, m), 0))):
             branch = world if i == last else world.clone()
             branch.play(move, seat)
             value = self._alphabeta(branch, depth - 1, observer, ours, ctx, alpha, beta)
@@ -184,6 +188,7 @@ class DeterminizedBot(SearchBase):
             else:
                 best, beta = min(best, value), min(beta, value)
             if alpha >= beta:
+                cuts[(seat, move)] = cuts.get((seat, move), 0) + depth * depth
                 break
         return best
 
