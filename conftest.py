@@ -14,6 +14,7 @@ _NEEDS = {
     "src/naipes/adapters/vector.py": ("gymnasium", "numpy"),
     "examples/train_ppo.py": ("numpy",),
     "src/naipes/web/app.py": ("starlette", "httpx"),
+    "src/naipes/web/sockets.py": ("starlette",),
 }
 
 collect_ignore = [path for path, mods in _NEEDS.items()

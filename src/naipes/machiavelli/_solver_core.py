@@ -28,6 +28,7 @@ from typing import Iterator
 
 from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
+from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -271,7 +272,7 @@ def solve(p: Problem) -> Answer | None:
         if len(layer) > 1:
             if p.meter is not None:
                 p.meter.check()
-            layer = _undominated(runs, layer, p.free_jokers, p.meter)
+            layer = undominated(runs, layer, p.free_jokers, p.meter)
     best_key, best_obj = -1, _NEG
     for key, obj in layer.items():
         if obj > best_obj and _final_ok(p, runs, key):
@@ -584,77 +585,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     return nxt
 
 
-def _undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter: Meter | None = None) -> dict[int, int]:
-    """Drop states that another state dominates suit by suit, with as good an objective.
-
-    The other fields must be equal, except that with ``free_jokers`` fewer
-    jokers used dominates. Candidates come best objective first, then
-    heaviest, then with fewest jokers (a dominating state comes first), so
-    each needs checking only against the states kept.
-    """
-    weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
-    m = SID_MASK
-
-    def order(kv: tuple[int, int]) -> int:
-        # -objective, then -weight (below 2**11), then jokers (below 16), packed in one int
-        key = kv[0]
-        heavy = weight[key & m] + weight[(key >> SID_BITS) & m] + weight[(key >> (2 * SID_BITS)) & m]
-        heavy += weight[(key >> (3 * SID_BITS)) & m]
-        return (-kv[1] << 15) + ((2047 - heavy) << 4) + ((key >> JU) & 15)
-
-    buckets: dict[int, dict[int, list[tuple[int, int, int, int]]]] = {}
-    sizes: dict[int, int] = {}
-    out: dict[int, int] = {}
-    ordered = sorted(layer.items(), key=order)
-    if meter is not None:
-        meter.check()
-    for key, obj in metered(ordered, meter):
-        s0 = key & m
-        s1 = (key >> SID_BITS) & m
-        s2 = (key >> (2 * SID_BITS)) & m
-        s3 = (key >> (3 * SID_BITS)) & m
-        ju = (key >> JU) & 15
-        group = key >> SW if free_jokers else key >> JU
-        kept = buckets.get(group)
-        if kept is None:
-            kept = buckets[group] = {}
-            sizes[group] = 0
-        dominated = False
-        for k0, rest in kept.items():
-            if k0 != s0:
-                d = memo.get((k0 << SID_BITS) | s0)
-                if not (dominates(k0, s0) if d is None else d):
-                    continue
-            for k1, k2, k3, kju in rest:
-                if kju != ju and not (free_jokers and kju < ju):
-                    continue
-                if k1 != s1:
-                    d = memo.get((k1 << SID_BITS) | s1)
-                    if not (dominates(k1, s1) if d is None else d):
-                        continue
-                if k2 != s2:
-                    d = memo.get((k2 << SID_BITS) | s2)
-                    if not (dominates(k2, s2) if d is None else d):
-                        continue
-                if k3 != s3:
-                    d = memo.get((k3 << SID_BITS) | s3)
-                    if not (dominates(k3, s3) if d is None else d):
-                        continue
-                dominated = True
-                break
-            if dominated:
-                break
-        if not dominated:
-            if sizes[group] < DOMINATORS:
-                kept.setdefault(s0, []).append((s1, s2, s3, ju))
-                sizes[group] += 1
-            out[key] = obj
-    return out
-
-
 #: What a suit state's options cost the meter at each step that uses them (their computation
 #: weighs as much as expanding this many states).
 OPTION_NODES = 40
 
-#: The best states of a layer that others are checked against (a cost cap).
-DOMINATORS = 48

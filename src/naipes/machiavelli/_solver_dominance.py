@@ -1,0 +1,145 @@
+"""Private: dropping the states of a layer that another state dominates (the solver's pruning).
+
+State ``a`` dominates state ``b`` when every suit state of ``a`` dominates the
+same suit's state of ``b`` (:meth:`RunTable.dominates`: whatever the next ranks
+let ``b``'s open runs do, ``a``'s can do as well), the other fields are equal
+(with free jokers, ``a`` may have used fewer jokers), and ``a``'s objective is at
+least ``b``'s. Dropping ``b`` then never loses the best final state: whatever
+completes ``b`` completes ``a`` at least as well. Both passes below only ever
+drop a state that a *kept* state dominates, so each is exact whatever order the
+states come in; the order only decides how much is dropped.
+
+1. :func:`_pass_over_best`: each state against the best :data:`DOMINATORS`
+   states kept with its other fields (a cost cap).
+2. :func:`_pass_by_suit`: for each suit in turn, the states that agree on the
+   three other suits and every other field are compared in one group, so a
+   state meets the state that differs from it in that suit alone, however large
+   the layer (the first pass's cap hides those in layers of 10**5 states, the
+   layers of rich hands with several jokers).
+"""
+
+from __future__ import annotations
+
+from naipes.machiavelli._solver_budget import CHUNK, Meter, metered
+from naipes.machiavelli._solver_tables import JU, SID_BITS, SID_MASK, SW, RunTable
+
+#: The best states of a layer that others are checked against (a cost cap).
+DOMINATORS = 48
+
+#: Layers smaller than this skip the pass by suit (the first pass sees them whole).
+BY_SUIT_FROM = 4 * DOMINATORS
+
+
+def undominated(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter: Meter | None = None) -> dict[int, int]:
+    """The layer without the states that a state kept dominates (see the module's docstring)."""
+    out = _pass_over_best(runs, layer, free_jokers, meter)
+    if len(out) >= BY_SUIT_FROM:
+        for suit in range(4):
+            out = _pass_by_suit(runs, out, suit, free_jokers, meter)
+    return out
+
+
+def _pass_by_suit(runs: RunTable, layer: dict[int, int], suit: int, free_jokers: bool,
+                  meter: Meter | None) -> dict[int, int]:
+    """Drop the states that a kept state equal to them but in ``suit`` (and, with free jokers,
+    in the jokers used: fewer or as many) dominates; at most :data:`DOMINATORS` kept per group."""
+    shift = suit * SID_BITS
+    other = ~((SID_MASK << shift) | ((((1 << SW) - 1) ^ ((1 << JU) - 1)) if free_jokers else 0))
+    groups: dict[int, list[int]] = {}
+    for key in layer:
+        groups.setdefault(key & other, []).append(key)
+    out: dict[int, int] = {}
+    since_check = CHUNK
+    for members in groups.values():
+        if meter is not None and since_check >= CHUNK:
+            meter.check()
+            since_check = 0
+        since_check += len(members)
+        if len(members) == 1:
+            out[members[0]] = layer[members[0]]
+            continue
+        _keep_undominated(runs, layer, members, shift, out)
+    return out
+
+
+def _keep_undominated(runs: RunTable, layer: dict[int, int], members: list[int], shift: int,
+                      out: dict[int, int]) -> None:
+    """Copy into ``out`` the members of one group that no kept member dominates."""
+    weight, dominates = runs.weight, runs.dominates
+    members.sort(key=lambda k: (-layer[k], -weight[(k >> shift) & SID_MASK], (k >> JU) & 15))
+    kept: list[tuple[int, int]] = []
+    for key in members:
+        sid, jokers = (key >> shift) & SID_MASK, (key >> JU) & 15
+        if any(used <= jokers and (t == sid or dominates(t, sid)) for t, used in kept):
+            continue
+        out[key] = layer[key]
+        if len(kept) < DOMINATORS:
+            kept.append((sid, jokers))
+
+
+def _pass_over_best(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter: Meter | None = None) -> dict[int, int]:
+    """Drop states that another state dominates suit by suit, with as good an objective.
+
+    The other fields must be equal, except that with ``free_jokers`` fewer
+    jokers used dominates. Candidates come best objective first, then
+    heaviest, then with fewest jokers (a dominating state comes first), so
+    each needs checking only against the states kept.
+    """
+    weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
+    m = SID_MASK
+
+    def order(kv: tuple[int, int]) -> int:
+        # -objective, then -weight (below 2**11), then jokers (below 16), packed in one int
+        key = kv[0]
+        heavy = weight[key & m] + weight[(key >> SID_BITS) & m] + weight[(key >> (2 * SID_BITS)) & m]
+        heavy += weight[(key >> (3 * SID_BITS)) & m]
+        return (-kv[1] << 15) + ((2047 - heavy) << 4) + ((key >> JU) & 15)
+
+    buckets: dict[int, dict[int, list[tuple[int, int, int, int]]]] = {}
+    sizes: dict[int, int] = {}
+    out: dict[int, int] = {}
+    ordered = sorted(layer.items(), key=order)
+    if meter is not None:
+        meter.check()
+    for key, obj in metered(ordered, meter):
+        s0 = key & m
+        s1 = (key >> SID_BITS) & m
+        s2 = (key >> (2 * SID_BITS)) & m
+        s3 = (key >> (3 * SID_BITS)) & m
+        ju = (key >> JU) & 15
+        group = key >> SW if free_jokers else key >> JU
+        kept = buckets.get(group)
+        if kept is None:
+            kept = buckets[group] = {}
+            sizes[group] = 0
+        dominated = False
+        for k0, rest in kept.items():
+            if k0 != s0:
+                d = memo.get((k0 << SID_BITS) | s0)
+                if not (dominates(k0, s0) if d is None else d):
+                    continue
+            for k1, k2, k3, kju in rest:
+                if kju != ju and not (free_jokers and kju < ju):
+                    continue
+                if k1 != s1:
+                    d = memo.get((k1 << SID_BITS) | s1)
+                    if not (dominates(k1, s1) if d is None else d):
+                        continue
+                if k2 != s2:
+                    d = memo.get((k2 << SID_BITS) | s2)
+                    if not (dominates(k2, s2) if d is None else d):
+                        continue
+                if k3 != s3:
+                    d = memo.get((k3 << SID_BITS) | s3)
+                    if not (dominates(k3, s3) if d is None else d):
+                        continue
+                dominated = True
+                break
+            if dominated:
+                break
+        if not dominated:
+            if sizes[group] < DOMINATORS:
+                kept.setdefault(s0, []).append((s1, s2, s3, ju))
+                sizes[group] += 1
+            out[key] = obj
+    return out
