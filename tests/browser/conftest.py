@@ -93,6 +93,8 @@ class Page:
 
     def shot(self, name: str) -> None:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        # every card picture loaded (an <img> still loading is drawn as nothing)
+        self.page.wait_for_function("() => Array.from(document.images).every((i) => i.complete)")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
