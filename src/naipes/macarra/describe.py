@@ -329,11 +329,12 @@ def _phase_lines(view: View, you: bool, w: dict[str, str]) -> list[str]:
 
 
 def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str:
-    """A move in the words a person reads (``draw from your stock``; ``es``: ``roba de tu mazo``).
+    """A move in the words a person reads (``draw from the stock``; ``es``: ``roba del mazo``), worded
+    so that it reads right both as an offer to the mover and in a move list that others read.
 
     >>> from naipes import Card
     >>> describe_move(mv.PlaceOnPile(Card.parse("3e"), 2)), describe_move(mv.DRAW, lang="es")
-    ("put the three of swords on seat 2's pile", 'roba de tu mazo')
+    ("put the three of swords on seat 2's pile", 'roba del mazo')
 
     .. versionadded:: 1.2
     """
@@ -349,8 +350,8 @@ def describe_move(move: Move, view: View | None = None, lang: str = "en") -> str
     if isinstance(move, mv.Bid):
         return (f"apuesta {move.amount} macarras para el perdedor" if es
                 else f"bid {move.amount} macarras for the loser")
-    words = {mv.Draw: ("draw from your stock", "roba de tu mazo"),
-             mv.Pass: ("pass: end your turn", "pasa: termina tu turno")}.get(type(move))
+    words = {mv.Draw: ("draw from the stock", "roba del mazo"),
+             mv.Pass: ("pass: end the turn", "pasa: termina el turno")}.get(type(move))
     return words[1 if es else 0] if words else str(move)
 
 
