@@ -574,6 +574,14 @@ def _notation(cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(str(c) for c in cards)
 
 
+#: The zones' labels per language.
+_ZONE_WORDS = {
+    "en": {"mine": "Your hand", "theirs": "Seat {}'s hand", "taken": "taken", "table": "Table", "stock": "Stock"},
+    "es": {"mine": "Tu mano", "theirs": "Mano del asiento {}", "taken": "ganadas", "table": "Mesa",
+           "stock": "Mazo"},
+}
+
+
 class Plugin(GamePlugin[Rules, Move, View]):
     """Toy for the command line, pictures, web tables, search bots and adapters.
 
@@ -610,18 +618,20 @@ class Plugin(GamePlugin[Rules, Move, View]):
         takes = view is not None and bool(view.table) and view.table[-1].rank == rank
         return text + take if takes else text
 
-    def zones(self, view: View) -> Sequence[Zone]:
-        """Every hand (others' as a count), each seat's taken pile, the table and the stock."""
+    def zones(self, view: View, lang: str = "en") -> Sequence[Zone]:
+        """Every hand (others' as a count), each seat's taken pile, the table and the stock,
+        labelled in ``lang`` (English or Spanish)."""
+        w = _ZONE_WORDS.get(lang, _ZONE_WORDS["en"])
         out: list[Zone] = []
         for s, size in enumerate(view.hand_sizes):
             if s == view.seat:
-                out.append(Zone(kind="hand", label="Your hand", cards=_notation(view.hand), seat=s))
+                out.append(Zone(kind="hand", label=w["mine"], cards=_notation(view.hand), seat=s))
             else:
-                out.append(Zone(kind="hand", label=f"Seat {s}'s hand", hidden=size, seat=s))
-            out.append(Zone(kind="captured", name=f"pile{s}", label="taken", cards=_notation(view.piles[s]),
+                out.append(Zone(kind="hand", label=w["theirs"].format(s), hidden=size, seat=s))
+            out.append(Zone(kind="captured", name=f"pile{s}", label=w["taken"], cards=_notation(view.piles[s]),
                             seat=s, fanned=False))
-        out.append(Zone(kind="table", label="Table", cards=_notation(view.table)))
-        out.append(Zone(kind="stock", label="Stock", hidden=view.stock_size, fanned=False))
+        out.append(Zone(kind="table", label=w["table"], cards=_notation(view.table)))
+        out.append(Zone(kind="stock", label=w["stock"], hidden=view.stock_size, fanned=False))
         return out
 
 

@@ -104,7 +104,7 @@ def test_a_plugin_whose_zones_take_no_language_still_draws() -> None:
     toy = naipes_toy.Plugin(naipes_toy.GAME_INFO)
     game = toy.new_game(toy.rules(players=2), seed=1)
     zones = zones_of(toy, game, 0, "es")
-    assert any(z["label"] == "Your hand" for z in zones)  # its own words: it takes no lang
+    assert any(z["label"] == "Tu mano" for z in zones)  # the example game takes lang
     assert any(z["kind"] == "hand" and z["hidden"] for z in zones_of(toy, game, None, "es"))
 
     class Plain(GamePlugin[Any, Any, Any]):
