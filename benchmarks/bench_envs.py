@@ -5,9 +5,12 @@ For every game with an ``ActionSpace``, one run measures random play through:
 
 - ``bare``: ``legal_moves`` + a random move + ``play`` (the plain API);
 - ``ids``: ``legal_ids`` + ``move(id)`` + ``play`` (integer actions, no framework);
-- ``ids+mask+encode``: ``legal_ids``, an int8 mask and ``encode`` into a preallocated
-  array, then ``move(id)`` + ``play``: what every learning step needs (``vs bare``
-  is the encoding's cost over the bare step);
+- ``ids+mask+encode``: through one :class:`~naipes.actions.Tracker` per seat,
+  ``legal_ids``, an int8 mask and ``encode`` into preallocated arrays, then
+  ``move(id)`` + ``play``: what every learning step needs (``vs bare`` is the
+  encoding's cost over the bare step; the issue-25 target is 3×);
+- ``same, from views``: the same from a view built at every step
+  (``space.legal_ids(view)``, ``space.encode(view, out=...)``);
 - ``vector N=1/16/256``: :class:`~naipes.adapters.vector.NaipesVectorEnv` of N
   games (``copy=False``), a random legal id per game; ``us/step`` is per game
   step (the opponents' moves included, as in ``gymnasium``);
@@ -87,7 +90,8 @@ def _ids(module: Any) -> Loop:
     return _timed(episode)
 
 
-def _encoded(module: Any) -> Loop:
+def _viewed(module: Any) -> Loop:
+    """ids + mask + encode from a view built at every step (the 1.2 way)."""
     import numpy as np
 
     space = module.ActionSpace(module.Rules())
@@ -104,6 +108,30 @@ def _encoded(module: Any) -> Loop:
             mask[list(ids)] = 1
             space.encode(view, out=obs)
             game.play(space.move(ids[rng.randrange(len(ids))], view), seat)
+            steps += 1
+        return steps
+    return _timed(episode)
+
+
+def _encoded(module: Any) -> Loop:
+    """ids + mask + encode through one tracker per seat (``ActionSpace.tracker``), each
+    writing its own preallocated arrays: what a learning loop does at every step."""
+    import numpy as np
+
+    space = module.ActionSpace(module.Rules())
+
+    def episode(rng: random.Random) -> int:
+        game, steps = module.Game(module.Rules(), seed=rng.randrange(2**31)), 0
+        trackers = [space.tracker(game, s, np.zeros(space.observation_size, np.float32))
+                    for s in range(game.num_players)]
+        masks = [np.zeros(space.size, np.int8) for _ in trackers]
+        while not game.is_over:
+            seat = min(game.to_act)
+            tracker = trackers[seat]
+            ids = tracker.legal_ids()
+            tracker.mask(masks[seat])
+            tracker.encode()
+            game.play(tracker.move(ids[rng.randrange(len(ids))]), seat)
             steps += 1
         return steps
     return _timed(episode)
@@ -222,6 +250,7 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
         out += [(name, "bare", lambda m=module: _bare(m)), (name, "ids", lambda m=module: _ids(m))]
         if _has("numpy"):
             out.append((name, "ids+mask+encode", lambda m=module: _encoded(m)))
+            out.append((name, "same, from views", lambda m=module: _viewed(m)))
         if _has("pettingzoo"):
             out.append((name, "pettingzoo", lambda n=name: _pettingzoo(n)))
         if _has("gymnasium"):

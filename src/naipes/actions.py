@@ -31,7 +31,7 @@ from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from naipes.errors import IllegalMoveError, UsageError
 
-__all__ = ["ActionSpace", "Slice"]
+__all__ = ["ActionSpace", "Slice", "Tracker"]
 
 R = TypeVar("R")
 M = TypeVar("M")
@@ -161,6 +161,24 @@ class ActionSpace(Generic[R, M, V]):
         out[:] = values
         return out
 
+    def tracker(self, game: Any, seat: int, obs: Any = None) -> Tracker[M]:
+        """A :class:`Tracker` of ``seat`` in ``game``: its ids, mask and observation kept up to date.
+
+        ``obs`` is the array the tracker writes the observation into (a list or a numpy
+        array of :attr:`observation_size`, e.g. a row of a batch array; default: a new list).
+
+        Raises:
+            UsageError: for a game under other rules than the space's (code ``wrong_rules``), a
+                seat that is not in it (``no_such_seat``) or an ``obs`` of another length (``bad_out``).
+
+        .. versionadded:: 1.3
+        """
+        return self._tracker_type()(self, game, seat, obs)
+
+    def _tracker_type(self) -> type[Tracker[M]]:
+        """The :class:`Tracker` class of this game (a game with a faster one returns it)."""
+        return Tracker
+
     def slice(self, name: str) -> slice:
         """The part of the vector called ``name``.
 
@@ -228,3 +246,89 @@ class ActionSpace(Generic[R, M, V]):
 
     def _encode(self, view: V) -> Sequence[float]:
         raise NotImplementedError
+
+
+class Tracker(Generic[M]):
+    """One seat's action ids, mask and observation in one running game, kept up to date.
+
+    Made by :meth:`ActionSpace.tracker`. It reads the game whenever it is asked, so
+    any moves (by any seat, answers in a window included) may be played between two
+    calls, and at every position :meth:`encode` equals ``space.encode(game.view(seat))``,
+    :meth:`legal_ids` equals ``space.legal_ids(game.view(seat))`` and :meth:`move` is
+    ``space.move(i, game.view(seat))``. This base builds the view (once per position);
+    a game's own tracker (Machuco, Ranzo, Macarra, Machiavelli) reads the engine's state
+    instead and rewrites only the places of ``obs`` a move changed: what a learning loop
+    calls at every step.
+
+    >>> from naipes import machuco
+    >>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=4)
+    >>> space = machuco.ActionSpace(game.rules)
+    >>> seat = game.current_player
+    >>> tracker = space.tracker(game, seat)
+    >>> view = game.view(seat)
+    >>> tracker.legal_ids() == space.legal_ids(view), tuple(tracker.encode()) == space.encode(view)
+    (True, True)
+    >>> game.play(tracker.move(tracker.legal_ids()[0]), seat)
+    >>> tuple(tracker.encode()) == space.encode(game.view(seat))
+    True
+
+    The tracker owns ``obs``: what is written into it between two calls of
+    :meth:`encode` may stay there (a game's tracker rewrites only what changed).
+
+    Attributes:
+        space: the action space.
+        game: the game followed.
+        seat: the seat whose observation this is.
+        obs: the array :meth:`encode` writes into and returns.
+
+    .. versionadded:: 1.3
+    """
+
+    __slots__ = ("space", "game", "seat", "obs", "_key", "_view")
+
+    def __init__(self, space: ActionSpace[Any, M, Any], game: Any, seat: int, obs: Any = None) -> None:
+        if game.rules != space.rules:
+            raise UsageError("this game has other rules than the action space", code="wrong_rules")
+        if type(seat) is not int or not 0 <= seat < game.num_players:
+            raise UsageError(f"no seat {seat!r} in a {game.num_players}-player game", code="no_such_seat")
+        if obs is None:
+            obs = [0.0] * space.observation_size
+        elif len(obs) != space.observation_size:
+            raise UsageError(f"obs has {len(obs)} places, not {space.observation_size}", code="bad_out")
+        self.space, self.game, self.seat, self.obs = space, game, seat, obs
+        self._key: tuple[int, object, int] | None = None
+        self._view: Any = None
+
+    def encode(self) -> Any:
+        """:attr:`obs`, brought up to the current position, and returned."""
+        self.space.encode(self._current_view(), out=self.obs)
+        return self.obs
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The ids of the seat's legal moves now, ascending (empty when it is not to act)."""
+        return self.space.legal_ids(self._current_view())
+
+    def mask(self, out: Any) -> Any:
+        """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` (``size``
+        places, e.g. a numpy ``int8`` array) and return it."""
+        if hasattr(out, "fill"):
+            out.fill(0)
+        else:
+            out[:] = [0] * len(out)
+        for i in self.legal_ids():
+            out[i] = 1
+        return out
+
+    def move(self, i: int) -> M:
+        """The move of id ``i`` now (raises as :meth:`ActionSpace.move`)."""
+        return self.space.move(i, self._current_view())
+
+    def _current_view(self) -> Any:
+        """The seat's view, built once per position (the history and the window's answers)."""
+        game = self.game
+        history, answers = game._history, len(game._answers)
+        key, last = self._key, history[-1] if history else None
+        if key is None or key[0] != len(history) or key[1] is not last or key[2] != answers:
+            self._view = game.view(self.seat)
+            self._key = (len(history), last, answers)
+        return self._view
