@@ -284,7 +284,7 @@ class Tracker(Generic[M]):
     .. versionadded:: 1.3
     """
 
-    __slots__ = ("space", "game", "seat", "obs", "_key", "_view")
+    __slots__ = ("space", "game", "seat", "obs", "_out", "_key", "_view", "_mask_out")
 
     def __init__(self, space: ActionSpace[Any, M, Any], game: Any, seat: int, obs: Any = None) -> None:
         if game.rules != space.rules:
@@ -296,8 +296,12 @@ class Tracker(Generic[M]):
         elif len(obs) != space.observation_size:
             raise UsageError(f"obs has {len(obs)} places, not {space.observation_size}", code="bad_out")
         self.space, self.game, self.seat, self.obs = space, game, seat, obs
+        #: what a game's tracker writes through: ``obs``, or a memoryview of it when it is a flat
+        #: float buffer (a numpy array or a row of one), whose item writes cost a third
+        self._out: Any = _writable_view(obs)
         self._key: tuple[int, object, int] | None = None
         self._view: Any = None
+        self._mask_out: tuple[Any, Any, Any] | None = None  # (the last mask array, its view, zeros)
 
     def encode(self) -> Any:
         """:attr:`obs`, brought up to the current position, and returned."""
@@ -311,17 +315,35 @@ class Tracker(Generic[M]):
     def mask(self, out: Any) -> Any:
         """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` (``size``
         places, e.g. a numpy ``int8`` array) and return it."""
-        if hasattr(out, "fill"):
-            out.fill(0)
-        else:
-            out[:] = [0] * len(out)
-        for i in self.legal_ids():
-            out[i] = 1
+        ids = self.legal_ids()
+        cached = self._mask_out
+        if cached is None or cached[0] is not out:
+            if len(out) != self.space.size:
+                raise UsageError(f"out has {len(out)} places, not {self.space.size}", code="bad_out")
+            view = _writable_view(out, _MASK_FORMATS)
+            cached = self._mask_out = (out, view, _zeros_like(view, len(out)))
+        view = cached[1]
+        view[:] = cached[2]
+        for i in ids:
+            view[i] = 1
         return out
 
     def move(self, i: int) -> M:
         """The move of id ``i`` now (raises as :meth:`ActionSpace.move`)."""
         return self.space.move(i, self._current_view())
+
+    def _blank(self, length: int) -> Any:
+        """``length`` zeros that can be slice-assigned into :attr:`_out` (``_out[a:a+length] = z``):
+        a memoryview of the same item format, or a list."""
+        return _zeros_like(self._out, length, 0.0)
+
+    def _zero(self) -> None:
+        """Set every place of :attr:`obs` to 0.0 (what a game's tracker starts from)."""
+        obs = self.obs
+        if hasattr(obs, "fill"):
+            obs.fill(0.0)
+        else:
+            obs[:] = [0.0] * len(obs)
 
     def _current_view(self) -> Any:
         """The seat's view, built once per position (the history and the window's answers)."""
@@ -332,3 +354,28 @@ class Tracker(Generic[M]):
             self._view = game.view(self.seat)
             self._key = (len(history), last, answers)
         return self._view
+
+
+#: The item formats of the buffers a tracker writes observations and masks through.
+_FLOAT_FORMATS = ("f", "d")
+_MASK_FORMATS = ("b", "B", "?", "h", "i", "l", "q", "f", "d")
+
+
+def _writable_view(obs: Any, formats: tuple[str, ...] = _FLOAT_FORMATS) -> Any:
+    """A memoryview of ``obs`` when it is a writable, contiguous, flat buffer of one of ``formats``
+    (a numpy array or a row of one: its item writes cost a third), else ``obs`` itself."""
+    try:
+        view = memoryview(obs)
+    except TypeError:
+        return obs
+    if view.readonly or view.ndim != 1 or view.format not in formats or not view.c_contiguous:
+        return obs
+    return view
+
+
+def _zeros_like(target: Any, length: int, zero: float = 0) -> Any:
+    """``length`` zeros that slice-assign into ``target``: a memoryview of its item format, or a
+    list of ``zero``."""
+    if isinstance(target, memoryview):
+        return memoryview(bytearray(target.itemsize * length)).cast(target.format)  # type: ignore[call-overload]
+    return [zero] * length

@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
+from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
 from naipes.machuco._tables import DECK40, Phase
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, envio, play_card
@@ -147,7 +148,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         """The length of :meth:`encode`'s vector (computed once: ``encode`` asks for it every call)."""
         return self._size
 
-    # -- ids -----------------------------------------------------------------------------------
+    def _tracker_type(self) -> type[BaseTracker[Move]]:
+        """Machuco's tracker, which reads the engine instead of a view (:mod:`naipes.machuco._tracker`)."""
+        from naipes.machuco._tracker import Tracker
+
+        return Tracker
+
     # -- the observation -------------------------------------------------------------------------
     def _encode(self, view: View) -> Sequence[float]:
         if view.rules is not self._checked:
