@@ -8,7 +8,7 @@
 ('int8', True)
 
 The observation is the seat's :meth:`~naipes.actions.ActionSpace.encode`
-vector (``float32``), in a ``Box`` bounded by the game's
+vector (``float32``, kept up to date by the seat's :class:`~naipes.actions.Tracker`), in a ``Box`` bounded by the game's
 :meth:`~naipes.actions.ActionSpace.observation_bounds`; ``info["action_mask"]``
 is the ``int8`` mask of legal ids and :meth:`NaipesEnv.action_masks` the same
 as booleans (the method sb3-contrib's ``MaskablePPO`` calls). The other seats
@@ -113,7 +113,9 @@ class NaipesEnv(gym.Env[Any, Any]):
         self.action_space = gym.spaces.Discrete(self.space.size)
         self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0
         self._mask = np.zeros(self.space.size, bool)
-        self._view: Any = None
+        #: the array the seat's tracker writes its observation into (the vector env gives a row)
+        self._obs_row: np.ndarray[Any, Any] = np.zeros(self.space.observation_size, np.float32)
+        self._tracker: Any = None
         self.game: Any = None
         self.opponents: list[Any] = []
 
@@ -122,34 +124,30 @@ class NaipesEnv(gym.Env[Any, Any]):
         """A new game seeded from ``self.np_random``; the opponents play up to the seat's turn."""
         super().reset(seed=seed)
         self._start()
-        obs = np.zeros(self.space.observation_size, np.float32)
         mask = np.zeros(self.space.size, np.int8)
-        self._write(obs, mask)
-        return obs, {"action_mask": mask, "illegal_action": False}
+        self._write(mask)
+        return self._obs_row.copy(), {"action_mask": mask, "illegal_action": False}
 
     def step(self, action: Any) -> tuple[np.ndarray[Any, Any], float, bool, bool, dict[str, Any]]:
         """Play id ``action`` for the seat, then the opponents up to its next turn or the end."""
         reward, terminated, illegal = self._act(action)
-        obs = np.zeros(self.space.observation_size, np.float32)
         mask = np.zeros(self.space.size, np.int8)
-        self._write(obs, mask)
-        return obs, reward, terminated, False, {"action_mask": mask, "illegal_action": illegal}
+        self._write(mask)
+        return self._obs_row.copy(), reward, terminated, False, {"action_mask": mask, "illegal_action": illegal}
 
     # -- the steps the vector environment shares (naipes.adapters.vector) ---------------------
     def _start(self) -> None:
         """A new game and its opponents from ``self.np_random``, played up to the seat's turn."""
         draw = self.np_random.integers
-        self._view = None
         self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
+        self._tracker = self.space.tracker(self.game, self.seat, self._obs_row)
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
         self._advance()
 
     def _act(self, action: Any) -> tuple[float, bool, bool]:
         """Play ``action`` and the opponents: (reward, terminated, illegal)."""
-        view = self._view if self._view is not None else self.game.view(self.seat)
-        self._view = None
         try:
-            self.game.play(self.space.move(action, view), self.seat)
+            self.game.play(self._tracker.move(action), self.seat)
         except (IllegalMoveError, UsageError):
             return float(self.space.bounds(self.info.returns_range)[0]) / self.scale, True, True
         self._advance()
@@ -157,13 +155,13 @@ class NaipesEnv(gym.Env[Any, Any]):
             return float(self.game.result.returns[self.seat]) / self.scale, True, False
         return 0.0, False, False
 
-    def _write(self, obs: np.ndarray[Any, Any], mask: np.ndarray[Any, Any]) -> None:
-        """Write the seat's encoded view into ``obs`` and its legal ids into ``mask`` (zeroed)."""
-        view = self._view = self.game.view(self.seat)  # the view the next _act plays from
-        self.space.encode(view, out=obs)
-        ids = list(self.space.legal_ids(view)) if not self.game.is_over else []
-        mask[ids] = 1
-        self._mask = mask.astype(bool)
+    def _write(self, mask: np.ndarray[Any, Any]) -> None:
+        """Bring the seat's observation (``_obs_row``, through its tracker) up to date and write its
+        legal ids into ``mask``."""
+        tracker = self._tracker
+        tracker.encode()
+        tracker.mask(mask)
+        self._mask = mask
 
     def _advance(self) -> None:
         game = self.game
@@ -181,7 +179,7 @@ class NaipesEnv(gym.Env[Any, Any]):
         """The seat's legal ids as booleans (all False once the game is over)."""
         if self.game is None or self.game.is_over:
             return np.zeros(self.space.size, bool)
-        mask: np.ndarray[Any, Any] = self._mask.copy()
+        mask: np.ndarray[Any, Any] = self._mask.astype(bool)
         return mask
 
     def render(self) -> str | None:

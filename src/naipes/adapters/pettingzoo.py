@@ -42,7 +42,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from naipes.adapters._common import first_to_act, has_action_space, int8_mask, resolve
+from naipes.adapters._common import first_to_act, has_action_space, resolve
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import find_game
@@ -143,12 +143,16 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[first_to_act(self.game)]
+        size = self.space.observation_size
+        self._trackers = [self.space.tracker(self.game, s, np.zeros(size, np.float32))
+                          for s in range(len(self.possible_agents))]
+        self._masks = np.zeros((len(self.possible_agents), self.space.size), np.int8)
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The encoded view of ``agent`` and its int8 mask."""
-        view = self.game.view(self.possible_agents.index(agent))
-        vector = self.space.encode(view, out=np.zeros(self.space.observation_size, np.float32))
-        return {"observation": vector, "action_mask": int8_mask(self.space, view)}
+        """The encoded view of ``agent`` (kept up to date by its seat's tracker) and its int8 mask."""
+        seat = self.possible_agents.index(agent)
+        tracker = self._trackers[seat]
+        return {"observation": tracker.encode().copy(), "action_mask": tracker.mask(self._masks[seat]).copy()}
 
     def step(self, action: Any) -> None:
         """Play action id ``action`` for the selected seat (``None`` for a finished seat)."""
@@ -157,9 +161,8 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         seat = self.possible_agents.index(agent)
-        view = self.game.view(seat)
         try:
-            move = self.space.move(action, view)
+            move = self._trackers[seat].move(action)
             self.game.play(move, seat)
         except (IllegalMoveError, UsageError) as exc:
             raise IllegalMoveError(f"{agent}: action {action!r} is not legal now: {exc.reason}",

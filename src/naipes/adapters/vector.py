@@ -13,8 +13,9 @@
 
 :class:`NaipesVectorEnv` is a :class:`gymnasium.vector.VectorEnv`: sub-environment
 ``i`` is a :class:`~naipes.adapters.gymnasium.NaipesEnv` (one seat against
-bots, same arguments), stepped in turn, each writing its encoded view and its
-``int8`` mask straight into row ``i`` of two preallocated arrays, ``(N,
+bots, same arguments), stepped in turn, each seat's
+:class:`~naipes.actions.Tracker` writing its observation (only the places the
+moves changed) and its ``int8`` mask straight into row ``i`` of two preallocated arrays, ``(N,
 observation_size)`` float32 and ``(N, size)`` int8; no per-step dicts,
 copies or concatenations. With the same seeds it gives exactly what
 ``gymnasium.vector.SyncVectorEnv`` of those environments gives.
@@ -91,6 +92,8 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._obs = np.zeros((num_envs, self.space.observation_size), np.float32)
+        for i, env in enumerate(self.envs):  # each seat's tracker writes straight into its row
+            env._obs_row = self._obs[i]
         self._masks = np.zeros((num_envs, self.space.size), np.int8)
         self._rewards = np.zeros(num_envs, np.float32)
         self._terminated = np.zeros(num_envs, bool)
@@ -176,8 +179,7 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         self._write(i)
 
     def _write(self, i: int) -> None:
-        self._masks[i].fill(0)
-        self.envs[i]._write(self._obs[i], self._masks[i])
+        self.envs[i]._write(self._masks[i])
 
     def _infos(self) -> dict[str, Any]:
         every = np.ones(self.num_envs, bool)

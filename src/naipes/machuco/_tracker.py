@@ -42,11 +42,12 @@ class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_space", "_at", "_rel", "_rside", "_written", "_card_key", "_zeros", "_target", "_grown",
-                 "_offsets", "_blank_cantes", "_plays", "_known", "_seen", "_hot", "_acting", "_ids")
+                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_acting", "_ids")
 
     _card_key: tuple[Any, ...]
     _zeros: Any
     _blank_cantes: Any
+    _scratch: list[float] | None
     _target: float
     _grown: list[list[Any]]
     _plays: list[Any]
@@ -159,6 +160,7 @@ class Tracker(BaseTracker[Move]):
         self._card_key = (-1, -1, -1, None)
         self._zeros = self._blank(40)
         self._blank_cantes = self._blank(4 * space._n)
+        self._scratch = None
         self._target = float(space._score_scale[0])
         #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width]
         self._grown = [[-1, 0, 40] for _ in range(space._s + 1)]
@@ -289,15 +291,20 @@ class Tracker(BaseTracker[Move]):
 
     def _rare_slices(self, g: Game) -> None:
         """Chicos, partidos, seat, contest, pending, winner: rewritten when any of them changed
-        (a few times a hand)."""
+        (a few times a hand), from a list kept for it."""
         self._seen[7:12] = [g._contest, list(g._pending), list(g._chicos), list(g._partidos), g._winner]
         space = self._space
-        scratch = [0.0] * space._size
+        places = _rare_places(space.observation_spec)
+        scratch = self._scratch
+        if scratch is None:
+            scratch = self._scratch = [0.0] * space._size
+        else:
+            for j in places:
+                scratch[j] = 0.0
         self._fill_rare(g, scratch)
         out = self._out
-        for j in _rare_places(space.observation_spec):
-            if out[j] != scratch[j]:
-                out[j] = scratch[j]
+        for j in places:
+            out[j] = scratch[j]
 
     def _fill_rare(self, g: Game, out: list[float]) -> None:
         """The rare slices' values into ``out`` (a zeroed list of the whole size)."""
