@@ -26,6 +26,7 @@ per step over the bare API's, in the same run.
 
     python benchmarks/bench_envs.py                  # 2 s per cell, 3 rounds
     python benchmarks/bench_envs.py --games ranzo --seconds 1 --rounds 5
+    python benchmarks/bench_envs.py --interfaces ids+mask+encode --rounds 7
     python benchmarks/bench_envs.py --smoke --json envs.json
 """
 
@@ -265,9 +266,11 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
     return out
 
 
-def measure(names: list[str], seconds: float, rounds: int, seed: int) -> list[dict[str, Any]]:
-    """Interleaved rounds of every cell; medians of µs per step."""
-    built = [(game, kind, make()) for game, kind, make in cells(names)]
+def measure(names: list[str], seconds: float, rounds: int, seed: int,
+            interfaces: list[str] | None = None) -> list[dict[str, Any]]:
+    """Interleaved rounds of every cell (of ``interfaces``, with ``bare`` always); medians of µs per step."""
+    built = [(game, kind, make()) for game, kind, make in cells(names)
+             if interfaces is None or kind == "bare" or kind in interfaces]
     times: dict[tuple[str, str], list[float]] = {(g, k): [] for g, k, _ in built}
     for r in range(rounds):
         for game, kind, loop in built:
@@ -289,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--interfaces", help="comma-separated interfaces to measure (default: all; bare always)")
     parser.add_argument("--smoke", action="store_true", help="0.2 s per cell, one round (CI)")
     parser.add_argument("--json", help="also write the table as JSON to this file")
     args = parser.parse_args(argv)
@@ -296,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds, args.rounds = 0.2, 1
     names = args.games.split(",") if args.games else [
         i.name for i in naipes.games() if hasattr(i.load(), "ActionSpace")]
-    rows = measure(names, args.seconds, args.rounds, args.seed)
+    rows = measure(names, args.seconds, args.rounds, args.seed,
+                   args.interfaces.split(",") if args.interfaces else None)
     print(f"{'game':<14} {'interface':<17} {'us/step':>9} {'steps/s':>9} {'vs bare':>8}")
     for r in rows:
         vs = "-" if r["vs_bare"] is None else f"{r['vs_bare']:.2f}"

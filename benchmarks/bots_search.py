@@ -237,7 +237,7 @@ def run_macarra(a: argparse.Namespace) -> dict[str, Any]:
     """At each final punishment between PerfectBots: ISMCTS's bid and PerfectBot's, on the same hidden card."""
     from naipes.macarra import Bid, PerfectBot
 
-    spec = a.a or f"ismcts:iterations={a.iterations or BUDGETS['macarra']}"
+    spec = a.a or f"ismcts:iterations={a.iterations or BUDGETS['macarra']}"  # --a strong: PerfectBot
     bids: dict[int, int] = {}
     diffs: list[float] = []
     perfect_bid = None
@@ -319,8 +319,8 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     if "macarra" in results:
         r = results["macarra"]
         diff = "-" if r["mean_return_diff"] is None else f"{r['mean_return_diff']:+.3f} ± {r['half_width'] or 0:.3f}"
-        lines.append(f"\nMacarra punishment bids ({r['windows']} bids, {r['a']}): ISMCTS bid {r['ismcts_bids']}, "
-                     f"PerfectBot bids {r['perfect_bid']}; ISMCTS's return minus PerfectBot's on the same card: "
+        lines.append(f"\nMacarra punishment bids ({r['windows']} bids): {r['a']} bid {r['ismcts_bids']}, "
+                     f"PerfectBot bids {r['perfect_bid']}; {r['a']}'s return minus PerfectBot's on the same card: "
                      f"{diff} macarras.")
     return "\n".join(lines)
 

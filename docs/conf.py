@@ -93,6 +93,7 @@ HAVE_MACHIAVELLI = _ready("machiavelli")
 HAVE_PETTINGZOO = all(importlib.util.find_spec(m) for m in ("pettingzoo", "gymnasium", "numpy"))
 HAVE_GYMNASIUM = all(importlib.util.find_spec(m) for m in ("gymnasium", "numpy"))
 HAVE_OPENSPIEL = all(importlib.util.find_spec(m) for m in ("pyspiel", "numpy"))
+HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
 """
 
 # Every game defines its own ``Game``, ``Rules``, ``Move`` and ``View``: _ext/naipes_xref.py

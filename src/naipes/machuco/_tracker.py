@@ -42,7 +42,7 @@ class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_space", "_at", "_rel", "_rside", "_written", "_card_key", "_zeros", "_target", "_grown",
-                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_acting", "_ids")
+                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_acting", "_ids", "_moves")
 
     _card_key: tuple[Any, ...]
     _zeros: Any
@@ -59,6 +59,7 @@ class Tracker(BaseTracker[Move]):
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
         self._space = space
+        self._moves: tuple[Move, ...] = space._moves
         self._at = tuple(space._at[name] for name in _SLICES)
         self._rel, self._rside = space._rel_seat[seat], space._rel_side[seat]
         self._offsets = tuple(40 * r for r in self._rel)  # each seat's block in the deal's plays
@@ -74,17 +75,18 @@ class Tracker(BaseTracker[Move]):
         cached = self._ids
         if cached is not None and cached[0] == len(history) and cached[1] is last:
             return cached[2]
-        by_id = self._space._by_identity
+        by_id, seat = self._space._by_identity, self.seat
+        moves = g._legal(seat) if seat in g.to_act else ()  # what Game.view lists
         try:
-            out = tuple(sorted([by_id[id(m)] for m in g.legal_moves(self.seat)]))
+            out = tuple(sorted([by_id[id(m)] for m in moves]))
         except KeyError:  # a move not interned by the engine: by value
-            out = tuple(sorted(self._space.index(m) for m in g.legal_moves(self.seat)))
+            out = tuple(sorted(self._space.index(m) for m in moves))
         self._ids = (len(history), last, out)
         return out
 
     def move(self, i: int) -> Move:
         """The move of id ``i`` (every Machuco id names one move, in every position)."""
-        moves = self._space._moves
+        moves = self._moves
         if type(i) is not int or not 0 <= i < len(moves):
             i = self._space._check_id(i)
         move: Move = moves[i]
