@@ -71,6 +71,13 @@ class DeterminizedBot(SearchBase):
             maximises its value, the other side minimises it), which values every
             root move as max-n does when the two sides' values add up to a constant
             (returns and evaluation alike), in far fewer positions; ``False``: max-n.
+        others: ``"search"`` (the default): every seat's moves are searched;
+            ``"policy"``: the other seats play the rollout policy's move (one branch),
+            so the search branches only on the observer's own moves and reaches its
+            next decisions within the same budget: an opponent model, right where
+            the opponents play like the policy.
+
+            .. versionadded:: 1.3
 
     Attributes:
         last_iterations: the worlds the last decision that searched valued.
@@ -82,12 +89,14 @@ class DeterminizedBot(SearchBase):
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("depth", "nodes", "prior", "prune", "last_nodes", "_nodes", "_cuts")
+    __slots__ = ("depth", "nodes", "prior", "prune", "others", "last_nodes", "_nodes", "_cuts")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
                  candidate: Rollout | bool = True, evaluate: Evaluate | None = None,
-                 prior: float = 0.0, prune: bool = True) -> None:
+                 prior: float = 0.0, prune: bool = True, others: str = "search") -> None:
+        if others not in ("search", "policy"):
+            raise UsageError(f"others is 'search' or 'policy', not {others!r}", code="bad_option")
         super().__init__(iterations=worlds, seconds=seconds, seed=seed, rollout=rollout,
                          candidate=candidate, max_rollout=1, evaluate=evaluate)
         if type(depth) is not int or depth < 0:
@@ -98,6 +107,7 @@ class DeterminizedBot(SearchBase):
         self.nodes = nodes
         self.prior = float(prior)
         self.prune = bool(prune)
+        self.others = others
         self.last_nodes = 0
         self._nodes = 0
         #: The decision's history heuristic: how deep each ``(seat, move)`` cut off alpha-beta.
@@ -151,7 +161,10 @@ class DeterminizedBot(SearchBase):
 
     def _root_value(self, world: AnyGame, depth: int, observer: int, ctx: Context) -> float:
         """The observer's exact value of ``world`` (after a root move): alpha-beta when the
-        game has two sides and ``prune`` is on, else max-n."""
+        game has two sides and ``prune`` is on, else max-n (the others by the policy with
+        ``others="policy"``)."""
+        if self.others == "policy":
+            return self._modelled(world, depth, observer, ctx)
         if self.prune and len(world.sides) == 2:
             ours = next(side for side in world.sides if observer in side)
             return self._alphabeta(world, depth, observer, frozenset(ours), ctx, -math.inf, math.inf)
@@ -190,6 +203,31 @@ class DeterminizedBot(SearchBase):
             if alpha >= beta:
                 cuts[(seat, move)] = cuts.get((seat, move), 0) + depth * depth
                 break
+        return best
+
+    def _modelled(self, world: AnyGame, depth: int, observer: int, ctx: Context) -> float:
+        """The observer's value of ``world``: its own moves searched, the other seats' played by
+        the policy (``world`` is consumed)."""
+        while True:
+            self._nodes += 1
+            if world.result is not None:
+                return float(world.result.returns[observer])
+            if depth <= 0:
+                return float(ctx.evaluate(world, observer)[observer])
+            acting = world.to_act
+            if observer in acting and len(acting) == 1:
+                break
+            if len(acting) > 1:
+                others_answer(world, observer if observer in acting else -1, ctx.policy, self._rng)
+            else:
+                world.play(ctx.policy.move(world, acting[0], self._rng), acting[0])
+            depth -= 1
+        moves = world.legal_moves(observer)
+        best, last = -math.inf, len(moves) - 1
+        for i, move in enumerate(moves):
+            branch = world if i == last else world.clone()
+            branch.play(move, observer)
+            best = max(best, self._modelled(branch, depth - 1, observer, ctx))
         return best
 
     def _value(self, world: AnyGame, depth: int, observer: int, ctx: Context) -> tuple[float, ...]:
