@@ -59,6 +59,7 @@ from itertools import combinations
 from typing import Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
+from naipes.actions import Tracker as BaseTracker
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
 from naipes.machiavelli.listing import _extensions
@@ -295,7 +296,11 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             raise UsageError("a play's action id depends on the view: pass view=", code="view_needed")
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
-        table, new, cards = view.table, move.table, move.cards
+        return self._play_shape(move, view.table)
+
+    def _play_shape(self, move: Play, table: tuple[Meld, ...]) -> int | None:
+        """The shape id of ``move`` on ``table`` (None: it has none); what the tracker reads too."""
+        new, cards = move.table, move.cards
         n = len(table)
         if len(new) == n + 1 and len(cards) == 3:
             i = self._catalogue_id.get(new[-1])
@@ -338,7 +343,14 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             plays = self._shapeless(view)
             j = i - self.slot_start
             return plays[j] if j < len(plays) else None
-        table = view.table
+        return self._build(i, view.table)
+
+    def _build(self, i: int, table: tuple[Meld, ...]) -> Move | None:
+        """The move of id ``i`` below the slots on ``table`` (None: it names none there)."""
+        if i == DRAW_ID:
+            return DRAW
+        if i == FORFEIT_ID:
+            return FORFEIT
         if i >= self.catalogue_start:
             c = i - self.catalogue_start
             return Play._trusted(table + (self.catalogue[c],), self._physical[c])
@@ -351,6 +363,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         if ext is None:
             return None
         return Play._trusted(table[:k] + (ext[0],) + table[k + 1:], (ext[1],))
+
+    def _tracker_type(self) -> type[BaseTracker[Move]]:
+        """Machiavelli's own tracker: it reads the engine's fields, not a view."""
+        from naipes.machiavelli._tracker import Tracker
+
+        return Tracker
 
     # -- the observation -----------------------------------------------------------------------
     def _encode(self, view: View) -> Sequence[float]:
@@ -420,13 +438,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
 
     def _encode_slots(self, view: View, out: list[float], start: int) -> None:
         """Each listed play's features at ``start + SLOT_WIDTH * j`` (see :class:`ActionSpace`)."""
-        table = view.table
+        self._encode_plays(view.table, self._shapeless(view) if view.legal_moves else (), out, start)
+
+    def _encode_plays(self, table: tuple[Meld, ...], plays: Sequence[Play], out: list[float], start: int) -> None:
+        """The slot features of ``plays`` on ``table`` at ``start + SLOT_WIDTH * j``."""
         before: dict[Meld, int] = {}
         for meld in table:
             before[meld] = before.get(meld, 0) + 1
         scale = self._penalty_scale
         rules = self.rules
-        for j, play in enumerate(self._shapeless(view) if view.legal_moves else ()):
+        for j, play in enumerate(plays):
             b = start + SLOT_WIDTH * j
             left = dict(before)
             new = 0
