@@ -42,6 +42,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
+from naipes.actions import Tracker
 from naipes.cards import Card
 from naipes.errors import UsageError
 from naipes.macarra._tables import CARDS, Phase, tables
@@ -185,6 +186,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             ids.append(i)
         ids.sort()
         return tuple(ids)
+
+    def _tracker_type(self) -> type[Tracker[Move]]:
+        """Macarra's own tracker: it reads the engine and rewrites only what a move changed."""
+        from naipes.macarra._tracker import Tracker as MacarraTracker
+
+        return MacarraTracker
 
     # -- observations -------------------------------------------------------------------------
     def _encode(self, view: View) -> Sequence[float]:
