@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any, Sequence, Union
 
 from naipes.actions import ActionSpace as BaseSpace
+from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
 from naipes.ranzo._phase import Phase
 from naipes.ranzo._tables import tables
@@ -170,6 +171,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._held = rules.hand_size + 1
         start = n * rules.starting_points
         self._score_scale = start if start else 1
+
+    def _tracker_type(self) -> type[BaseTracker[Move]]:
+        """Ranzo's tracker, which reads the engine instead of a view (:mod:`naipes.ranzo._tracker`)."""
+        from naipes.ranzo._tracker import Tracker
+
+        return Tracker
 
     # -- ids ---------------------------------------------------------------------------------
     def legal_ids(self, view: View) -> tuple[int, ...]:
