@@ -42,7 +42,7 @@ class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_space", "_at", "_rel", "_rside", "_written", "_card_key", "_zeros", "_target", "_grown",
-                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_acting", "_ids", "_moves")
+                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_seats_to_act", "_ids", "_moves")
 
     _card_key: tuple[Any, ...]
     _zeros: Any
@@ -54,7 +54,7 @@ class Tracker(BaseTracker[Move]):
     _known: Any
     _seen: list[Any]
     _hot: list[int]
-    _acting: tuple[int, ...]
+    _seats_to_act: tuple[int, ...]
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
@@ -141,7 +141,7 @@ class Tracker(BaseTracker[Move]):
         if g._deal_no != seen[0] or g._phase is not seen[1] or g._dealer != seen[4]:
             self._one_hots(g, seen)
         acting = g.to_act
-        if acting is not self._acting:
+        if acting is not self._seats_to_act:
             self._to_act(acting, at[11])
         chain = seen[5]
         if g._ch_level != chain[1] or g._ch_level and (g._ch_len != chain[3] or g._ch_rank != chain[0]
@@ -174,7 +174,7 @@ class Tracker(BaseTracker[Move]):
                                  [0] * space._s, -2]
         #: the place set in the deal, phase, throw, capturer, dealer, chain number, level, side slices
         self._hot = [-1] * 8
-        self._acting = ()
+        self._seats_to_act = ()
 
     def _cards(self, g: Game, out: Any, at: tuple[int, ...], hand_no: int) -> None:
         """The card slices: hand, table, piles, aside, the deal's plays, known."""
@@ -262,12 +262,12 @@ class Tracker(BaseTracker[Move]):
 
     def _to_act(self, acting: tuple[int, ...], base: int) -> None:
         out, rel = self._out, self._rel
-        for t in self._acting:
+        for t in self._seats_to_act:
             if t not in acting:
                 out[base + rel[t]] = 0.0
         for t in acting:
             out[base + rel[t]] = 1.0
-        self._acting = acting
+        self._seats_to_act = acting
 
     def _chain_slices(self, g: Game, base: int) -> None:
         """The majo chain's number, level, side and stack (all zero without a chain)."""
