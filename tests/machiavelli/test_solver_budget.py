@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
+from naipes.machiavelli import solver
 from naipes.machiavelli._solver_budget import CHUNK, Meter, OutOfBudget, metered
+from naipes.machiavelli._solver_quick import _repair_passes
 from naipes.machiavelli.bots import SolverBot
 from naipes.machiavelli.melds import Meld, card_value, parse_table
 from naipes.machiavelli.rules import Rules
@@ -153,6 +155,41 @@ def test_the_deadline_is_checked_inside_a_large_layer() -> None:
     assert side.nodes == 100 and side.deadline is None
 
 
+def test_a_node_budget_is_checked_inside_a_step_that_makes_many_states() -> None:
+    meter = Meter(100, None)
+    layer = {k: 0 for k in range(3 * CHUNK)}
+    made: dict[int, int] = {}
+    with pytest.raises(OutOfBudget):
+        for key, obj in metered(layer, meter, made):
+            made[key] = made[-key - 1] = obj  # two new states per state: past 100 by the second check
+    assert len(made) == 2 * CHUNK
+    assert list(metered(layer, Meter(None, None))) == list(layer.items())  # no limit: no check
+
+
+def test_the_deadline_leaves_time_to_free_the_states_held() -> None:
+    meter = Meter(None, 3600.0)
+    meter.check()
+    meter.live = 10**11  # freeing them would take longer than the hour left
+    with pytest.raises(OutOfBudget):
+        meter.check()
+    meter.live = 0
+    with pytest.raises(OutOfBudget):
+        meter.check(ahead=7200.0)  # a sort that long cannot start
+
+
+def test_the_work_of_the_exact_joker_step_counts_against_nodes() -> None:
+    """A node budget runs out sooner when the exact-joker step looks at many options per state."""
+    rules = Rules(jokers=4, initial_meld_min=30)
+    hand = Card.parse_many("3S 4S 5S 6S 7H 8H 9H 9D 9C JK JK 2D 5C QH QS QD KC KH")
+    answers = [solve("", hand, rules, opened=False, budget=Budget(nodes=n)) for n in (50, 50, 10**9)]
+    assert answers[0] == answers[1]  # deterministic
+    assert answers[2] is not None and answers[2].optimal
+
+
+def test_a_repair_tries_few_jokers_then_every_joker() -> None:
+    assert [_repair_passes(n) for n in range(5)] == [[0], [0, 1], [0, 1, 2], [0, 1, 3], [0, 1, 4]]
+
+
 def test_the_collector_is_restored() -> None:
     assert gc.isenabled()
     solve(TABLE, HAND, Rules(jokers=2))
@@ -190,6 +227,21 @@ def test_can_go_out_and_can_play_agree_with_solve(name: str, seed: int, data: st
         chosen = data.draw(st.lists(st.sampled_from(range(len(hand))), unique=True, min_size=1))
         cards = [hand[i] for i in chosen]
         assert can_play(table, hand, cards, rules) == reference_can(table, hand, cards, rules)
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@settings(deadline=None, max_examples=20, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_can_go_out_falls_back_to_solve(name: str, seed: int) -> None:
+    """With no room for its own pass, can_go_out answers by solve's search, and agrees with it."""
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **{**shape, "hand": 5})
+    best = solve(table, hand, rules)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "_MUST_NODES", 0)
+        out = can_go_out(table, hand, rules)
+    assert out == (bool(hand) and best is not None and best.count == len(hand))
+    assert out == can_go_out(table, hand, rules)
 
 
 # ---------------------------------------------------------------- the pathological families, small

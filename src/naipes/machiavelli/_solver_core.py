@@ -254,6 +254,8 @@ def solve(p: Problem) -> Answer | None:
     runs, groups, rem, allowed_by_rank, steps = _prepared(p)
     layer: dict[int, int] = {0: 0}
     trail: Trail = []
+    if p.meter is not None:
+        p.meter.live = 0  # the previous pass's trail is freed
     fold = not p.jokers and not p.xmode  # the rank's end only clears the group key: done by the last suit
     for r in range(1, NRANKS + 1):
         allowed = allowed_by_rank[r - 1]
@@ -267,6 +269,8 @@ def solve(p: Problem) -> Answer | None:
             trail.append({})  # no jokers in groups: the state is unchanged
         else:
             layer = _rank_end(p, groups, layer, trail, r)
+            if p.meter is not None:
+                p.meter.live += len(layer)
         if not layer:
             return None
         if len(layer) > 1:
@@ -274,7 +278,7 @@ def solve(p: Problem) -> Answer | None:
                 p.meter.check()
             layer = undominated(runs, layer, p.free_jokers, p.meter)
     best_key, best_obj = -1, _NEG
-    for key, obj in layer.items():
+    for key, obj in metered(layer, p.meter):
         if obj > best_obj and _final_ok(p, runs, key):
             best_key, best_obj = key, obj
     if best_key < 0:
@@ -471,7 +475,8 @@ def _suit_step(
         _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back, clear)
         trail.append(back)
         return nxt
-    for key, obj in metered(layer, p.meter):
+    work = 0  # options looked at: with exact jokers or a counter, many per state
+    for key, obj in metered(layer, p.meter, nxt):
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
@@ -483,7 +488,9 @@ def _suit_step(
                 p.meter.spent += OPTION_NODES
         jleft = jokers - ((key >> JU) & 15)
         for g in demands:
-            for opt in opts[g]:
+            row = opts[g]
+            work += len(row)
+            for opt in row:
                 o = obj + opt[1]
                 b = opt[2]
                 if o - (jokers - jleft + b) * jv < floor:
@@ -497,6 +504,8 @@ def _suit_step(
                 if o > get(nk, _NEG):
                     nxt[nk] = o
                     back[nk] = (key, opt)
+    if p.meter is not None:
+        p.meter.spent += work // OPTION_WORK
     trail.append(back)
     return nxt
 
@@ -522,7 +531,7 @@ def _simple_loop(
     shift = i * SID_BITS
     get = nxt.get
     jokers = p.jokers
-    for key, obj in metered(layer, p.meter):
+    for key, obj in metered(layer, p.meter, nxt):
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
@@ -564,7 +573,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     jv = p.jv
     v = rank_value(r)
     xcap = p.xcap if p.xmode == 1 else 0
-    for key, obj in metered(layer, p.meter):
+    for key, obj in metered(layer, p.meter, nxt):
         gk = (key >> GK) & GK_MASK
         js = jokers_for.get(gk)
         if js is None:
@@ -584,6 +593,10 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     trail.append(back)
     return nxt
 
+
+#: Options looked at (at most) by the step with exact jokers or a counter that weigh one state for
+#: the meter: that step looks at tens per state, so a node budget bounds its time too.
+OPTION_WORK = 4
 
 #: What a suit state's options cost the meter at each step that uses them (their computation
 #: weighs as much as expanding this many states).

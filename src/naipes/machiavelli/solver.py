@@ -31,13 +31,25 @@ from typing import Callable, Iterator, Sequence, Union
 
 import attrs
 
-from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.cards import JOKER, Card
 from naipes.errors import InvalidStateError, UsageError
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
+from naipes.machiavelli._solver_quick import (
+    _CELL,
+    _SUIT_INDEX,
+    _add_jokers,
+    _all_in,
+    _extended,
+    _fill,
+    _jokers,
+    _melds,
+    _opening_play,
+    _partial,
+)
 from naipes.machiavelli._solver_tables import SCALE
-from naipes.machiavelli.melds import Meld, MeldKind, card_value, check_table, format_table, is_valid_meld, parse_table
+from naipes.machiavelli.melds import Meld, card_value, check_table, format_table, parse_table
 from naipes.machiavelli.rules import Rules
 
 __all__ = ["Budget", "HandInput", "Solution", "TableInput", "can_go_out", "can_play", "solve"]
@@ -47,9 +59,6 @@ TableInput = Union[Sequence[Meld], Sequence[Card], str]
 #: A hand: its cards, or card notation (``"7H 7D JK"``).
 HandInput = Union[Sequence[Card], str]
 
-_SUIT_INDEX = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
-_CELL = {Card(r, suit): (r - 1, i) for i, suit in enumerate(FRENCH_SUITS) for r in range(1, 14)}
-_CARD_AT = [[Card(r, suit) for suit in FRENCH_SUITS] for r in range(1, 14)]
 _DEFAULT_RULES = Rules()
 
 
@@ -108,13 +117,16 @@ def _check_budget_field(name: str, value: object) -> None:
 class Budget:
     """A limit on one :func:`solve` call: wall-clock ``seconds``, search ``nodes``, or both.
 
-    ``nodes`` counts the states the dynamic program expands, rank by rank
-    (checked once per suit step of each pass): the same position and budget
-    always give the same answer. ``seconds`` is wall-clock time
-    (``time.perf_counter``), checked there, between the solver's phases and
-    every thousand states inside a step, so a call overruns it by a few
-    milliseconds at most (``benchmarks/bench_solver.py --worst`` times the
-    overshoot). When the budget runs out the answer is the best legal play
+    ``nodes`` counts the states the dynamic program makes, rank by rank,
+    and the options it looks at where jokers are exact or a counter runs
+    (four weigh one state), checked after each suit step and every thousand
+    states inside one: the same position and budget always give the same
+    answer. ``seconds`` is wall-clock time (``time.perf_counter``), checked
+    there and between the solver's phases; the search stops early enough to
+    free the states it holds and never starts a sort it cannot finish, so a
+    call overruns it by a few milliseconds (a loaded machine adds its own
+    delays; ``benchmarks/bench_solver.py --worst`` times the overshoot).
+    When the budget runs out the answer is the best legal play
     known: the quick layout found before the search (the table's melds
     extended by the hand; before the opening, new melds of the hand alone),
     or ``None`` when there is none. ``Budget()`` sets no limit.
@@ -130,6 +142,9 @@ class Budget:
     .. versionchanged:: 1.2
        ``seconds`` is checked inside the search steps too, and a budget that
        runs out before the opening gives the quick opening found first.
+    .. versionchanged:: 1.3
+       ``nodes`` is checked inside a step and counts the options looked at
+       by the exact-joker step; ``seconds`` leaves time to free the search.
     """
 
     seconds: float | None = None
@@ -233,13 +248,14 @@ def solve(
     .. versionchanged:: 1.1
        The ``budget`` argument.
     """
-    pos = _Position(table, hand, rules)
-    return _solve(pos, not opened and pos.rules.initial_meld_min > 0, budget)
+    meter = None if budget is None else budget.meter()  # the clock starts here: reading counts too
+    with _paused_gc():
+        pos = _Position(table, hand, rules)
+        return _solve(pos, not opened and pos.rules.initial_meld_min > 0, meter)
 
 
-def _solve(pos: _Position, opening: bool, budget: Budget | None, *, check: bool = True) -> Solution | None:
+def _solve(pos: _Position, opening: bool, meter: Meter | None, *, check: bool = True) -> Solution | None:
     pos.check_partition()
-    meter = (budget or _UNLIMITED).meter()
     with _paused_gc():
         known = _opening_play(pos) if opening else _extended(pos)  # a quick legal play, kept if time runs out
         try:
@@ -271,7 +287,6 @@ def _exact(pos: _Position, opening: bool, meter: Meter | None, known: core.Answe
     return _search(pos, p, opening)
 
 
-_UNLIMITED = Budget()
 _GC_LOCK = threading.Lock()
 _GC_USERS = [0, False]  # calls in progress, and whether the collector was on before the first
 
@@ -313,133 +328,6 @@ def _search(pos: _Position, p: core.Problem, opening: bool) -> Solution | None:
     return None if swap is None else _solution(pos, swap, opening)
 
 
-def _all_in(pos: _Position, opening: bool, check: bool = True, meter: Meter | None = None) -> core.Answer | None:
-    """Every hand card on the table at once (no joker kept), if a quick layout finds it: then optimal."""
-    if not pos.hand:
-        return None
-    rules = pos.rules
-    grid = [[0] * 4 for _ in range(13)]
-    _fill(grid, [c for c in pos.hand if c is not JOKER])
-    played = [row[:] for row in grid]
-    jokers = _jokers(pos.hand)
-    if not opening:
-        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
-        jokers += pos.table_jokers
-    hand = greedy.grid_of(played) if check else None
-    attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, hand)
-    if attempt is None:
-        return None
-    melds, left, rest = attempt
-    if rest or any(map(any, left)):
-        if not opening:  # a legal play if only hand cards are left: the answer if the budget runs out
-            pos.attempt = ([list(m) for m in melds], left, rest, played)
-        repaired = _repair(melds, left, rest, rules, meter)
-        if repaired is None:
-            return None
-        melds = repaired
-    if opening and sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:
-        return None
-    value = sum(card_value(c, rules) for c in pos.hand)
-    return core.Answer(len(pos.hand) * SCALE + value, played, jokers, melds)
-
-
-def _partial(pos: _Position, melds: list[greedy.RawMeld], left: greedy.Grid, rest: int,
-             hand: list[list[int]]) -> core.Answer | None:
-    """The quick layout of everything but a few cards as a legal play, if those are all hand cards."""
-    played = [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)]
-    jh = _jokers(pos.hand)
-    if rest > jh or any(n < 0 for row in played for n in row):
-        return None  # a table card (or joker) would be left over
-    count = sum(map(sum, played)) + jh - rest
-    if count <= 0:
-        return None
-    answer = core.Answer(0, played, pos.table_jokers + jh - rest, [list(m) for m in melds])
-    if not all(is_valid_meld(m, pos.rules) for m in _melds(answer)):
-        return None  # not expected; the search decides then
-    value = sum(n * min(r + 1, 10) for r, row in enumerate(played) for n in row) + (jh - rest) * pos.rules.joker_penalty
-    answer.obj = count * SCALE + value
-    return answer
-
-
-#: The states a repair may expand (a few milliseconds): it is a shortcut, not the search.
-_REPAIR_NODES = 20_000
-#: Layouts of at most this many natural cards repair a single left-over card only.
-_SMALL_REPAIR = 40
-
-
-def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules,
-            meter: Meter | None = None) -> list[greedy.RawMeld] | None:
-    """Lay out the left-over cards again with the melds near them, by the program (``None``: no luck).
-
-    Only the free-joker relaxation runs, on the neighbourhood, with a
-    node budget: a small, cheap problem. A layout of everything found so is
-    exact all the same (nothing can beat the whole hand).
-    """
-    lost = sum(map(sum, left))
-    if lost > 8 or (lost > 1 and sum(1 for m in melds for c in m if not c[2]) <= _SMALL_REPAIR):
-        return None  # measured: on small tables a repair of more than one card almost never succeeds
-    near, far = greedy.neighbours(melds, left)
-    p = core.Problem(rules.num_decks, rules.min_natural_per_combination)
-    for r in range(13):
-        p.table[r] = left[r + 1][:]
-    for meld in near:
-        for r, s, joker in meld:
-            if not joker:
-                p.table[r - 1][s] += 1
-    total = jokers + sum(1 for m in near for c in m if c[2])
-    p.free_jokers = True
-    p.meter = Meter(_REPAIR_NODES, None) if meter is None else meter.sub(_REPAIR_NODES)
-    for p.jokers in range(total + 1):  # few jokers first: those passes are the cheap ones
-        try:
-            answer = core.solve(p)
-        except OutOfBudget:
-            return None
-        if answer is not None:
-            break
-    if answer is None or not _add_jokers(answer.melds, total - answer.jokers, answer):
-        return None
-    return far + answer.melds
-
-
-def _opening_play(pos: _Position) -> core.Answer | None:
-    """A legal opening (MV-11) from the hand alone by the quick layouts (``None``: none found)."""
-    rules = pos.rules
-    hand = [[0] * 4 for _ in range(13)]
-    _fill(hand, [c for c in pos.hand if c is not JOKER])
-    jh = _jokers(pos.hand)
-    attempt = greedy.arrange_all(greedy.grid_of(hand), jh, rules.min_natural_per_combination, None)
-    if attempt is None or not attempt[0]:
-        return None
-    melds, left, rest = attempt
-    if sum(min(r, 10) for m in melds for r, _, _ in m) < rules.initial_meld_min:
-        return None
-    answer = core.Answer(0, [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)], jh - rest, melds)
-    if not all(is_valid_meld(m, rules) for m in _melds(answer)):
-        return None  # not expected; the search decides then
-    count = sum(map(sum, answer.played)) + answer.jokers
-    value = sum(n * min(r + 1, 10) for r, row in enumerate(answer.played) for n in row)
-    answer.obj = count * SCALE + value + answer.jokers * rules.joker_penalty
-    return answer
-
-
-def _extended(pos: _Position) -> core.Answer | None:
-    """A legal play that keeps the table's melds and adds hand cards to them (``None``: none found)."""
-    if pos.melds is None:
-        return None
-    hand = [[0] * 4 for _ in range(13)]
-    _fill(hand, [c for c in pos.hand if c is not JOKER])
-    raw = [[(_CELL[c][0] + 1, _CELL[c][1], k in m.jokers) for k, c in enumerate(m.cards)] for m in pos.melds]
-    jh = _jokers(pos.hand)
-    melds, left, jokers_left = greedy.extend(raw, greedy.grid_of(hand), jh, pos.rules.min_natural_per_combination)
-    played = [[hand[r][i] - left[r + 1][i] for i in range(4)] for r in range(13)]
-    count = sum(map(sum, played)) + jh - jokers_left
-    if count <= 0:
-        return None
-    value = sum(n * min(r + 1, 10) for r, row in enumerate(played) for n in row)
-    value += (jh - jokers_left) * pos.rules.joker_penalty
-    return core.Answer(count * SCALE + value, played, pos.table_jokers + jh - jokers_left, melds)
-
-
 def _relaxed(p: core.Problem, opening: bool, run: Callable[[core.Problem], core.Answer | None]) -> core.Answer | None:
     """Solve with jokers as free wildcards, then add the unused jokers to melds.
 
@@ -472,30 +360,6 @@ def _swap_and_keep(pos: _Position, p: core.Problem) -> core.Answer | None:
 
 class _Infeasible(Exception):
     """The relaxation has no answer, so neither has the real problem."""
-
-
-def _add_jokers(melds: list[list[tuple[int, int, bool]]], count: int, answer: core.Answer) -> bool:
-    """Put ``count`` more jokers into the melds (groups of three, run ends); False if they do not fit."""
-    while count:
-        placed = count
-        for meld in melds:
-            if not count:
-                break
-            ranks = {r for r, _, _ in meld}
-            if len(ranks) == 1 and len(meld) == 3:
-                suit = min({0, 1, 2, 3} - {s for _, s, _ in meld})
-                meld.append((meld[0][0], suit, True))
-            elif len(ranks) > 1 and meld[-1][0] < 13:
-                meld.append((meld[-1][0] + 1, meld[-1][1], True))
-            elif len(ranks) > 1 and meld[0][0] > 1:
-                meld.insert(0, (meld[0][0] - 1, meld[0][1], True))
-            else:
-                continue
-            count -= 1
-            answer.jokers += 1
-        if count == placed:
-            return False
-    return True
 
 
 def can_play(
@@ -537,8 +401,10 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
 
     Answered by the quick layout of :func:`solve`, else by one pass of its
     program that must place every hand card and leave every joker on the
-    table (so never the loosening passes of :func:`solve`), after a quick
-    check that every hand card fits in some meld.
+    table, after a quick check that every hand card fits in some meld. When
+    that pass is not quick (more than 2,000 states), the
+    search of :func:`solve` answers instead, so the call is never much
+    slower than :func:`solve` and always agrees with it.
 
     Raises:
         InvalidStateError: as :func:`solve`.
@@ -558,8 +424,16 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
     with _paused_gc():
         if _all_in(pos, opening, check=False) is not None:  # the check is done
             return True
-        # one feasibility pass (every hand card, every joker on the table), not the loosening of solve
-        return _must_play(pos, pos.hand, opened=opened, keep=False)
+        try:  # one feasibility pass (every hand card, every joker on the table), if it is quick
+            return _must_play(pos, pos.hand, opened=opened, keep=False, meter=Meter(_MUST_NODES, None))
+        except OutOfBudget:  # else solve's search, never slower than solve
+            best = _solve(pos, opening, None, check=False)
+            return best is not None and best.count == len(pos.hand)
+
+
+#: The states a feasibility pass of :func:`can_go_out` or :func:`can_play` may expand before
+#: :func:`solve`'s search answers instead (the pass is fast when the hand fits, or clearly does not).
+_MUST_NODES = 2_000
 
 
 def _isolated(pos: _Position, opening: bool) -> bool:
@@ -574,7 +448,10 @@ def _isolated(pos: _Position, opening: bool) -> bool:
     return greedy.isolated(greedy.grid_of(grid), greedy.grid_of(hand), jokers, pos.rules.min_natural_per_combination)
 
 
-def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool) -> bool:
+def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool,
+               meter: Meter | None = None) -> bool:
+    """Whether exactly ``cards`` can be played (jokers taken back kept if ``keep``); may raise
+    :class:`OutOfBudget` when ``meter`` runs out."""
     opening = not opened and pos.rules.initial_meld_min > 0
     pos.check_partition()
     p = pos.problem(opening=opening)
@@ -582,6 +459,7 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     p.jokers += _jokers(cards)
     p.jmin = p.jokers
     p.allow_keep = keep
+    p.meter = meter
     try:
         if _relaxed(p, opening, core.solve) is not None:
             return True
@@ -606,27 +484,6 @@ def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
     value = sum(card_value(c, pos.rules) for c in played) - len(taken) * pos.rules.joker_penalty
     count = len(played) - len(taken)
     return Solution(played=tuple(played), taken=taken, table=table, count=count, value=value)
-
-
-def _melds(answer: core.Answer) -> tuple[Meld, ...]:
-    melds = []
-    for raw in answer.melds:
-        cards = tuple(_CARD_AT[rank - 1][suit] for rank, suit, _ in raw)
-        melds.append(Meld(cards, tuple(k for k, (_, _, joker) in enumerate(raw) if joker)))
-    return tuple(sorted(melds, key=_meld_order))
-
-
-def _meld_order(meld: Meld) -> tuple[int, int, int]:
-    first = meld.cards[0]
-    if meld.kind is MeldKind.GROUP:
-        return (1, first.rank, len(meld))
-    return (0, _SUIT_INDEX[first.suit], first.rank)  # type: ignore[index]
-
-
-def _fill(counts: list[list[int]], cards: Sequence[Card]) -> None:
-    for card in cards:
-        r, i = _CELL[card]
-        counts[r][i] += 1
 
 
 def _read_hand(hand: HandInput) -> tuple[Card, ...]:
@@ -666,8 +523,3 @@ def _check_cards(cards: Sequence[Card], rules: Rules, where: str) -> None:
 
 # Re-exported for the doctests above.
 _ = format_table
-
-
-def _jokers(cards: Sequence[Card]) -> int:
-    """The jokers among ``cards`` (cards are interned: an identity test)."""
-    return sum(1 for c in cards if c is JOKER)
