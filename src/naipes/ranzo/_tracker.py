@@ -40,14 +40,13 @@ _SLICES = ("hand", "hand_order", "open", "known", "discards", "discard_order", "
 #: The slices with one place per seat (relative), in the order of ``Tracker._seat_at``.
 _SEAT_SLICES = ("answered", "hand_sizes", "scores", "to_act", "turn", "dealer", "stealer")
 #: The byte formats :meth:`Tracker.mask` writes through a memoryview (numpy int8, uint8, bool).
-_BYTE_FORMATS = ("b", "B", "?")
 
 
 class Tracker(BaseTracker[Move]):
     """One seat's Ranzo ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_sp", "_at", "_rot", "_index", "_bit", "_held", "_d", "_seat_at", "_window_at", "_started",
-                 "_pos", "_ids_at", "_ids", "_mask_of", "_hand", "_discards", "_opens", "_open_bits", "_known",
+                 "_pos", "_ids_at", "_ids", "_hand", "_discards", "_opens", "_open_bits", "_known",
                  "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_answered", "_sizes",
                  "_stock", "_balances", "_phase", "_acting", "_turn", "_dealer", "_stealer", "_hand_no")
 
@@ -70,7 +69,6 @@ class Tracker(BaseTracker[Move]):
         self._pos: tuple[int, object, int] = (-1, None, -1)
         self._ids_at: tuple[int, object, int] = (-1, None, -1)
         self._ids: tuple[int, ...] = ()
-        self._mask_of: tuple[Any, Any, bytes] | None = None
 
     # -- ids ---------------------------------------------------------------------------------
     def legal_ids(self) -> tuple[int, ...]:
@@ -89,21 +87,6 @@ class Tracker(BaseTracker[Move]):
             ids = tuple(sorted(i for i in (index(m, None) for m in moves) if i is not None))
         self._ids_at, self._ids = (n, last, answers), ids
         return ids
-
-    def mask(self, out: Any) -> Any:
-        """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` and return it
-        (a flat byte array such as numpy ``int8`` is written through a memoryview)."""
-        ids = self.legal_ids()
-        seen = self._mask_of
-        if seen is None or seen[0] is not out:
-            seen = self._mask_of = (out, _byte_view(out), bytes(len(out)))
-        view = seen[1]
-        if view is None:
-            return super().mask(out)
-        view[:] = seen[2]
-        for i in ids:
-            view[i] = 1
-        return out
 
     def move(self, i: int) -> Move:
         """The move of id ``i`` (every Ranzo id names one move in every position)."""
@@ -354,14 +337,3 @@ class Tracker(BaseTracker[Move]):
         if new >= 0:
             out[places[new]] = 1.0
         return new
-
-
-def _byte_view(out: Any) -> memoryview | None:
-    """A writable flat memoryview of unsigned bytes over ``out`` (numpy int8/uint8/bool), else None."""
-    try:
-        view = memoryview(out)
-    except TypeError:
-        return None
-    if view.readonly or view.ndim != 1 or view.format not in _BYTE_FORMATS or not view.c_contiguous:
-        return None
-    return view.cast("B")
