@@ -14,7 +14,6 @@ every position (``tests/test_trackers.py`` checks it over seeded games).
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Any
 
 from naipes.actions import Tracker as BaseTracker
@@ -42,12 +41,18 @@ class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_space", "_at", "_rel", "_rside", "_written", "_card_key", "_zeros", "_target", "_grown",
-                 "_offsets", "_blank_cantes", "_scratch", "_plays", "_known", "_seen", "_hot", "_seats_to_act", "_ids", "_moves")
+                 "_offsets", "_blank_cantes", "_rare_hot", "_plays", "_known", "_seen", "_hot", "_seats_to_act", "_ids",
+                 "_moves", "_hand", "_table", "_score_seen", "_sizes", "_blank_plays")
 
     _card_key: tuple[Any, ...]
     _zeros: Any
     _blank_cantes: Any
-    _scratch: list[float] | None
+    _rare_hot: list[dict[int, float]]
+    _hand: list[Any]
+    _table: list[Any]
+    _score_seen: list[int]
+    _sizes: list[int]
+    _blank_plays: Any
     _target: float
     _grown: list[list[Any]]
     _plays: list[Any]
@@ -78,7 +83,7 @@ class Tracker(BaseTracker[Move]):
         by_id, seat = self._space._by_identity, self.seat
         moves = g._legal(seat) if seat in g.to_act else ()  # what Game.view lists
         try:
-            out = tuple(sorted([by_id[id(m)] for m in moves]))
+            out = tuple(sorted(map(by_id.__getitem__, map(id, moves))))
         except KeyError:  # a move not interned by the engine: by value
             out = tuple(sorted(self._space.index(m) for m in moves))
         self._ids = (len(history), last, out)
@@ -105,22 +110,20 @@ class Tracker(BaseTracker[Move]):
             return super().encode()
         if not self._written:
             self._start()
-        out, at, rel, rside = self._out, self._at, self._rel, self._rside
+        out, at, rside = self._out, self._at, self._rside
         hand_no = g._hand_no
         key = self._card_key
         if key[0] != g._plays_done or key[1] != g._deal_no or key[2] != hand_no or key[3] is not g._phase:
             self._card_key = (g._plays_done, g._deal_no, hand_no, g._phase)
             self._cards(g, out, at, hand_no)
-        base, t = at[6], 0  # hand sizes, stock, plays done: a few places, written every time
-        for hand in g._hands:
-            out[base + rel[t]] = len(hand) / 3.0
-            t += 1
-        out[at[7]] = len(g._stock) / 36.0
-        out[at[8]] = g._plays_done / 36.0
-        target, base, side = self._target, at[14], 0
-        for v in g._scores:
-            out[base + rside[side]] = min(v / target, 2.0)
-            side += 1
+            self._counts(g, out, at)
+        scores = g._scores
+        if scores != self._score_seen:
+            target, base, side = self._target, at[14], 0
+            for v in scores:
+                out[base + rside[side]] = min(v / target, 2.0)
+                side += 1
+            self._score_seen = scores.copy()
         seen, hot = self._seen, self._hot  # the engine's values last written; the places set
         if g._last_throw != seen[2]:
             seen[2] = k = g._last_throw
@@ -138,9 +141,12 @@ class Tracker(BaseTracker[Move]):
             if k >= 0:
                 out[at[15] + k] = 1.0
             hot[3] = k
-        if g._deal_no != seen[0] or g._phase is not seen[1] or g._dealer != seen[4]:
+        if g._phase is not seen[1]:
+            seen[1] = g._phase
+            self._one_hot(1, at[10], _PHASE_INDEX[g._phase])
+        if g._deal_no != seen[0] or g._dealer != seen[4]:
             self._one_hots(g, seen)
-        acting = g.to_act
+        acting = g._acting if not g._answers else g.to_act
         if acting is not self._seats_to_act:
             self._to_act(acting, at[11])
         chain = seen[5]
@@ -149,9 +155,15 @@ class Tracker(BaseTracker[Move]):
             self._chain_slices(g, at[13])
         if g._cantes is not seen[6]:
             self._cante_slices(g)
-        if g._contest is not seen[7] or g._pending != seen[8] or g._chicos != seen[9] \
-                or g._partidos != seen[10] or g._winner != seen[11]:
-            self._rare_slices(g)
+        if g._contest is not seen[7]:
+            seen[7] = g._contest
+            self._rare(0, g)
+        if g._pending != seen[8]:
+            seen[8] = list(g._pending)
+            self._rare(1, g)
+        if g._chicos != seen[9] or g._partidos != seen[10] or g._winner != seen[11]:
+            seen[9:12] = [list(g._chicos), list(g._partidos), g._winner]
+            self._rare(2, g)
         return self.obs
 
     def _start(self) -> None:
@@ -162,7 +174,12 @@ class Tracker(BaseTracker[Move]):
         self._card_key = (-1, -1, -1, None)
         self._zeros = self._blank(40)
         self._blank_cantes = self._blank(4 * space._n)
-        self._scratch = None
+        #: per rare group (contest, pending, chicos/partidos/winner/seat): the places it set
+        self._rare_hot = [{}, {}, {}]
+        self._hand, self._table = [], []
+        self._score_seen = [0] * space._s
+        self._sizes = [0] * space._n
+        self._blank_plays = self._blank(40 * space._n)
         self._target = float(space._score_scale[0])
         #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width]
         self._grown = [[-1, 0, 40] for _ in range(space._s + 1)]
@@ -179,14 +196,25 @@ class Tracker(BaseTracker[Move]):
     def _cards(self, g: Game, out: Any, at: tuple[int, ...], hand_no: int) -> None:
         """The card slices: hand, table, piles, aside, the deal's plays, known."""
         index, blank = _INDEX, self._zeros
-        base = at[0]
-        out[base:base + 40] = blank
-        for m in g._hands[self.seat]:
-            out[base + index[m.card._hash]] = 1.0
-        base = at[1]
-        out[base:base + 40] = blank
-        for c in g._table:
-            out[base + index[c._hash]] = 1.0
+        hand = g._hands[self.seat]
+        if hand != self._hand:  # a card played or a deal: clear the old cards, set the new
+            base = at[0]
+            for m in self._hand:
+                out[base + index[m.card._hash]] = 0.0
+            for m in hand:
+                out[base + index[m.card._hash]] = 1.0
+            self._hand = hand.copy()
+        table, old = g._table, self._table
+        if table != old:
+            base, lo = at[1], len(old)
+            if len(table) > lo and table[:lo] == old:  # thrown cards: set them
+                for c in table[lo:]:
+                    out[base + index[c._hash]] = 1.0
+            else:  # a capture, a new hand or turn-up: clear, then set
+                out[base:base + 40] = blank
+                for c in table:
+                    out[base + index[c._hash]] = 1.0
+            self._table = table.copy()
         rside, grown, zeros = self._rside, self._grown, self._zeros
         side = 0
         for pile in g._piles:  # each side's pile only grows within a hand: write its new cards
@@ -209,7 +237,7 @@ class Tracker(BaseTracker[Move]):
         if record[1] != size or record[0][1] != start or record[0][0] != hand_no:
             base = at[4]
             if record[0][1] != start or record[0][0] != hand_no or record[1] > size:
-                out[base:base + record[2]] = self._blank(record[2])
+                out[base:base + record[2]] = self._blank_plays
                 record[0], record[1] = (hand_no, start), start
             offsets = self._offsets
             for i in range(record[1], size):
@@ -291,47 +319,47 @@ class Tracker(BaseTracker[Move]):
         out[base + 4 * n] = 0.0 if g._cantes is None else 1.0
         self._seen[6] = g._cantes
 
-    def _rare_slices(self, g: Game) -> None:
-        """Chicos, partidos, seat, contest, pending, winner: rewritten when any of them changed
-        (a few times a hand), from a list kept for it."""
-        self._seen[7:12] = [g._contest, list(g._pending), list(g._chicos), list(g._partidos), g._winner]
+    def _counts(self, g: Game, out: Any, at: tuple[int, ...]) -> None:
+        """Hand sizes, stock and plays done (they change only when cards move)."""
+        sizes, rel, base, t = self._sizes, self._rel, at[6], 0
+        for hand in g._hands:
+            k = len(hand)
+            if k != sizes[t]:
+                sizes[t] = k
+                out[base + rel[t]] = k / 3.0
+            t += 1
+        out[at[7]] = len(g._stock) / 36.0
+        out[at[8]] = g._plays_done / 36.0
+
+    def _rare(self, group: int, g: Game) -> None:
+        """Rewrite one group of the rare slices (0: the contest, 1: the pending cantes, 2:
+        chicos, partidos, seat and winner), a few times a hand: its new values are collected
+        by place, the places it set before and not now are cleared."""
+        values: Any = {}
+        self._fill_rare(group, g, values)
+        out, old = self._out, self._rare_hot[group]
+        for j in old:
+            if j not in values:
+                out[j] = 0.0
+        for j, v in values.items():
+            out[j] = v
+        self._rare_hot[group] = values
+
+    def _fill_rare(self, group: int, g: Game, out: Any) -> None:
+        """One rare group's values into ``out`` (by place)."""
         space = self._space
-        places = _rare_places(space.observation_spec)
-        scratch = self._scratch
-        if scratch is None:
-            scratch = self._scratch = [0.0] * space._size
+        at, rel, rside = space._at, self._rel, self._rside
+        if group == 0:
+            if g._contest is not None:
+                space._encode_contest(out, g._contest, rel, rside)
+        elif group == 1:
+            if g._pending:
+                space._encode_pending(out, g._pending, rside)
         else:
-            for j in places:
-                scratch[j] = 0.0
-        self._fill_rare(g, scratch)
-        out = self._out
-        for j in places:
-            out[j] = scratch[j]
-
-    def _fill_rare(self, g: Game, out: list[float]) -> None:
-        """The rare slices' values into ``out`` (a zeroed list of the whole size)."""
-        space = self._space
-        at, seat = space._at, self.seat
-        rel, rside = self._rel, self._rside
-        _, chicos, partidos = space._score_scale
-        for side in range(space._s):
-            out[at["chicos"] + rside[side]] = g._chicos[side] / chicos
-            out[at["partidos"] + rside[side]] = g._partidos[side] / partidos
-        out[at["seat"] + seat] = 1.0
-        if g._contest is not None:
-            space._encode_contest(out, g._contest, rel, rside)
-        if g._pending:
-            space._encode_pending(out, g._pending, rside)
-        if g._winner >= 0:
-            out[at["winner"] + rside[g._winner]] = 1.0
-
-
-@functools.lru_cache(maxsize=16)
-def _rare_places(spec: tuple[tuple[str, int, int], ...]) -> tuple[int, ...]:
-    """The places of the slices :meth:`Tracker._rare_slices` writes, in a layout."""
-    return tuple(j for name, start, length in spec if name in _RARE for j in range(start, start + length))
-
-
-#: The slices :meth:`Tracker._rare_slices` writes.
-_RARE = frozenset({"chicos", "partidos", "seat", "contest", "contest_sides", "contest_seats", "pending",
-                   "winner"})
+            _, chicos, partidos = space._score_scale
+            for side in range(space._s):
+                out[at["chicos"] + rside[side]] = g._chicos[side] / chicos
+                out[at["partidos"] + rside[side]] = g._partidos[side] / partidos
+            out[at["seat"] + self.seat] = 1.0
+            if g._winner >= 0:
+                out[at["winner"] + rside[g._winner]] = 1.0

@@ -48,7 +48,7 @@ class Tracker(BaseTracker[Move]):
     __slots__ = ("_sp", "_at", "_rot", "_index", "_bit", "_held", "_d", "_seat_at", "_window_at", "_started",
                  "_pos", "_ids_at", "_ids", "_hand", "_discards", "_opens", "_open_bits", "_known",
                  "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_answered", "_sizes",
-                 "_stock", "_balances", "_phase", "_acting", "_turn", "_dealer", "_stealer", "_hand_no")
+                 "_stock", "_balances", "_phase", "_acting", "_acting_seats", "_acting_answered", "_turn", "_dealer", "_stealer", "_hand_no")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
@@ -135,6 +135,8 @@ class Tracker(BaseTracker[Move]):
         self._balances: list[int] = []
         self._phase: Phase | None = None
         self._acting = 0
+        self._acting_seats: tuple[int, ...] | None = None
+        self._acting_answered = -1
         self._turn = self._dealer = self._stealer = -1
         self._hand_no = -1
         self._out[self._at[21] + self.seat] = 1.0
@@ -236,7 +238,7 @@ class Tracker(BaseTracker[Move]):
             self._put(answer, 1.0, at[9], at[10])
             self._answer = answer
         now = g._last_window
-        if now is not self._last_window:
+        if now is not self._last_window and now != self._last_window:  # often the same passes again
             by_type = self._window_at
             for s, m in self._last_window:
                 out[by_type[s][type(m)]] = 0.0
@@ -297,13 +299,16 @@ class Tracker(BaseTracker[Move]):
                 out[base + index[self._phase]] = 0.0
             out[base + index[phase]] = 1.0
             self._phase = phase
-        acting = 0
-        for s in g._acting:
-            acting |= 1 << s
-        acting &= ~answered  # the seats yet to answer, in a window
-        if acting != self._acting:
-            self._flags(places[3], self._acting, acting)
-            self._acting = acting
+        seats = g._acting
+        if seats is not self._acting_seats or answered != self._acting_answered:
+            self._acting_seats, self._acting_answered = seats, answered
+            acting = 0
+            for s in seats:
+                acting |= 1 << s
+            acting &= ~answered  # the seats yet to answer, in a window
+            if acting != self._acting:
+                self._flags(places[3], self._acting, acting)
+                self._acting = acting
         turn = g._turn
         if turn != self._turn:
             at = places[4]
