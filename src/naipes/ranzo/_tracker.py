@@ -79,7 +79,8 @@ class Tracker(BaseTracker[Move]):
         seen = self._ids_at
         if seen[0] == n and seen[1] is last and seen[2] == answers:
             return self._ids
-        moves = g.legal_moves(self.seat)
+        seat = self.seat
+        moves = g._legal(seat) if seat in g._acting and seat not in g._answers else ()  # = legal_moves
         try:
             ids = tuple(sorted(map(self._sp._by_identity.__getitem__, map(id, moves))))
         except KeyError:  # a move that is not the catalogue's own object: look it up by value
