@@ -239,7 +239,7 @@ class Tracker(BaseTracker[Move]):
             self._put(answer, 1.0, at[9], at[10])
             self._answer = answer
         now = g._last_window
-        if now is not self._last_window and now != self._last_window:  # often the same passes again
+        if now is not self._last_window:
             by_type = self._window_at
             for s, m in self._last_window:
                 out[by_type[s][type(m)]] = 0.0
