@@ -146,7 +146,7 @@ class Tracker(BaseTracker[Move]):
             self._one_hot(1, at[10], _PHASE_INDEX[g._phase])
         if g._deal_no != seen[0] or g._dealer != seen[4]:
             self._one_hots(g, seen)
-        acting = g._acting if not g._answers else g.to_act
+        acting = g.to_act
         if acting is not self._seats_to_act:
             self._to_act(acting, at[11])
         chain = seen[5]

@@ -149,9 +149,19 @@ class Tracker(BaseTracker[Move]):
         if hand != self._hand:
             self._ordered(self._hand, hand, at[0], at[1], self._held)
             self._hand = hand.copy()
-        discards = g._discards
-        if discards != self._discards:
-            self._ordered(self._discards, discards, at[4], at[5], self._d)
+        discards, old = g._discards, self._discards
+        lo = len(old)
+        if len(discards) >= lo and discards[:lo] == old:  # unchanged, or cards discarded: one comparison
+            if len(discards) > lo:
+                out, index, base, order, d = self._out, self._index, at[4], at[5], self._d
+                for c in discards[lo:]:
+                    i = index[id(c)]
+                    lo += 1
+                    out[base + i] = 1.0
+                    out[order + i] = lo / d
+                old.extend(discards[len(old):])
+        else:
+            self._ordered(old, discards, at[4], at[5], self._d)
             self._discards = discards.copy()
         opens = g._opens
         if opens != self._opens:  # a juego laid, or a new hand
