@@ -164,13 +164,7 @@ class Hub:
             self._who(game.to_act)
         held, old = game._held, self._held
         if held != old:
-            place = lay.held_place
-            if old:
-                vec[place[old]] = vf[place[old]] = 0.0
-                log.append(place[old])
-            if held:
-                vec[place[held]] = vf[place[held]] = 1.0
-                log.append(place[held])
+            self._card_hot(lay.held_place, old, held)
             self._held = held
         kind, gives, piles = type(move), 0, game._piles
         if kind is Draw:  # the seat's stock, and its pile when the draw recycled it
@@ -295,6 +289,13 @@ class Hub:
         if new >= 0:
             self._put(base + new, 1.0)
 
+    def _card_hot(self, place: Any, old: int, new: int) -> None:
+        """Move a card's flag (``place``: each card's place; card 0: none) from ``old`` to ``new``."""
+        if old:
+            self._put(place[old], 0.0)
+        if new:
+            self._put(place[new], 1.0)
+
     def _who(self, to_act: tuple[int, ...]) -> None:
         """The ``to_act`` flags (``game.to_act``: in the window, the seats yet to bid)."""
         old = self._to_act_bits
@@ -334,13 +335,7 @@ class Hub:
         vec, vf, log, lay, old = self.vec, self.vf, self.log, self.lay, self._pl[s]
         top, was = pile[-1] if pile else 0, old[-1] if old else 0
         if top != was:
-            place = lay.top_place[s]
-            if was:
-                vec[place[was]] = vf[place[was]] = 0.0
-                log.append(place[was])
-            if top:
-                vec[place[top]] = vf[place[top]] = 1.0
-                log.append(place[top])
+            self._card_hot(lay.top_place[s], was, top)
         if len(pile) != len(old):
             vec[lay.pile_sizes + s] = vf[lay.pile_sizes + s] = len(pile) * lay.scale
             log.append(lay.pile_sizes + s)

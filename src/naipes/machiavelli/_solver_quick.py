@@ -31,13 +31,7 @@ def _all_in(pos: _Position, opening: bool, check: bool = True, meter: Meter | No
     if not pos.hand:
         return None
     rules = pos.rules
-    grid = [[0] * 4 for _ in range(13)]
-    _fill(grid, [c for c in pos.hand if c is not JOKER])
-    played = [row[:] for row in grid]
-    jokers = _jokers(pos.hand)
-    if not opening:
-        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
-        jokers += pos.table_jokers
+    played, grid, jokers = grids(pos, opening)
     hand = greedy.grid_of(played) if check else None
     attempt = greedy.arrange_all(greedy.grid_of(grid), jokers, rules.min_natural_per_combination, hand)
     if attempt is None:
@@ -212,6 +206,19 @@ def _meld_order(meld: Meld) -> tuple[int, int, int]:
     if meld.kind is MeldKind.GROUP:
         return (1, first.rank, len(meld))
     return (0, _SUIT_INDEX[first.suit], first.rank)  # type: ignore[index]
+
+
+def grids(pos: _Position, opening: bool) -> tuple[list[list[int]], list[list[int]], int]:
+    """The hand's natural cards by rank and suit; the same with the table's natural cards too
+    (not when opening: the table is not touched then); the jokers of both."""
+    hand = [[0] * 4 for _ in range(13)]
+    _fill(hand, [c for c in pos.hand if c is not JOKER])
+    grid = [row[:] for row in hand]
+    jokers = _jokers(pos.hand)
+    if not opening:
+        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
+        jokers += pos.table_jokers
+    return hand, grid, jokers
 
 
 def _fill(counts: list[list[int]], cards: Sequence[Card]) -> None:

@@ -47,6 +47,7 @@ from naipes.machiavelli._solver_quick import (
     _melds,
     _opening_play,
     _partial,
+    grids,
 )
 from naipes.machiavelli._solver_tables import SCALE
 from naipes.machiavelli.melds import Meld, card_value, check_table, format_table, parse_table
@@ -438,13 +439,7 @@ _MUST_NODES = 2_000
 
 def _isolated(pos: _Position, opening: bool) -> bool:
     """True if some hand card fits in no meld even with every other card: the hand cannot go out."""
-    hand = [[0] * 4 for _ in range(13)]
-    _fill(hand, [c for c in pos.hand if c is not JOKER])
-    grid = [row[:] for row in hand]
-    jokers = _jokers(pos.hand)
-    if not opening:
-        _fill(grid, [c for c in pos.table_cards if c is not JOKER])
-        jokers += pos.table_jokers
+    hand, grid, jokers = grids(pos, opening)
     return greedy.isolated(greedy.grid_of(grid), greedy.grid_of(hand), jokers, pos.rules.min_natural_per_combination)
 
 
