@@ -156,10 +156,13 @@ def test_a_workspace_turn_by_drag_and_drop_and_by_keyboard(new_page: Any) -> Non
     page.wait_for_function("() => state.ws.taken.length === 1")
     page.drag_and_drop("#hand .card >> nth=0", "#ws-melds .meld[data-meld] >> nth=-1")
     page.wait_for_function("() => state.ws.taken.length === 2")
+    count = "state.ws.melds.filter((m) => m.length).length"
+    before = page.evaluate(count)
     page.click("#ws-melds .meld[data-meld] >> nth=-1 >> .card >> nth=1")
     page.click("#ws-split")
-    page.wait_for_function("() => state.ws.melds.filter((m) => m.length).length >= 2")
-    melds = page.evaluate("state.ws.melds.filter((m) => m.length).length")
+    # The table's own meld already makes two, so wait for the split itself: one meld more.
+    page.wait_for_function(f"n => {count} === n + 1", arg=before)
+    melds = before + 1
     page.click("#ws-melds .meld[data-meld] >> nth=-1 >> .card >> nth=0")
     page.click("#ws-merge")
     assert "merge" in page.inner_text("#ws-explain").lower()
@@ -184,8 +187,9 @@ def test_a_workspace_turn_by_drag_and_drop_and_by_keyboard(new_page: Any) -> Non
 def _merge_into(page: Any, melds: int) -> None:
     """Click the target meld of a merge and wait for the working table to have one meld less.
 
-    A clean-clone CI run once timed out here (30 s) without a trace of why; the page's state is
-    now part of the failure message, and a click that left the merge pending is made once more."""
+    The page's state is part of the failure message, and a click that left the merge pending is
+    made once more. (The flake this once showed was the caller reading the meld count before
+    the split had landed; the caller now waits for the split itself.)"""
     page.click("#ws-melds .meld-target >> nth=-2")
     landed = "n => state.ws.melds.filter((m) => m.length).length === n - 1"
     try:
