@@ -200,3 +200,36 @@ def test_ids_of_moves_not_legal_now_still_name_them() -> None:
     with pytest.raises(IllegalMoveError) as err:
         game.play(tracker.move(0), 1)
     assert err.value.code == "not_your_turn"
+
+
+# -- the engine's change fields the tracker reads -----------------------------------------------
+def _masks_agree(game: Game) -> None:
+    """``_known_bits`` is ``_known`` as masks; ``_pops`` never exceeds the steals of the hand."""
+    bit = game._t.bit_id
+    assert game._known_bits == [sum(bit[id(c)] for c in k) for k in game._known]
+    assert game._pops >= 0
+
+
+@settings(deadline=None, max_examples=15, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31))
+def test_known_masks_follow_every_move_clone_load_and_sample(rules: Rules, seed: int) -> None:
+    """After each move, and in every clone, reloaded game and determinized world, the masks
+    match the known cards, and a tracker over the reloaded game still agrees with its views."""
+    rng = random.Random(seed)
+    game, space = Game(rules, seed=seed), ActionSpace(rules)
+    for step in range(300):
+        if game.is_over:
+            break
+        random_move(game, space, rng)
+        _masks_agree(game)
+        if step % 37 == 5:
+            for other in (game.clone(), Game.from_dict(game.to_dict()), game.view(0).sample(rng)):
+                _masks_agree(other)
+                if not other.is_over:
+                    tracker = space.tracker(other, 0)
+                    for _ in range(6):
+                        if other.is_over:
+                            break
+                        agree(tracker, space, other, rng)
+                        random_move(other, space, rng)
+                        _masks_agree(other)

@@ -39,15 +39,16 @@ _SLICES = ("hand", "hand_order", "open", "known", "discards", "discard_order", "
            "scores", "phase", "to_act", "turn", "dealer", "stealer", "seat", "hand_number")
 #: The slices with one place per seat (relative), in the order of ``Tracker._seat_at``.
 _SEAT_SLICES = ("answered", "hand_sizes", "scores", "to_act", "turn", "dealer", "stealer")
-#: The byte formats :meth:`Tracker.mask` writes through a memoryview (numpy int8, uint8, bool).
+#: The bit mask of each tuple of seats to act seen so far (at most 2**players tuples).
+_SEAT_BITS: dict[tuple[int, ...], int] = {}
 
 
 class Tracker(BaseTracker[Move]):
     """One seat's Ranzo ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_sp", "_at", "_rot", "_index", "_bit", "_held", "_d", "_seat_at", "_window_at", "_started",
-                 "_pos", "_ids_at", "_ids", "_hand", "_discards", "_opens", "_open_bits", "_known",
-                 "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_answered", "_sizes",
+                 "_pos", "_ids_at", "_ids", "_hand", "_discards", "_discards_of", "_pops", "_opens",
+                 "_open_bits", "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_answered", "_sizes",
                  "_stock", "_balances", "_phase", "_acting", "_acting_seats", "_acting_answered", "_turn", "_dealer", "_stealer", "_hand_no")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
@@ -122,9 +123,10 @@ class Tracker(BaseTracker[Move]):
         n = self._sp._n
         self._hand: list[Card] = []
         self._discards: list[Card] = []
+        self._discards_of: list[Card] | None = None  # the engine's pile object, and its pops
+        self._pops = 0
         self._opens: list[list[tuple[Card, ...]]] = [[] for _ in range(n)]
         self._open_bits = [0] * n
-        self._known: list[list[Card]] = [[] for _ in range(n)]
         self._known_bits = [0] * n
         self._claim_card: Card | None = None
         self._claim: Move | None = None
@@ -149,9 +151,9 @@ class Tracker(BaseTracker[Move]):
         if hand != self._hand:
             self._ordered(self._hand, hand, at[0], at[1], self._held)
             self._hand = hand.copy()
-        discards, old = g._discards, self._discards
-        lo = len(old)
-        if len(discards) >= lo and discards[:lo] == old:  # unchanged, or cards discarded: one comparison
+        discards, old, pops = g._discards, self._discards, g._pops
+        if discards is self._discards_of and pops == self._pops:  # the same pile, only grown
+            lo = len(old)
             if len(discards) > lo:
                 out, index, base, order, d = self._out, self._index, at[4], at[5], self._d
                 for c in discards[lo:]:
@@ -160,9 +162,10 @@ class Tracker(BaseTracker[Move]):
                     out[base + i] = 1.0
                     out[order + i] = lo / d
                 old.extend(discards[len(old):])
-        else:
-            self._ordered(old, discards, at[4], at[5], self._d)
-            self._discards = discards.copy()
+        else:  # cards taken back: the first len - (pops since) stayed; else a new pile
+            keep = len(old) - (pops - self._pops) if discards is self._discards_of else 0
+            self._ordered(old, discards, at[4], at[5], self._d, keep)
+            self._discards, self._discards_of, self._pops = discards.copy(), discards, pops
         opens = g._opens
         if opens != self._opens:  # a juego laid, or a new hand
             s = 0
@@ -170,27 +173,34 @@ class Tracker(BaseTracker[Move]):
                 self._set(s, [c for j in o for c in j], self._open_bits, at[2])
                 s += 1
             self._opens = [o.copy() for o in opens]
-        seen, bits, s = self._known, self._known_bits, 0
-        for k in g._known:  # shown, named or stolen cards come and go (the body of _set, inlined)
-            if k != seen[s]:
-                seen[s] = k.copy()
-                m = reduce(or_, map(self._bit.__getitem__, map(id, k)), 0)
-                diff = m ^ bits[s]
-                if diff:
-                    out, b = self._out, at[3] + self._rot[s] * self._d
-                    while diff:
-                        low = diff & -diff
-                        out[b + low.bit_length() - 1] = 1.0 if m & low else 0.0
-                        diff ^= low
-                    bits[s] = m
+        bits, s = self._known_bits, 0
+        for m in g._known_bits:  # shown, named or stolen cards come and go (the body of _set, inlined)
+            diff = m ^ bits[s]
+            if diff:
+                out, b = self._out, at[3] + self._rot[s] * self._d
+                while diff:
+                    low = diff & -diff
+                    out[b + low.bit_length() - 1] = 1.0 if m & low else 0.0
+                    diff ^= low
+                bits[s] = m
             s += 1
 
-    def _ordered(self, old: list[Card], new: list[Card], flags: int, order: int, scale: int) -> None:
+    def _ordered(self, old: list[Card], new: list[Card], flags: int, order: int, scale: int,
+                 keep: int | None = None) -> None:
         """An ordered zone: flags at ``flags``, ``(position + 1) / scale`` at ``order``; the
-        common beginning stays, the rest of ``old`` is cleared, then the rest of ``new`` written."""
+        common beginning stays (at least its first ``keep`` cards, when the caller knows), the
+        rest of ``old`` is cleared, then the rest of ``new`` written."""
         out, index = self._out, self._index
         lo = len(old)
-        if lo <= len(new) and new[:lo] == old:  # cards added at the end
+        if keep is not None:
+            p, n = max(keep, 0), min(lo, len(new))
+            while p < n and old[p] is new[p]:
+                p += 1
+            if p < lo:
+                for i in map(index.__getitem__, map(id, old[p:])):
+                    out[flags + i] = 0.0
+                    out[order + i] = 0.0
+        elif lo <= len(new) and new[:lo] == old:  # cards added at the end
             p = lo
         else:
             if lo <= len(new) + 1 and new[:lo - 1] == old[:-1]:  # the last card taken (or replaced)
@@ -313,9 +323,9 @@ class Tracker(BaseTracker[Move]):
         seats = g._acting
         if seats is not self._acting_seats or answered != self._acting_answered:
             self._acting_seats, self._acting_answered = seats, answered
-            acting = 0
-            for s in seats:
-                acting |= 1 << s
+            acting = _SEAT_BITS.get(seats)
+            if acting is None:
+                acting = _SEAT_BITS[seats] = sum({1 << s for s in seats})
             acting &= ~answered  # the seats yet to answer, in a window
             if acting != self._acting:
                 self._flags(places[3], self._acting, acting)

@@ -72,6 +72,8 @@ def clone_into(game: Game, new: Game) -> None:
     new._hands = [h.copy() for h in game._hands]
     new._opens = [o.copy() for o in game._opens]
     new._known = [k.copy() for k in game._known]
+    new._known_bits = game._known_bits.copy()
+    new._pops = game._pops
     new._stock = game._stock.copy()
     new._discards = game._discards.copy()
     new._balances = game._balances.copy()
@@ -96,7 +98,8 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._cards = tuple(_cards(state["cards"]))
     game._hands = [_cards(h) for h in state["hands"]]
     game._opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
-    game._known = [_cards(k) for k in state["known"]]
+    game._set_known([_cards(k) for k in state["known"]])
+    game._pops = 0
     game._stock = _cards(state["stock"])
     game._discards = _cards(state["discards"])
     game._balances = list(state["balances"])
@@ -186,7 +189,7 @@ def build_position(cls: type[Game], rules: Rules | None, *, hands: Sequence[Sequ
     game._discards = _cards(discards)
     game._opens = _open_juegos(game, open_juegos)
     _check_cards(game)
-    game._known = [[] for _ in range(n)] if known is None else [_cards(k) for k in known]
+    game._set_known([[] for _ in range(n)] if known is None else [_cards(k) for k in known])
     if len(game._known) != n or any(c not in game._hands[s] for s, k in enumerate(game._known) for c in k):
         raise InvalidStateError("known cards must be in that seat's concealed hand", code="bad_known")
     _check_counts(game, turn, window)

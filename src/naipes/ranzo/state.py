@@ -92,7 +92,7 @@ class Game(BaseGame[Rules, Move, View]):
     _shared = ("_t",)  # the juego tables of the deck: module-level, never pickled
     __slots__ = ("_t", "_cards", "_hands", "_opens", "_stock", "_discards", "_balances", "_known",
                  "_phase", "_turn", "_dealer", "_hand_no", "_claim", "_stealer", "_orders",
-                 "_last_window", "_hand_log", "_can_ranzo", "_cache")
+                 "_last_window", "_hand_log", "_can_ranzo", "_cache", "_known_bits", "_pops")
 
     _cards: tuple[Card, ...]
     _balances: list[int]
@@ -147,8 +147,14 @@ class Game(BaseGame[Rules, Move, View]):
         self._hands: list[list[Card]] = [[] for _ in range(n)]
         self._opens: list[list[Juego]] = [[] for _ in range(n)]
         self._known: list[list[Card]] = [[] for _ in range(n)]
+        #: each seat's known cards as a mask of ``_t.bit_id`` bits, kept with ``_known``
+        self._known_bits: list[int] = [0] * n
         self._stock: list[Card] = []
         self._discards: list[Card] = []
+        #: discards taken back (steals) from this ``_discards`` list: it changes only by append
+        #: and by these pops, so an observer that saw it at ``k`` pops and length ``L`` knows its
+        #: first ``L - (pops - k)`` cards are unchanged (the trackers read it)
+        self._pops = 0
         self._phase = TURN
         self._turn = (dealer + 1) % n
         self._dealer = dealer
@@ -346,6 +352,7 @@ class Game(BaseGame[Rules, Move, View]):
             ids = list(map(id, known))
             if id(card) in ids:
                 del known[ids.index(id(card))]
+                self._known_bits[seat] &= ~self._t.bit_id[id(card)]
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
         hv = value_hand(self.rules, self._opens[seat], self._hands[seat])
@@ -508,6 +515,13 @@ class Game(BaseGame[Rules, Move, View]):
         for c in cards:
             if id(c) not in map(id, known):
                 known.append(c)
+                self._known_bits[seat] |= self._t.bit_id[id(c)]
+
+    def _set_known(self, known: list[list[Card]]) -> None:
+        """Replace every seat's known cards (and their masks)."""
+        self._known = known
+        bit = self._t.bit_id.get  # a stray card counts 0 here: the position's checks refuse it
+        self._known_bits = [sum({bit(id(c), 0) for c in k}) for k in known]
 
     def _winner(self, answers: tuple[tuple[int, Move], ...]) -> tuple[int, Envido | Truco] | None:
         """RZ-09: envido before truco, the nearest envido, the highest truco, ties to the nearest.
@@ -534,6 +548,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     def _steal(self, seat: int, claim: Envido | Truco) -> None:
         card = self._discards.pop()
+        self._pops += 1
         hand = self._hands[seat]
         hand.append(card)
         self._make_known(seat, (card,))
