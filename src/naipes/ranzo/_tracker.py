@@ -47,8 +47,8 @@ class Tracker(BaseTracker[Move]):
     """One seat's Ranzo ids, mask and observation, updated from the engine's fields."""
 
     __slots__ = ("_sp", "_at", "_rot", "_index", "_bit", "_held", "_d", "_seat_at", "_window_at", "_started",
-                 "_pos", "_ids_at", "_ids", "_hand", "_discards", "_discards_of", "_pops", "_opens",
-                 "_open_bits", "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_answered", "_sizes",
+                 "_pos", "_ids_at", "_ids", "_hand", "_discards", "_discards_of", "_pops", "_opens_of", "_laid",
+                 "_open_bits", "_known_bits", "_claim_card", "_claim", "_answer", "_last_window", "_window_places", "_answered", "_sizes",
                  "_stock", "_balances", "_phase", "_acting", "_acting_seats", "_acting_answered", "_turn", "_dealer", "_stealer", "_hand_no")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
@@ -125,13 +125,15 @@ class Tracker(BaseTracker[Move]):
         self._discards: list[Card] = []
         self._discards_of: list[Card] | None = None  # the engine's pile object, and its pops
         self._pops = 0
-        self._opens: list[list[tuple[Card, ...]]] = [[] for _ in range(n)]
+        self._opens_of: list[list[tuple[Card, ...]]] | None = None  # the engine's juego lists
+        self._laid = 0
         self._open_bits = [0] * n
         self._known_bits = [0] * n
         self._claim_card: Card | None = None
         self._claim: Move | None = None
         self._answer: Move | None = None
         self._last_window: tuple[tuple[int, Move], ...] = ()
+        self._window_places: list[int] = []  # where the last window's answers are written
         self._answered = 0
         self._sizes: tuple[int, ...] = (-1,) * n
         self._stock = -1
@@ -149,7 +151,7 @@ class Tracker(BaseTracker[Move]):
         at = self._at
         hand = g._hands[self.seat]
         if hand != self._hand:
-            self._ordered(self._hand, hand, at[0], at[1], self._held)
+            self._hand_moved(self._hand, hand, at[0], at[1])
             self._hand = hand.copy()
         discards, old, pops = g._discards, self._discards, g._pops
         if discards is self._discards_of and pops == self._pops:  # the same pile, only grown
@@ -162,18 +164,34 @@ class Tracker(BaseTracker[Move]):
                     out[base + i] = 1.0
                     out[order + i] = lo / d
                 old.extend(discards[len(old):])
-        else:  # cards taken back: the first len - (pops since) stayed; else a new pile
-            keep = len(old) - (pops - self._pops) if discards is self._discards_of else 0
-            self._ordered(old, discards, at[4], at[5], self._d, keep)
+        elif discards is self._discards_of:  # cards taken back: the first len - (pops since) stayed
+            out, index, base, order, d = self._out, self._index, at[4], at[5], self._d
+            p, n = max(len(old) - (pops - self._pops), 0), min(len(old), len(discards))
+            while p < n and old[p] is discards[p]:
+                p += 1
+            for i in map(index.__getitem__, map(id, old[p:])):
+                out[base + i] = out[order + i] = 0.0
+            del old[p:]
+            for c in discards[p:]:
+                i = index[id(c)]
+                p += 1
+                out[base + i] = 1.0
+                out[order + i] = p / d
+            old.extend(discards[len(old):])
+            self._pops = pops
+        else:  # a new pile (a new hand or a loaded position)
+            self._ordered(old, discards, at[4], at[5], self._d, 0)
             self._discards, self._discards_of, self._pops = discards.copy(), discards, pops
         opens = g._opens
-        if opens != self._opens:  # a juego laid, or a new hand
+        if opens is not self._opens_of or g._laid != self._laid:  # a juego laid, or a new hand
             s = 0
             for o in opens:
                 self._set(s, [c for j in o for c in j], self._open_bits, at[2])
                 s += 1
-            self._opens = [o.copy() for o in opens]
+            self._opens_of, self._laid = opens, g._laid
         bits, s = self._known_bits, 0
+        if g._known_bits == bits:
+            return
         for m in g._known_bits:  # shown, named or stolen cards come and go (the body of _set, inlined)
             diff = m ^ bits[s]
             if diff:
@@ -184,6 +202,34 @@ class Tracker(BaseTracker[Move]):
                     diff ^= low
                 bits[s] = m
             s += 1
+
+    def _hand_moved(self, old: list[Card], new: list[Card], flags: int, order: int) -> None:
+        """The hand zone after one card left, came or was swapped anywhere in it (a discard,
+        a draw, a steal: the cards after it only move one place), else :meth:`_ordered`."""
+        lo, ln = len(old), len(new)
+        p = 0
+        while p < ln and p < lo and old[p] is new[p]:
+            p += 1
+        out, index, held = self._out, self._index, self._held
+        if ln == lo - 1 and new[p:] == old[p + 1:]:  # old[p] left
+            i = index[id(old[p])]
+            out[flags + i] = out[order + i] = 0.0
+        elif ln == lo + 1 and new[p + 1:] == old[p:]:  # new[p] came
+            out[flags + index[id(new[p])]] = 1.0
+        elif ln == lo and new[p + 1:] == old[p + 1:]:  # old[p] became new[p]
+            i = index[id(old[p])]
+            out[flags + i] = out[order + i] = 0.0
+            i = index[id(new[p])]
+            out[flags + i] = 1.0
+            out[order + i] = (p + 1) / held
+            return
+        else:
+            self._ordered(old, new, flags, order, held, p)
+            return
+        k = p
+        for i in map(index.__getitem__, map(id, new[p:])):  # the cards from p on: one place on
+            k += 1
+            out[order + i] = k / held
 
     def _ordered(self, old: list[Card], new: list[Card], flags: int, order: int, scale: int,
                  keep: int | None = None) -> None:
@@ -260,27 +306,24 @@ class Tracker(BaseTracker[Move]):
             self._answer = answer
         now = g._last_window
         if now is not self._last_window:
+            for i in self._window_places:
+                out[i] = 0.0
             by_type = self._window_at
-            for s, m in self._last_window:
-                out[by_type[s][type(m)]] = 0.0
-            for s, m in now:
-                out[by_type[s][type(m)]] = 1.0
+            places = self._window_places = [by_type[s][type(m)] for s, m in now]
+            for i in places:
+                out[i] = 1.0
             self._last_window = now
         if not window:
             answered = 0
-        if answered != self._answered:
-            self._flags(self._seat_at[0], self._answered, answered)
+        diff = answered ^ self._answered
+        if diff:
+            seats = self._seat_at[0]
+            while diff:  # the body of _flags, inlined
+                low = diff & -diff
+                out[seats[low.bit_length() - 1]] = 1.0 if answered & low else 0.0
+                diff ^= low
             self._answered = answered
         self._counts(g, answered, out, phase)
-
-    def _flags(self, places: tuple[int, ...], old: int, new: int) -> None:
-        """A slice of flags per seat (``places``): from the seats of bits ``old`` to those of ``new``."""
-        out = self._out
-        diff = old ^ new
-        while diff:
-            low = diff & -diff
-            out[places[low.bit_length() - 1]] = 1.0 if new & low else 0.0
-            diff ^= low
 
     def _put(self, move: Move | None, value: float, kinds: int, cards: int) -> None:
         """Write ``value`` at a claim's kind (``kinds`` +0 pass, +1 envido, +2 truco) and cards."""
@@ -327,8 +370,13 @@ class Tracker(BaseTracker[Move]):
             if acting is None:
                 acting = _SEAT_BITS[seats] = sum({1 << s for s in seats})
             acting &= ~answered  # the seats yet to answer, in a window
-            if acting != self._acting:
-                self._flags(places[3], self._acting, acting)
+            diff = acting ^ self._acting
+            if diff:
+                at = places[3]
+                while diff:  # the body of _flags, inlined
+                    low = diff & -diff
+                    out[at[low.bit_length() - 1]] = 1.0 if acting & low else 0.0
+                    diff ^= low
                 self._acting = acting
         turn = g._turn
         if turn != self._turn:

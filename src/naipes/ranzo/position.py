@@ -73,7 +73,7 @@ def clone_into(game: Game, new: Game) -> None:
     new._opens = [o.copy() for o in game._opens]
     new._known = [k.copy() for k in game._known]
     new._known_bits = game._known_bits.copy()
-    new._pops = game._pops
+    new._pops, new._laid = game._pops, game._laid
     new._stock = game._stock.copy()
     new._discards = game._discards.copy()
     new._balances = game._balances.copy()
@@ -99,7 +99,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._hands = [_cards(h) for h in state["hands"]]
     game._opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
     game._set_known([_cards(k) for k in state["known"]])
-    game._pops = 0
+    game._pops = game._laid = 0
     game._stock = _cards(state["stock"])
     game._discards = _cards(state["discards"])
     game._balances = list(state["balances"])

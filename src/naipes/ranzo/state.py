@@ -92,7 +92,7 @@ class Game(BaseGame[Rules, Move, View]):
     _shared = ("_t",)  # the juego tables of the deck: module-level, never pickled
     __slots__ = ("_t", "_cards", "_hands", "_opens", "_stock", "_discards", "_balances", "_known",
                  "_phase", "_turn", "_dealer", "_hand_no", "_claim", "_stealer", "_orders",
-                 "_last_window", "_hand_log", "_can_ranzo", "_cache", "_known_bits", "_pops")
+                 "_last_window", "_hand_log", "_can_ranzo", "_cache", "_known_bits", "_pops", "_laid")
 
     _cards: tuple[Card, ...]
     _balances: list[int]
@@ -155,6 +155,8 @@ class Game(BaseGame[Rules, Move, View]):
         #: and by these pops, so an observer that saw it at ``k`` pops and length ``L`` knows its
         #: first ``L - (pops - k)`` cards are unchanged (the trackers read it)
         self._pops = 0
+        #: juegos laid into this ``_opens`` list of lists (they only grow by these appends)
+        self._laid = 0
         self._phase = TURN
         self._turn = (dealer + 1) % n
         self._dealer = dealer
@@ -483,6 +485,7 @@ class Game(BaseGame[Rules, Move, View]):
         for c in juego:
             self._take_from_hand(seat, c)
         self._opens[seat].append(juego)
+        self._laid += 1
         return juego
 
     # -- the claim window ---------------------------------------------------------------

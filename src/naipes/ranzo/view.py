@@ -155,7 +155,7 @@ def _sample(view: View, rng: random.Random) -> Game:
     game._hands, game._stock = _deal_unseen(view, rng)
     game._opens = [list(o) for o in view.open_juegos]
     game._set_known([list(k) for k in view.known_by_seat])
-    game._pops = 0
+    game._pops = game._laid = 0
     game._discards = list(view.discards)
     game._balances = list(view.scores)
     game._phase = view.phase
