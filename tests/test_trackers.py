@@ -96,6 +96,11 @@ def test_tracker_refuses_bad_arguments(module: Any) -> None:
     with pytest.raises(UsageError) as err:
         other.tracker(game, 0)
     assert err.value.code == "wrong_rules"
+    tracker = space.tracker(game, 0)
+    for wrong in ([0] * (space.size - 1), [0] * (space.size + 1)):
+        with pytest.raises(UsageError) as err:
+            tracker.mask(wrong)
+        assert err.value.code == "bad_out"
 
 
 def test_the_base_tracker_serves_any_action_space() -> None:

@@ -94,17 +94,6 @@ class Tracker(BaseTracker[Move]):
         self._legal, self._ids = legal, ids
         return ids
 
-    def mask(self, out: Any) -> Any:
-        """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` and return it."""
-        ids = self.legal_ids()
-        try:
-            out.fill(0)
-        except AttributeError:
-            out[:] = [0] * len(out)
-        for i in ids:
-            out[i] = 1
-        return out
-
     def move(self, i: int) -> Move:
         """The move of id ``i`` (every Macarra id names a move; raises as ``space.move``)."""
         if type(i) is int and 0 <= i < self._size:
