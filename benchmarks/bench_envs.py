@@ -8,7 +8,9 @@ For every game with an ``ActionSpace``, one run measures random play through:
 - ``ids+mask+encode``: through one :class:`~naipes.actions.Tracker` per seat,
   ``legal_ids``, an int8 mask and ``encode`` into preallocated arrays, then
   ``move(id)`` + ``play``: what every learning step needs (``vs bare`` is the
-  encoding's cost over the bare step; the issue-25 target is 3×);
+  encoding's cost over the bare step; the issue-25 target is 3×; the line
+  "trackers' encoders" says per game whether they ran compiled, a
+  ``NAIPES_MYPYC=1`` build, or as Python);
 - ``same, from views``: the same from a view built at every step
   (``space.legal_ids(view)``, ``space.encode(view, out=...)``);
 - ``vector N=1/16/256``: :class:`~naipes.adapters.vector.NaipesVectorEnv` of N
@@ -286,6 +288,21 @@ def measure(names: list[str], seconds: float, rounds: int, seed: int,
     return rows
 
 
+def builds(names: list[str]) -> dict[str, str]:
+    """Per game, how its tracker's observation is written here: ``compiled`` (a ``NAIPES_MYPYC=1``
+    build), ``python`` (the game's own tracker, interpreted), or ``views`` (the base tracker:
+    a view per position)."""
+    from naipes.actions import Tracker
+
+    out = {}
+    for name in names:
+        module = naipes.find_game(name).load()
+        space = module.ActionSpace(module.Rules())
+        tracker = space.tracker(module.Game(module.Rules(), seed=0), 0)
+        out[name] = "compiled" if tracker.compiled else ("views" if type(tracker) is Tracker else "python")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", help="comma-separated names (default: every game with an ActionSpace)")
@@ -306,12 +323,14 @@ def main(argv: list[str] | None = None) -> int:
     for r in rows:
         vs = "-" if r["vs_bare"] is None else f"{r['vs_bare']:.2f}"
         print(f"{r['game']:<14} {r['interface']:<17} {r['us_per_step']:>9.2f} {r['steps_per_s']:>9} {vs:>8}")
+    built = builds(names)
+    print("trackers' encoders: " + ", ".join(f"{name} {kind}" for name, kind in built.items()))
     over = [r["game"] for r in rows if r["interface"] == "ids+mask+encode" and r["vs_bare"] > TARGET]
     if over:
         print(f"ids+mask+encode above {TARGET}x the bare step: {', '.join(over)}")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"python": sys.version.split()[0], "rows": rows}, out, indent=1)
+            json.dump({"python": sys.version.split()[0], "encoders": built, "rows": rows}, out, indent=1)
     return 0
 
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import functools
 import math
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from naipes.errors import IllegalMoveError, UsageError
@@ -332,6 +334,24 @@ class Tracker(Generic[M]):
         """The move of id ``i`` now (raises as :meth:`ActionSpace.move`)."""
         return self.space.move(i, self._current_view())
 
+    @property
+    def compiled(self) -> bool:
+        """Whether this tracker's observation is written by compiled code: Machuco's, Macarra's
+        and Ranzo's encoders in a ``NAIPES_MYPYC=1`` build (see :doc:`/guides/rl`). The values
+        are the same either way; only the time differs.
+
+        .. versionadded:: 1.3
+        """
+        encoder = self._encoder()
+        if encoder is None:
+            return False
+        module = sys.modules.get(type(encoder).__module__)
+        return str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+
+    def _encoder(self) -> Any:
+        """The object that writes the observation, when a game's tracker has one (else ``None``)."""
+        return None
+
     def _blank(self, length: int) -> Any:
         """``length`` zeros that can be slice-assigned into :attr:`_out` (``_out[a:a+length] = z``):
         a memoryview of the same item format, or a list."""
@@ -339,11 +359,7 @@ class Tracker(Generic[M]):
 
     def _zero(self) -> None:
         """Set every place of :attr:`obs` to 0.0 (what a game's tracker starts from)."""
-        obs = self.obs
-        if hasattr(obs, "fill"):
-            obs.fill(0.0)
-        else:
-            obs[:] = [0.0] * len(obs)
+        _fill_zero(self.obs)
 
     def _current_view(self) -> Any:
         """The seat's view, built once per position (the history and the window's answers)."""
@@ -371,6 +387,14 @@ def _writable_view(obs: Any, formats: tuple[str, ...] = _FLOAT_FORMATS) -> Any:
     if view.readonly or view.ndim != 1 or view.format not in formats or not view.c_contiguous:
         return obs
     return view
+
+
+def _fill_zero(obs: Any) -> None:
+    """Set every place of ``obs`` (a numpy array or a list) to 0.0."""
+    if hasattr(obs, "fill"):
+        obs.fill(0.0)
+    else:
+        obs[:] = [0.0] * len(obs)
 
 
 def _zeros_like(target: Any, length: int, zero: float = 0) -> Any:

@@ -13,6 +13,9 @@ values are computed with the same expressions as :meth:`ActionSpace.encode
 Two facts of the engine it leans on: every card in play lies in exactly one zone (stocks,
 face-up piles, foundations, the held card), so the ``unseen`` counts are the cards of the dealt
 (never recycled) stocks; and a stock only loses cards from its top, and is recycled only once empty.
+
+This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see the RL guide):
+classes without ``__slots__`` or base classes. Compiled or not, it writes the same values.
 """
 
 from __future__ import annotations
@@ -40,11 +43,6 @@ class Layout:
     per seat or foundation where the slice has a block for each).
     """
 
-    __slots__ = ("n", "k", "d", "c", "size", "cidx", "depth_value", "count_value", "scale", "sscale",
-                 "max_turns", "phase_at", "seat", "to_act", "held_place", "found_place", "top_place",
-                 "pile_place", "pile_sizes", "stock_sizes", "recycled", "stock_place", "piles",
-                 "stocks", "unseen", "out", "scores", "turns", "loser", "capped", "answered",
-                 "my_bid", "bids", "pcard_place", "ace_macarra")
 
     def __init__(self, space: Any) -> None:
         n, k, d, c = space._n, space._k, space._d, space._c
@@ -90,13 +88,12 @@ def layout(space: Any) -> Layout:
 
 
 _LAYOUTS: dict[Any, Layout] = {}
+
+
 class Hub:
     """The public part of one game's observation (``vec``), kept up to date by diff, and the
     log of the places rewritten (``log``; ``start`` places were cut off before it)."""
 
-    __slots__ = ("lay", "vec", "vf", "log", "start", "phase", "_key", "count", "fast", "_to_act", "_turn", "_nans",
-                 "_to_act_bits", "_held", "_ft", "_pl", "_pw", "_st", "_rc", "_sw", "_un", "_empty",
-                 "_out", "_inf", "_sc", "_turns", "_loser", "_capped", "_answered", "_bids", "_pcard")
 
     def __init__(self, lay: Layout) -> None:
         n = lay.n

@@ -100,6 +100,9 @@ class Tracker(BaseTracker[Move]):
             return self._moves[i]
         return self.space.move(i)
 
+    def _encoder(self) -> Any:
+        return self._hub
+
     # -- the observation --------------------------------------------------------------------
     def encode(self) -> Any:
         """:attr:`obs`, brought up to the current position, and returned."""

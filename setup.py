@@ -1,0 +1,27 @@
+"""naipes' build hook: with ``NAIPES_MYPYC=1`` the observation encoders are compiled by mypyc.
+
+Everything else is declared in ``pyproject.toml``. The compiled modules are plain Python that
+mypyc turns into C extensions (the same source runs interpreted without it); they write the
+same observations either way and the tests check both (``tests/test_compiled.py``).
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+#: The modules compiled in a ``NAIPES_MYPYC=1`` build (each game's observation encoder).
+COMPILED = ["src/naipes/machuco/_encoder.py", "src/naipes/macarra/_hub.py", "src/naipes/ranzo/_encoder.py"]
+
+
+def ext_modules() -> list[object]:
+    """mypyc's extensions of :data:`COMPILED` when ``NAIPES_MYPYC=1``, else none (a pure build)."""
+    if os.environ.get("NAIPES_MYPYC", "") != "1" or os.environ.get("NAIPES_LISTING_REQUIRES"):
+        return []  # a pure build, or the backend listing what to install first (mypy among it)
+    from mypyc.build import mypycify
+
+    return list(mypycify(COMPILED, opt_level="3"))
+
+
+setup(ext_modules=ext_modules())
