@@ -16,8 +16,15 @@ COMPILED = ["src/naipes/machuco/_encoder.py", "src/naipes/macarra/_hub.py", "src
 
 
 def ext_modules() -> list[object]:
-    """mypyc's extensions of :data:`COMPILED` when ``NAIPES_MYPYC=1``, else none (a pure build)."""
-    if os.environ.get("NAIPES_MYPYC", "") != "1" or os.environ.get("NAIPES_LISTING_REQUIRES"):
+    """mypyc's extensions of :data:`COMPILED` when ``NAIPES_MYPYC=1``, else none (a pure build).
+
+    Any other value than ``1``, ``0`` or unset stops the build with a message (the backend runs
+    this file to list its requirements too, so a mistyped value never builds the other way).
+    """
+    value = os.environ.get("NAIPES_MYPYC", "")
+    if value not in ("", "0", "1"):
+        raise SystemExit(f"NAIPES_MYPYC is 1 (compile the encoders with mypyc) or 0 / unset, not {value!r}")
+    if value != "1" or os.environ.get("NAIPES_LISTING_REQUIRES"):
         return []  # a pure build, or the backend listing what to install first (mypy among it)
     from mypyc.build import mypycify
 

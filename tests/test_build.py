@@ -67,3 +67,12 @@ def test_setup_compiles_nothing_unless_asked(mypyc: str, listing: str | None, mo
     setup = _load("setup.py", "naipes_setup")  # imported, not run: setup() is not called
     assert setup.ext_modules() == []
     assert all((ROOT / path).is_file() for path in setup.COMPILED)
+
+
+@pytest.mark.parametrize("value", ["yes", "true", "2", " 1"])
+def test_a_mistyped_setting_stops_the_build(value: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("setuptools")
+    monkeypatch.setenv("NAIPES_MYPYC", value)
+    setup = _load("setup.py", "naipes_setup")
+    with pytest.raises(SystemExit, match="NAIPES_MYPYC is 1"):
+        setup.ext_modules()
