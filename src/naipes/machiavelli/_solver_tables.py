@@ -67,28 +67,41 @@ class RunTable:
         self.weight: list[int] = [0]  # grows strictly along domination
         self.dom_memo: dict[int, bool] = {}
         self._trans: dict[tuple[int, int, int, bool], tuple[tuple[int, Recipe], ...]] = {}
+        self._lock = threading.Lock()
 
     def complete(self, code: int) -> bool:
         """A run that may end here."""
         return 12 + self.mn <= code < 16
 
     def intern(self, state: tuple[int, ...]) -> int:
+        """The id of a suit state, a new one for a state not seen before.
+
+        Safe with threads (one lock) and against an exception that stops a
+        call half-way (a timer signal, ``KeyboardInterrupt``): the new id is
+        published last, and a call first drops what an interrupted one left.
+        """
         sid = self.ids.get(state)
-        if sid is None:
-            sid = len(self.states)
-            if sid > SID_MASK:
-                raise OverflowError("too many run states")
-            self.ids[state] = sid
-            self.states.append(state)
-            self.closable.append(all(self.complete(c) for c in state))
-            self.short.append(
-                (
-                    sum(1 for c in state if not self.complete(c)),
-                    sum(1 for c in state if c < 8),
-                    sum(1 for c in state if c >= 16 or c % 4 < self.mn),
-                )
-            )
-            self.weight.append(sum(8 + c % 4 if c >= 16 else c for c in state))
+        if sid is not None:
+            return sid
+        closable = all(self.complete(c) for c in state)
+        short = (
+            sum(1 for c in state if not self.complete(c)),
+            sum(1 for c in state if c < 8),
+            sum(1 for c in state if c >= 16 or c % 4 < self.mn),
+        )
+        weight = sum(8 + c % 4 if c >= 16 else c for c in state)
+        with self._lock:
+            sid = self.ids.get(state)
+            if sid is None:
+                sid = len(self.weight)  # the last list written: the others may hold an interrupted write
+                if sid > SID_MASK:
+                    raise OverflowError("too many run states")
+                del self.states[sid:], self.closable[sid:], self.short[sid:]
+                self.states.append(state)
+                self.closable.append(closable)
+                self.short.append(short)
+                self.weight.append(weight)
+                self.ids[state] = sid
         return sid
 
     def step(self, code: int, joker: bool) -> int:

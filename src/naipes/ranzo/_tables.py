@@ -15,11 +15,15 @@ from naipes.combos import groups, runs, sort_cards
 from naipes.decks import spanish_deck
 from naipes.ranzo.moves import Envido, envido
 
+#: Masks whose split :meth:`Tables.can_split` remembers.
+SPLITS_KEPT = 1 << 16
+
 
 class Tables:
     """The juego tables of one deck size."""
 
-    __slots__ = ("size", "order", "deck", "bit", "bit_id", "juegos", "with_bit", "pairs", "envidos", "key")
+    __slots__ = ("size", "order", "deck", "bit", "bit_id", "juegos", "with_bit", "thirds", "pairs", "envidos",
+                 "key", "others", "_splits", "_cards")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -34,6 +38,17 @@ class Tables:
             self.mask(j): sort_cards(j, self.order) for j in juegos}
         self.with_bit: dict[int, tuple[int, ...]] = {
             b: tuple(m for m in self.juegos if m & b) for b in self.bit.values()}
+        #: for two cards (a mask), the cards that make a juego with them
+        self.thirds: dict[int, int] = {}
+        for j in self.juegos:
+            for card in (b for b in self.bit.values() if j & b):
+                self.thirds[j ^ card] = self.thirds.get(j ^ card, 0) | card
+        #: for a card (a bit), the other two cards (bits, ascending) of each juego with it, as ``with_bit``
+        self.others: dict[int, tuple[tuple[int, ...], ...]] = {
+            b: tuple(tuple(o for o in sorted(self.bit.values()) if j & ~b & o) for j in js)
+            for b, js in self.with_bit.items()}
+        self._splits: dict[int, bool] = {}
+        self._cards: tuple[tuple[Card, ...], int] = ((), 0)
         self.pairs: dict[Card, tuple[tuple[Card, Card], ...]] = {
             card: tuple(self._pair(j, card) for j in self.juegos.values() if card in j)
             for card in self.deck}
@@ -55,9 +70,31 @@ class Tables:
             m |= bit[id(c)]
         return m
 
+    def deck_mask(self, cards: tuple[Card, ...]) -> int:
+        """:meth:`mask` of the cards in play, remembered for the last tuple asked (a game's own)."""
+        last, mask = self._cards
+        if cards is not last:
+            mask = self.mask(cards)
+            self._cards = (cards, mask)
+        return mask
+
     def can_split(self, mask: int) -> bool:
-        """True when the cards of ``mask`` split into juegos (the count must be a multiple of 3)."""
+        """True when the cards of ``mask`` split into juegos (the count must be a multiple of 3).
+
+        Memoized (at most :data:`SPLITS_KEPT` masks; the memo starts over past that).
+        """
+        found = self._splits.get(mask)
+        if found is None:
+            found = self._split(mask)
+            if len(self._splits) >= SPLITS_KEPT:
+                self._splits = {}
+            self._splits[mask] = found
+        return found
+
+    def _split(self, mask: int) -> bool:
         if not mask:
+            return True
+        if mask in self.juegos:
             return True
         low = mask & -mask
         for j in self.with_bit[low]:

@@ -72,7 +72,13 @@ class RanzoBot:
 
 
 class _Context:
-    """What the bot derives from one view: masks of its hand and of the live cards."""
+    """What the bot derives from one view: masks of its hand and of the live cards.
+
+    The juegos that may count for some hand of this decision (every card held,
+    the claimed card or live) are listed once per card, so that each hand
+    scored only tests those (in the order of the deck's tables, so that the
+    sums come out bit for bit as they always did).
+    """
 
     def __init__(self, view: View, rng: random.Random) -> None:
         self.view = view
@@ -84,29 +90,31 @@ class _Context:
         for opens in view.open_juegos:
             for j in opens:
                 placed |= t.mask(j)
-        for k in view.known_by_seat:
-            placed |= t.mask(k)
-        self.live = t.mask(view.cards) & ~placed
-        self.unseen = bin(self.live).count("1") or 1
+        self.known = [t.mask(k) for k in view.known_by_seat]
+        for k in self.known:
+            placed |= k
+        self.live = t.deck_mask(view.cards) & ~placed
+        self._opponents: list[tuple[int, float, float, bool]] | None = None
+        self.unseen = self.live.bit_count() or 1
+        ours = self.hand if view.claim_card is None else self.hand | t.bit[view.claim_card]
+        reach = ours | self.live
+        #: per card that a scored hand may hold, its juegos that live cards could complete
+        self.viable = {b: [j for j in t.with_bit[b] if not j & ~reach] for b in _bits(ours)}
 
     # -- hand evaluation ------------------------------------------------------------------
     def score(self, hand: int, opens: int) -> float:
         """How promising concealed cards ``hand`` are with ``opens`` open juegos."""
-        t = self.t
-        seen: set[int] = set()
+        live, viable = self.live, self.viable
         total = 0.0
         m = hand
         while m:
             b = m & -m
             m ^= b
-            for j in t.with_bit[b]:
-                if j in seen:
-                    continue
-                seen.add(j)
-                missing = j & ~hand
-                if missing & ~self.live:
-                    continue
-                total += HELD[bin(j & hand).count("1")]
+            for j in viable[b]:
+                held = j & hand
+                # each juego once, from its lowest card held; only if live cards can complete it
+                if not held & (b - 1) and not j & ~hand & ~live:
+                    total += HELD[held.bit_count()]
         return total + OUT * self.outs(hand, opens)
 
     def outs(self, hand: int, opens: int) -> int:
@@ -115,43 +123,43 @@ class _Context:
         bits = _bits(hand)
         if len(bits) % 3 != 2:
             return 0
+        thirds, live = t.thirds, self.live
         found = 0
         for i, a in enumerate(bits):
             for b in bits[i + 1:]:
-                if not t.can_split(hand & ~a & ~b):
-                    continue
-                for j in t.with_bit[a]:
-                    if j & b:
-                        third = j & ~a & ~b
-                        if third & self.live:
-                            found |= third
-        return bin(found).count("1")
+                third = thirds.get(a | b, 0) & live
+                if third and t.can_split(hand & ~a & ~b):
+                    found |= third
+        return found.bit_count()
 
     # -- discards ---------------------------------------------------------------------------
     def danger(self, card: Card) -> float:
         """Expected cost of discarding ``card``: an opponent completing a juego with it."""
-        view, t = self.view, self.t
-        bit = t.bit[card]
+        live = self.live
         risk = 0.0
-        for s in range(view.players):
-            if s == view.seat:
-                continue
-            known = t.mask(view.known_by_seat[s])
-            hidden = view.hand_sizes[s] - len(view.known_by_seat[s])
-            p_hidden = min(1.0, hidden / self.unseen)
-            ready = 1.0 if view.open_juegos[s] else 0.25
-            last_pair = bool(view.open_juegos[s]) and view.hand_sizes[s] == 2
-            for j in t.with_bit[bit]:
+        for known, p_hidden, ready, last_pair in self.opponents():
+            for pair in self.t.others[self.t.bit[card]]:
                 p = 1.0
-                for other in _bits(j & ~bit):
+                for other in pair:
                     if other & known:
                         continue
-                    p *= p_hidden if other & self.live else 0.0
+                    p *= p_hidden if other & live else 0.0
                 if p == 1.0 and last_pair:
                     risk += CERTAIN  # his last two cards are known: the discard hands him Ranzo
                 else:
                     risk += ready * p * DANGER
         return risk
+
+    def opponents(self) -> list[tuple[int, float, float, bool]]:
+        """Per other seat: its known cards, the chance it holds a given unseen card, how ready
+        it is to use a discard, and whether its last two cards are all it has left."""
+        if self._opponents is None:
+            view = self.view
+            self._opponents = [
+                (self.known[s], min(1.0, (view.hand_sizes[s] - len(view.known_by_seat[s])) / self.unseen),
+                 1.0 if view.open_juegos[s] else 0.25, bool(view.open_juegos[s]) and view.hand_sizes[s] == 2)
+                for s in range(view.players) if s != view.seat]
+        return self._opponents
 
     def best_discard(self, moves: list[Discard]) -> Move:
         view, t = self.view, self.t
