@@ -4,13 +4,12 @@ threads and after an interrupted call."""
 from __future__ import annotations
 
 import itertools
-import sys
-import threading
 import time
 
 import pytest
 
 from naipes.machiavelli._solver_tables import RunTable
+from naipes.testing import run_in_threads
 
 
 def _states(count: int) -> list[tuple[int, ...]]:
@@ -42,24 +41,12 @@ class _Yielding(RunTable):
 def test_threads_interning_the_same_states_get_one_id_each() -> None:
     runs = _Yielding(2, True)
     states = _states(200)
-    start = threading.Barrier(8)
-    found: list[list[tuple[tuple[int, ...], int]]] = []
 
-    def work(offset: int) -> None:
-        start.wait()
+    def work(offset: int) -> list[tuple[tuple[int, ...], int]]:
         order = states[offset * 25:] + states[:offset * 25]
-        found.append([(state, runs.intern(state)) for state in order])
+        return [(state, runs.intern(state)) for state in order]
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # switch threads as often as the interpreter allows
-    try:
-        threads = [threading.Thread(target=work, args=(t,)) for t in range(8)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-    finally:
-        sys.setswitchinterval(interval)
+    found = run_in_threads(work, range(8))  # released at once, switching as often as it can
     _consistent(runs)
     assert len(runs.ids) == len(states) + 1  # the empty state is there from the start
     assert len(found) == 8
