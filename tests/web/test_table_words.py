@@ -238,7 +238,10 @@ def test_names_language_and_positions_over_the_socket(client: Any) -> None:
     assert c.until("error")["code"] == "bad_position"
     c.send({"type": "lang", "lang": "en"})
     again = c.until("update", history_from=0)
-    assert len(again["history"]) == again["moves"] and again["history"][0]["text"].startswith("play ")
+    texts = [entry["text"] for entry in again["history"]]
+    # the random bot's deal is not seeded: the history may open with a cante's bet, not a play
+    assert len(texts) == again["moves"] and any(text.startswith("play ") for text in texts)
+    assert not any(text.startswith("juega ") for text in texts)
 
 
 def test_positions_over_http_are_authenticated(client: Any) -> None:
