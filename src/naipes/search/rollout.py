@@ -24,8 +24,9 @@ random one in Machuco (MachucoBot), 11x in Ranzo (RanzoBot) and 20x in
 Machiavelli (``SolverBot``, 33 ms a deal), while Macarra's PerfectBot is
 cheaper than random play (random play's slips make games long). So Machuco's
 and Ranzo's plugins give an epsilon-greedy cut-down of their heuristic bot
-instead (a move costs about as much as building the seat's view: 12 us for
-Ranzo's against RanzoBot's 181 us, a random step 13 us), Macarra's gives its
+instead (a move costs less than building the seat's view: in Ranzo 8 us
+after the view's 13 us, against RanzoBot's 100 us, a random step 13 us; measured
+on RanzoBot games' positions with a choice), Macarra's gives its
 PerfectBot, and Machiavelli rolls out at random (the solver's play is a root
 candidate instead, see :class:`~naipes.search.ISMCTSBot`). A third party's
 game rolls out at random unless its plugin says otherwise.
