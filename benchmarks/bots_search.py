@@ -20,6 +20,10 @@ random rollouts on both sides, budgets tuned to equal median time), and
 ``macarra`` (the punishment bids of ISMCTS against PerfectBot's, scored in
 pairs on the same hidden card).
 
+``--peek all`` / ``--peek hands`` (Ranzo) let entrant A search the true deal, or
+the true hands with the stock reshuffled: not a bot, the ceiling that hidden
+information leaves a search bot.
+
     python benchmarks/bots_search.py --smoke                 # a few seconds
     nice python benchmarks/bots_search.py --matchups ranzo --deals 1100 --minutes 60 --json out.json
     python benchmarks/bots_search.py --merge a.json b.json --markdown strength.md
@@ -88,8 +92,39 @@ def _outcome(returns: tuple[float, ...], a_seats: tuple[int, ...]) -> float:
     return 1.0 if a > b else 0.0 if a < b else 0.5
 
 
+class Peek:
+    """A view whose samples are the true game: every card (``"all"``), or the true hands with
+    the stock reshuffled (``"hands"``, Ranzo). ``--peek`` measures what hidden information
+    costs a search bot; a ceiling, not a bot."""
+
+    def __init__(self, view: Any, game: Any, mode: str) -> None:
+        self._view, self._game, self._mode = view, game, mode
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._view, name)
+
+    def sample(self, rng: Any) -> Any:
+        world = self._game.clone()
+        if self._mode == "hands":
+            rng.shuffle(world._stock)
+        return world
+
+
+class Peeking:
+    """Wraps entrant A's bot: it is asked with :class:`Peek` views of ``game``."""
+
+    def __init__(self, bot: Any, game: Any, mode: str) -> None:
+        self.bot, self.game, self.mode = bot, game, mode
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.bot, name)
+
+    def choose(self, view: Any) -> Any:
+        return self.bot.choose(Peek(view, self.game, self.mode))
+
+
 def play_deal(matchup: str, deal: int, make_a: Callable[[int], Any], make_b: Callable[[int], Bot[Any, Any]],
-              timers: list[Timed]) -> list[float]:
+              timers: list[Timed], peek: str | None = None) -> list[float]:
     """Both seatings of one deal: A's score in each."""
     scores = []
     for rotation in (0, 1):
@@ -99,7 +134,7 @@ def play_deal(matchup: str, deal: int, make_a: Callable[[int], Any], make_b: Cal
         for s in range(game.num_players):
             seed = deal * 100 + rotation * 10 + s
             if s in a_seats:
-                timer = Timed(make_a(seed))
+                timer = Timed(make_a(seed) if peek is None else Peeking(make_a(seed), game, peek))
                 timers.append(timer)
                 bots.append(timer)
             else:
@@ -149,12 +184,12 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     timers: list[Timed] = []
     stop = time.monotonic() + 60 * a.minutes
     for deal in range(a.first_deal, a.first_deal + a.deals):
-        deal_scores.append(statistics.fmean(play_deal(matchup, deal, make_a, make_b, timers)))
+        deal_scores.append(statistics.fmean(play_deal(matchup, deal, make_a, make_b, timers, a.peek)))
         if time.monotonic() > stop:
             break
         if a.partial and len(deal_scores) % 10 == 0:
             write(a.partial, {matchup: {**summary(deal_scores, timers), "a": spec, "b": best, "partial": True}})
-    return {**summary(deal_scores, timers), "a": spec, "b": best}
+    return {**summary(deal_scores, timers), "a": spec, "b": best, **({"peek": a.peek} if a.peek else {})}
 
 
 class OpenSpielSide:
@@ -335,12 +370,17 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, help="entrant A: ISMCTS with this budget")
     parser.add_argument("--simulations", type=int, help="override OpenSpiel's budget")
     parser.add_argument("--rollout", help="override ISMCTS's rollout policy (e.g. best, random)")
+    parser.add_argument("--peek", choices=("all", "hands"),
+                        help="entrant A searches the true deal (all) or the true hands with the stock "
+                             "reshuffled (hands, Ranzo only): what hidden information costs, not a bot")
     parser.add_argument("--smoke", action="store_true", help="one deal per matchup, tiny budgets")
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--partial", help="write partial results here every 10 deals")
     parser.add_argument("--merge", nargs="*", help="only merge these JSON files into one table")
     parser.add_argument("--markdown", help="write the table as Markdown here")
     a = parser.parse_args()
+    if a.peek == "hands" and a.matchups != "ranzo":
+        parser.error("--peek hands reshuffles Ranzo's stock: use it with --matchups ranzo")
     if a.merge:
         results: dict[str, Any] = {}
         for path in a.merge:

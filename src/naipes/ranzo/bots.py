@@ -135,10 +135,14 @@ class _Context:
     # -- discards ---------------------------------------------------------------------------
     def danger(self, card: Card) -> float:
         """Expected cost of discarding ``card``: an opponent completing a juego with it."""
+        return self.danger_of(self.t.bit[card])
+
+    def danger_of(self, bit: int) -> float:
+        """:meth:`danger` of the card of ``bit``."""
         live = self.live
         risk = 0.0
         for known, p_hidden, ready, last_pair in self.opponents():
-            for pair in self.t.others[self.t.bit[card]]:
+            for pair in self.t.others[bit]:
                 p = 1.0
                 for other in pair:
                     if other & known:

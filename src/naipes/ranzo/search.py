@@ -10,6 +10,10 @@ plugin (``load_bot("strong", game="ranzo")``).
 
 from __future__ import annotations
 
+from naipes.ranzo._belief import Belief
+from naipes.ranzo.moves import Move
+from naipes.ranzo.state import Game
+from naipes.ranzo.view import View, _sample
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
@@ -24,15 +28,37 @@ class StrongBot(DeterminizedBot):
 
     Args:
         seed: seed of the bot's generator.
-        worlds, seconds, depth, nodes, rollout, prior, prune: as for :class:`~naipes.search.DeterminizedBot`.
+        worlds, seconds, depth, nodes, rollout, prior, prune, others: as for
+            :class:`~naipes.search.DeterminizedBot`.
+        belief: deal each world by what the other seats' last discards tell of their hands
+            (``naipes.ranzo._belief``: a hand that could have called Ranzo, or that RanzoBot
+            would not have discarded from, is drawn less often) instead of uniformly. It reads
+            the claim windows the bot answers, so the bot must see every view of its seat
+            (as :func:`naipes.play_game` gives them). Off by default: measured in
+            :doc:`/guides/search-and-tournaments`.
 
     .. versionadded:: 1.2
+    .. versionchanged:: 1.3
+       ``others`` and ``belief``.
     """
 
-    __slots__ = ()
+    __slots__ = ("belief", "_belief")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 8, seconds: float | None = None,
                  depth: int = 2, nodes: int | None = None, rollout: Rollout = None,
-                 prior: float = 0.5, prune: bool = False) -> None:
+                 prior: float = 0.5, prune: bool = False, others: str = "search", belief: bool = False) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
-                         prior=prior, prune=prune)
+                         prior=prior, prune=prune, others=others)
+        self.belief = bool(belief)
+        self._belief = Belief()
+
+    def choose(self, view: View) -> Move:  # type: ignore[override]
+        """As :meth:`DeterminizedBot.choose <naipes.search.DeterminizedBot.choose>`, the worlds
+        dealt by what the other seats' discards tell (with ``belief``)."""
+        self._belief.observe(view)
+        return super().choose(view)
+
+    def _sample(self, view: View) -> Game:  # type: ignore[override]
+        if not self.belief:
+            return view.sample(self._rng)
+        return _sample(view, self._rng, self._belief.deal(view, self._rng))

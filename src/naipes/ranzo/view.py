@@ -145,14 +145,17 @@ def build_view(game: Game, seat: int) -> View:
         hand_log=tuple(game._hand_log), cards=game._cards, team_totals=game.team_totals)
 
 
-def _sample(view: View, rng: random.Random) -> Game:
+def _sample(view: View, rng: random.Random,
+            deal: tuple[list[list[Card]], list[Card]] | None = None) -> Game:
+    """A game consistent with ``view``: the unseen cards dealt at random, or as ``deal``
+    (every seat's concealed hand and the stock, from :func:`_deal_unseen` or reshaped from it)."""
     from naipes.ranzo.state import Game
 
     n = view.players
     game = Game._blank(view.rules, num_players=n, rng=random.Random(rng.getrandbits(63)))
     game._t = tables(view.rules.deck)
     game._cards = view.cards
-    game._hands, game._stock = _deal_unseen(view, rng)
+    game._hands, game._stock = _deal_unseen(view, rng) if deal is None else deal
     game._opens = [list(o) for o in view.open_juegos]
     game._set_known([list(k) for k in view.known_by_seat])
     game._pops = game._laid = 0

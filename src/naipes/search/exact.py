@@ -126,7 +126,7 @@ class DeterminizedBot(SearchBase):
         if len(moves) == 1:
             return moves[0]
         clock = Clock(self.iterations, self.seconds)
-        first = view.sample(self._rng)
+        first = self._sample(view)
         ctx = self._context(first)
         listed = self._root_moves(view, first, ctx)
         limit = self._limit(view, first)
@@ -135,7 +135,7 @@ class DeterminizedBot(SearchBase):
         self._cuts = {}
         world: AnyGame | None = first
         while clock.more(done) and (done == 0 or self.nodes is None or self._nodes < self.nodes):
-            world = world if world is not None else view.sample(self._rng)
+            world = world if world is not None else self._sample(view)
             for i, move in enumerate(listed):
                 branch = world.clone()
                 if len(branch.to_act) > 1:
@@ -152,6 +152,11 @@ class DeterminizedBot(SearchBase):
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
+
+    def _sample(self, view: View[M]) -> AnyGame:
+        """One world for ``view`` (hook: :meth:`View.sample <naipes.game.View.sample>` by the
+        bot's generator; a game's bot may deal its worlds by what it inferred)."""
+        return view.sample(self._rng)
 
     def _limit(self, view: View[M], world: AnyGame) -> int:
         """The plies to search: the plugin's horizon for ``view``, capped by ``depth`` (at least 1)."""
