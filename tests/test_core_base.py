@@ -62,6 +62,20 @@ def test_clone_is_independent_and_has_no_handlers() -> None:
     assert twin.to_dict() != game.to_dict() and game.history == ()
 
 
+def test_clone_shares_the_generator_until_either_draws() -> None:
+    game = ToyGame(Rules(), seed=4)
+    expected = random.Random()
+    expected.setstate(game._rng.getstate())
+    twin, other = game.clone(), game.clone()
+    first = [game._rng.random() for _ in range(3)]  # the source draws first: the clones keep the old state
+    assert [twin._rng.random() for _ in range(3)] == first == [expected.random() for _ in range(3)]
+    grandchild = other.clone()
+    assert [grandchild._rng.random() for _ in range(3)] == first
+    assert [other._rng.random() for _ in range(3)] == first
+    assert game._rng is not twin._rng and twin._rng is not other._rng
+    assert game.to_dict()["rng"] != ToyGame(Rules(), seed=4).to_dict()["rng"]
+
+
 def test_state_dict_round_trip_and_errors() -> None:
     game = ToyGame(Rules(), seed=5)
     for _ in range(4):

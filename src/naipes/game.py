@@ -118,14 +118,16 @@ class Game(Generic[R, M, V]):
     #: The record versions :meth:`from_record` replays.
     _record_versions: ClassVar[tuple[int, ...]] = RECORD_VERSIONS
 
-    __slots__ = ("rules", "num_players", "events", "_rng", "_history", "_acting",
+    __slots__ = ("rules", "num_players", "events", "_rng_own", "_rng_shared", "_history", "_acting",
                  "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
                  "__weakref__")
 
     rules: R
     num_players: int
     events: EventBus
-    _rng: random.Random
+    _rng_own: random.Random
+    #: True while the generator may be another game's too (after :meth:`clone`): copied on first use
+    _rng_shared: bool
     _history: list[tuple[int, M]]
     _acting: tuple[int, ...]
     _simultaneous: bool
@@ -193,6 +195,20 @@ class Game(Generic[R, M, V]):
         self._sink = []  # the constructor's events become the opening events
         self._listening = True
         self._opened = None
+
+    @property
+    def _rng(self) -> random.Random:
+        """The game's generator. A clone shares its source's until either of them reads it:
+        whichever does first gets its own copy (copy on write: most search clones never draw)."""
+        if self._rng_shared:
+            self._rng_own = _copy_rng(self._rng_own)
+            self._rng_shared = False
+        return self._rng_own
+
+    @_rng.setter
+    def _rng(self, rng: random.Random) -> None:
+        self._rng_own = rng
+        self._rng_shared = False
 
     def _init_fields(self, rules: R, num_players: int, rng: random.Random) -> None:
         self.rules = rules
@@ -605,7 +621,8 @@ class Game(Generic[R, M, V]):
 
     def clone(self) -> Self:
         """An independent copy (same RNG state); its EventBus starts empty."""
-        new = self._blank(self.rules, num_players=self.num_players, rng=_copy_rng(self._rng))
+        new = self._blank(self.rules, num_players=self.num_players, rng=self._rng_own)
+        new._rng_shared = self._rng_shared = True
         new._history = self._history.copy()
         new._set_to_act(self._acting, simultaneous=self._simultaneous, answers=self._answers)
         new._start = self._start
@@ -649,7 +666,7 @@ class Game(Generic[R, M, V]):
             "game": self.name,
             "rules": rules_to_dict(self.rules),
             "num_players": self.num_players,
-            "rng": _rng_state(self._rng),
+            "rng": _rng_state(self._rng_own),  # a read: no copy needed
             "history": self._encode_history(),
             "acting": list(self._acting),
             "simultaneous": self._simultaneous,

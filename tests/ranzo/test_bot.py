@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import naipes
 from naipes.ranzo import Game, Move, RanzoBot, Rules
+from naipes.ranzo._tables import tables
+from naipes.ranzo.bots import HELD, OUT, _Context
 from ranzo.helpers import position
 
 
@@ -47,3 +52,42 @@ def test_bot_plays_legally_and_beats_random_play() -> None:
 def test_bot_plays_the_three_player_variant() -> None:
     result = naipes.play_game(Game(Rules(players=3, rounds=2), seed=3), [RanzoBot(seed=s) for s in range(3)])
     assert sum(result.balances) == 90
+
+
+def _plain_score(size: int, hand: int, live: int) -> float:
+    """The hand score as first written: every juego once, from its lowest card held, in table order."""
+    t = tables(size)
+    total = 0.0
+    m = hand
+    while m:
+        b = m & -m
+        m ^= b
+        for j in t.with_bit[b]:
+            held = j & hand
+            if not held & (b - 1) and not j & ~hand & ~live:
+                total += HELD[held.bit_count()]
+    bits = [1 << i for i in range(size) if hand >> i & 1]
+    outs = 0
+    if len(bits) % 3 == 2:
+        for i, a in enumerate(bits):
+            for b in bits[i + 1:]:
+                third = t.thirds.get(a | b, 0) & live
+                if third and t.can_split(hand & ~a & ~b):
+                    outs |= third
+    return total + OUT * outs.bit_count()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**31), st.sampled_from([40, 48]), st.sampled_from([5, 6, 7, 8]))
+def test_remembered_hand_scores_are_the_plain_sum_bit_for_bit(seed: int, size: int, count: int) -> None:
+    import random
+
+    rng = random.Random(seed)
+    order = rng.sample(range(size), size)
+    hand = sum(1 << i for i in order[:count])
+    ctx = object.__new__(_Context)
+    ctx.t = tables(size)
+    for _ in range(2):  # the second call reads the memo
+        for live_count in (0, 10, size - count):
+            ctx.live = sum(1 << i for i in order[count:count + live_count])
+            assert ctx.score(hand, 0) == _plain_score(size, hand, ctx.live)

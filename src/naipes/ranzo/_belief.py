@@ -204,6 +204,4 @@ def _seat_context(t: Tables, view: View, record: Record, held: int, deck: int) -
     ctx.live = deck & ~record.public & ~held
     ctx.unseen = ctx.live.bit_count() or 1
     ctx._opponents = record.opponents
-    reach = held | ctx.live
-    ctx.viable = {b: [j for j in t.with_bit[b] if not j & ~reach] for b in _bits(held)}
     return ctx

@@ -31,13 +31,15 @@ __all__ = ["FastPolicy", "evaluate", "prior"]
 
 #: RanzoBot's hand score at which a hand is worth about what a won hand pays.
 SCORE_SCALE = 600.0
+#: The generator the evaluation's reckoning holds (scoring a hand draws nothing from it).
+_UNUSED_RNG = random.Random(0)
 
 
 def evaluate(view: View) -> tuple[float, ...]:
     """Each seat's points won so far, plus for ``view.seat`` its hand's promise (see the module)."""
     start = view.rules.starting_points
     values = [float(s - start) for s in view.scores]
-    ctx = _Context(view, random.Random(0))
+    ctx = _Context(view, _UNUSED_RNG)
     promise = ctx.score(ctx.hand, len(view.open_juegos[view.seat])) / SCORE_SCALE
     values[view.seat] += view.rules.regular * promise
     return tuple(values)

@@ -23,7 +23,7 @@ class Tables:
     """The juego tables of one deck size."""
 
     __slots__ = ("size", "order", "deck", "bit", "bit_id", "juegos", "with_bit", "thirds", "pairs", "envidos",
-                 "key", "others", "_splits", "_cards")
+                 "key", "others", "near", "scores", "_splits", "_cards")
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -47,7 +47,11 @@ class Tables:
         self.others: dict[int, tuple[tuple[int, ...], ...]] = {
             b: tuple(tuple(o for o in sorted(self.bit.values()) if j & ~b & o) for j in js)
             for b, js in self.with_bit.items()}
+        #: for a card (a bit), every card that shares a juego with it (its own bit included)
+        self.near: dict[int, int] = {b: _union(js) for b, js in self.with_bit.items()}
         self._splits: dict[int, bool] = {}
+        #: RanzoBot's hand scores by hand and live cards (see :mod:`naipes.ranzo.bots`)
+        self.scores: dict[int, float] = {}
         self._cards: tuple[tuple[Card, ...], int] = ((), 0)
         self.pairs: dict[Card, tuple[tuple[Card, Card], ...]] = {
             card: tuple(self._pair(j, card) for j in self.juegos.values() if card in j)
@@ -110,6 +114,13 @@ class Tables:
         if any(c not in self.bit for c in cards):
             return False
         return self.mask(cards) in self.juegos
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 @cache

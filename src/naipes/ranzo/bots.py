@@ -23,16 +23,23 @@ import random
 
 from naipes.cards import Card
 from naipes.ranzo._phase import STEAL, WINDOW
-from naipes.ranzo._tables import tables
+from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 from naipes.ranzo.view import View
 
 __all__ = ["RanzoBot"]
 
+#: Hand scores remembered per deck (the memo starts over past this).
+SCORES_KEPT = 1 << 17
+#: A hand's mask is shifted past every live card's bit in a memo key.
+KEY_SHIFT = 48
+
 #: Weight of one live card that would let the hand call Ranzo.
 OUT = 60.0
 #: Weights of a juego by the cards of it already held (its other cards still live).
 HELD = {3: 30.0, 2: 4.0, 1: 0.3}
+#: :data:`HELD` indexed by the count of cards held.
+HELD_BY_COUNT = (0.0, HELD[1], HELD[2], HELD[3])
 #: How much an expected claim Ranzo against the bot costs (probability times this).
 DANGER = 12.0
 #: The cost of a discard that surely completes an open hand's last juego.
@@ -96,41 +103,36 @@ class _Context:
         self.live = t.deck_mask(view.cards) & ~placed
         self._opponents: list[tuple[int, float, float, bool]] | None = None
         self.unseen = self.live.bit_count() or 1
-        ours = self.hand if view.claim_card is None else self.hand | t.bit[view.claim_card]
-        reach = ours | self.live
-        #: per card that a scored hand may hold, its juegos that live cards could complete
-        self.viable = {b: [j for j in t.with_bit[b] if not j & ~reach] for b in _bits(ours)}
 
     # -- hand evaluation ------------------------------------------------------------------
     def score(self, hand: int, opens: int) -> float:
-        """How promising concealed cards ``hand`` are with ``opens`` open juegos."""
-        live, viable = self.live, self.viable
-        total = 0.0
+        """How promising concealed cards ``hand`` are (:func:`hand_score` with this view's live
+        cards, remembered per deck; ``opens``, the open juegos, does not change it).
+
+        The score reads only the live cards that share a juego with a card of the hand, so the
+        memo is keyed by those.
+        """
+        t, near = self.t, self.t.near
+        reach = 0
         m = hand
         while m:
             b = m & -m
             m ^= b
-            for j in viable[b]:
-                held = j & hand
-                # each juego once, from its lowest card held; only if live cards can complete it
-                if not held & (b - 1) and not j & ~hand & ~live:
-                    total += HELD[held.bit_count()]
-        return total + OUT * self.outs(hand, opens)
+            reach |= near[b]
+        live = self.live & reach
+        key = hand << KEY_SHIFT | live
+        memo = t.scores
+        found = memo.get(key)
+        if found is None:
+            found = hand_score(t, hand, live)
+            if len(memo) >= SCORES_KEPT:
+                memo.clear()
+            memo[key] = found
+        return found
 
     def outs(self, hand: int, opens: int) -> int:
-        """Live cards that would complete the hand (it must hold 3k + 2 concealed cards)."""
-        t = self.t
-        bits = _bits(hand)
-        if len(bits) % 3 != 2:
-            return 0
-        thirds, live = t.thirds, self.live
-        found = 0
-        for i, a in enumerate(bits):
-            for b in bits[i + 1:]:
-                third = thirds.get(a | b, 0) & live
-                if third and t.can_split(hand & ~a & ~b):
-                    found |= third
-        return found.bit_count()
+        """Live cards that would complete the hand (:func:`hand_outs`)."""
+        return hand_outs(self.t, hand, self.live)
 
     # -- discards ---------------------------------------------------------------------------
     def danger(self, card: Card) -> float:
@@ -140,14 +142,15 @@ class _Context:
     def danger_of(self, bit: int) -> float:
         """:meth:`danger` of the card of ``bit``."""
         live = self.live
+        pairs = self.t.others[bit]
         risk = 0.0
         for known, p_hidden, ready, last_pair in self.opponents():
-            for pair in self.t.others[bit]:
+            for one, two in pairs:
                 p = 1.0
-                for other in pair:
-                    if other & known:
-                        continue
-                    p *= p_hidden if other & live else 0.0
+                if not one & known:
+                    p *= p_hidden if one & live else 0.0
+                if not two & known:
+                    p *= p_hidden if two & live else 0.0
                 if p == 1.0 and last_pair:
                     risk += CERTAIN  # his last two cards are known: the discard hands him Ranzo
                 else:
@@ -211,6 +214,44 @@ class _Context:
         if not rest:
             return float("inf")
         return max(self.score(rest & ~b, opens + 1) for b in _bits(rest))
+
+
+def hand_score(t: Tables, hand: int, live: int) -> float:
+    """RanzoBot's hand score: per juego with a card in ``hand`` whose other cards are live,
+    :data:`HELD` by its cards held, plus :data:`OUT` per out (:func:`hand_outs`).
+
+    Each juego is counted once, from its lowest card held, in the order of the deck's tables
+    (so the sum comes out bit for bit the same every time).
+    """
+    dead = ~(hand | live)
+    with_bit = t.with_bit
+    total = 0.0
+    m = hand
+    while m:
+        b = m & -m
+        m ^= b
+        lower = b - 1
+        for j in with_bit[b]:
+            if not j & dead:
+                held = j & hand
+                if not held & lower:
+                    total += HELD_BY_COUNT[held.bit_count()]
+    return total + OUT * hand_outs(t, hand, live)
+
+
+def hand_outs(t: Tables, hand: int, live: int) -> int:
+    """Live cards that would complete ``hand`` into juegos (it must hold 3k + 2 cards)."""
+    bits = _bits(hand)
+    if len(bits) % 3 != 2:
+        return 0
+    thirds, can_split = t.thirds, t.can_split
+    found = 0
+    for i, a in enumerate(bits):
+        for b in bits[i + 1:]:
+            third = thirds.get(a | b, 0) & live
+            if third & ~found and can_split(hand & ~a & ~b):
+                found |= third
+    return found.bit_count()
 
 
 def _bits(mask: int) -> list[int]:

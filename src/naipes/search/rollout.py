@@ -142,11 +142,11 @@ class BotPolicy(Policy):
         self.choose: Callable[[Any], Move] = bot.choose if isinstance(bot, Bot) else bot
 
     def move(self, world: AnyGame, seat: int, rng: random.Random) -> Move:
-        """The bot's choice for ``seat``'s view."""
-        view: View[Any] = world.view(seat)
-        listed: tuple[Move, ...] = view.legal_moves
+        """The bot's choice for ``seat``'s view (a seat with one legal move plays it, unasked)."""
+        listed: tuple[Move, ...] = world.legal_moves(seat)
         if len(listed) == 1:
             return listed[0]
+        view: View[Any] = world.view(seat)
         return self.choose(view)
 
 
