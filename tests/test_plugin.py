@@ -224,6 +224,14 @@ def test_every_event_of_a_quick_game_is_told_or_skipped(name: str) -> None:
     assert told > 0
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_evaluate_game_is_the_evaluation_of_the_seats_view(name: str) -> None:
+    p = plugin(name)
+    for game, _ in _positions(name):
+        for seat in range(game.num_players):
+            assert p.evaluate_game(game, seat) == p.evaluate(game.view(seat))
+
+
 def test_the_generic_plugin_works_for_a_game_without_one() -> None:
     import naipes_toy
 
@@ -236,6 +244,7 @@ def test_the_generic_plugin_works_for_a_game_without_one() -> None:
     assert p.bots()["best"] == (info.best_bot or "random")
     assert p.zones(view)[0].kind == "hand" and p.workspace(game, 0) is None
     assert p.root_candidates(view) == () and p.rollout_policy() is None and p.evaluate(view) is None
+    assert p.evaluate_game(game, 0) is None
     assert p.max_game_length() == info.max_decisions
     result = play_game(game, [load_bot("best", seed=s, game=info) for s in range(3)])
     assert result is not None

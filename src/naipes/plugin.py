@@ -376,6 +376,16 @@ class GamePlugin(Generic[R, M, V]):
         """An estimate of every seat's return from a position not yet over, or ``None``."""
         return None
 
+    def evaluate_game(self, game: AnyGame[R, M, V], seat: int) -> Sequence[float] | None:
+        """:meth:`evaluate` of ``game.view(seat)``: what the search bots ask at a horizon.
+
+        A game overrides it to read the engine without building the view; it must return
+        what :meth:`evaluate` returns for that view (no hidden card may change it).
+
+        .. versionadded:: 1.3
+        """
+        return self.evaluate(game.view(seat))
+
     def prior(self, view: V) -> M | None:
         """The move a heuristic prefers for ``view`` (progressive bias in ISMCTS), or ``None``.
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from naipes._policy import EpsilonGreedy
+from naipes.ranzo._glance import Glance
 from naipes.ranzo._phase import WINDOW
 from naipes.ranzo._tables import tables
 from naipes.ranzo.bots import RanzoBot, _Context
@@ -35,7 +36,7 @@ SCORE_SCALE = 600.0
 _UNUSED_RNG = random.Random(0)
 
 
-def evaluate(view: View) -> tuple[float, ...]:
+def evaluate(view: View | Glance) -> tuple[float, ...]:
     """Each seat's points won so far, plus for ``view.seat`` its hand's promise (see the module)."""
     start = view.rules.starting_points
     values = [float(s - start) for s in view.scores]

@@ -20,12 +20,17 @@ True
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from naipes.cards import Card
+from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import STEAL, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 from naipes.ranzo.view import View
+
+if TYPE_CHECKING:
+    from naipes.ranzo.state import Game
 
 __all__ = ["RanzoBot"]
 
@@ -66,6 +71,17 @@ class RanzoBot:
 
     def choose(self, view: View) -> Move:
         """The bot's move for ``view.seat``."""
+        return self._decide(view)
+
+    def choose_in_game(self, game: Game, seat: int) -> Move:
+        """:meth:`choose` for ``game.view(seat)`` (the same move, the same draws), read from
+        the engine without building the view: the fast path a search's policy takes.
+
+        .. versionadded:: 1.3
+        """
+        return self._decide(glance(game, seat))
+
+    def _decide(self, view: View | Glance) -> Move:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
@@ -87,7 +103,7 @@ class _Context:
     sums come out bit for bit as they always did).
     """
 
-    def __init__(self, view: View, rng: random.Random) -> None:
+    def __init__(self, view: View | Glance, rng: random.Random) -> None:
         self.view = view
         self.rng = rng
         t = self.t = tables(view.rules.deck)

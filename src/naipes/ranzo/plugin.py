@@ -41,6 +41,13 @@ class Plugin(GamePlugin[Rules, Move, View]):
 
         return evaluate(view)
 
+    def evaluate_game(self, game: Any, seat: int) -> Sequence[float] | None:
+        """:meth:`evaluate` of ``game.view(seat)``, read from the engine (no view built)."""
+        from naipes.ranzo._glance import glance
+        from naipes.ranzo._knowledge import evaluate
+
+        return evaluate(glance(game, seat))
+
     def prior(self, view: View) -> Move | None:
         """RanzoBot's move."""
         from naipes.ranzo._knowledge import prior

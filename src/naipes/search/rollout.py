@@ -15,6 +15,10 @@ The policy is given to a bot as ``rollout=``:
 - a :class:`~naipes.bots.Bot` (its ``choose(view)`` plays every seat);
 - a callable ``(view) -> move``.
 
+A bot that also has ``choose_in_game(game, seat)`` (as RanzoBot does) is asked
+that way instead: it must return what ``choose(game.view(seat))`` returns,
+with the same draws from its generator, and it saves building the view.
+
 The default (``rollout=None``) is the game plugin's
 :meth:`~naipes.plugin.GamePlugin.rollout_policy`: a bot cheap enough to roll
 out with, or ``None`` for random play. Measured on the reference machine
@@ -136,16 +140,20 @@ class RandomPolicy(Policy):
 class BotPolicy(Policy):
     """Asks a bot with the seat's view of the world."""
 
-    __slots__ = ("choose",)
+    __slots__ = ("choose", "in_game")
 
     def __init__(self, bot: Bot[Any, Any] | Callable[[Any], Move]) -> None:
         self.choose: Callable[[Any], Move] = bot.choose if isinstance(bot, Bot) else bot
+        #: the bot's ``choose_in_game(game, seat)``, when it has one (see the module docstring)
+        self.in_game: Callable[[Any, int], Move] | None = getattr(bot, "choose_in_game", None)
 
     def move(self, world: AnyGame, seat: int, rng: random.Random) -> Move:
         """The bot's choice for ``seat``'s view (a seat with one legal move plays it, unasked)."""
         listed: tuple[Move, ...] = world.legal_moves(seat)
         if len(listed) == 1:
             return listed[0]
+        if self.in_game is not None:
+            return self.in_game(world, seat)
         view: View[Any] = world.view(seat)
         return self.choose(view)
 
@@ -188,8 +196,9 @@ class Valuation:
     """The fallback value of a capped rollout for the searching seat ``observer``.
 
     ``evaluate(world)`` when the bot was given one; else the game plugin's
-    ``evaluate(world.view(observer))`` when the plugin defines it and gives a value;
-    else :func:`neutral_value`. Holds the game's name only, so it pickles.
+    ``evaluate(world.view(observer))`` (asked as
+    :meth:`~naipes.plugin.GamePlugin.evaluate_game`) when the plugin defines it and
+    gives a value; else :func:`neutral_value`. Holds the game's name only, so it pickles.
     """
 
     __slots__ = ("given", "game")
@@ -209,7 +218,7 @@ class Valuation:
         if self.given is not None:
             value: Sequence[float] | None = self.given(world)
         elif self.game is not None:
-            value = plugin(self.game).evaluate(world.view(observer))
+            value = plugin(self.game).evaluate_game(world, observer)
         else:
             return neutral_value(world)
         if value is None:
