@@ -100,7 +100,7 @@ def test_strong_bot_without_belief_plays_as_the_plain_search() -> None:
         seat = min(game.to_act)
         view = game.view(seat)
         plain = DeterminizedBot(worlds=2, seed=3, depth=2, prior=0.5, prune=False).choose(view)
-        assert StrongBot(3, worlds=2, belief=False).choose(view) == plain
+        assert StrongBot(3, worlds=2, depth=2, others="search", rollout=None, belief=False).choose(view) == plain
         game.play(plain, seat)
 
 
