@@ -74,3 +74,23 @@ def test_the_search_policy_takes_the_fast_path_with_the_same_moves() -> None:
     for game in _positions(11, 4, False):
         for seat in game.to_act:
             assert fast.move(game, seat, rng) == slow.move(game, seat, rng)
+
+
+def test_a_seat_without_a_move_or_a_seat_that_does_not_exist_is_refused() -> None:
+    import pytest
+
+    from naipes.errors import IllegalMoveError, UsageError
+
+    game = Game(Rules(rounds=1), seed=2)
+    idle = next(s for s in range(4) if s not in game.to_act)
+    before = game.to_dict()
+    with pytest.raises(IllegalMoveError) as no_move:
+        RanzoBot(1).choose_in_game(game, idle)
+    with pytest.raises(IllegalMoveError) as no_move_view:
+        RanzoBot(1).choose(game.view(idle))
+    assert no_move.value.code == no_move_view.value.code == "no_legal_move"
+    for seat in (4, -1):
+        with pytest.raises(UsageError) as bad:
+            RanzoBot(1).choose_in_game(game, seat)
+        assert bad.value.code == "no_such_seat"
+    assert game.to_dict() == before

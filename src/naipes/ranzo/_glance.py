@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from naipes.cards import Card
-from naipes.ranzo._phase import STEAL, WINDOW, Phase
+from naipes.ranzo._phase import STEAL, Phase
 from naipes.ranzo.moves import Envido, Move, Truco
 from naipes.ranzo.rules import Rules
+from naipes.ranzo.view import claim_card_of
 
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
@@ -55,11 +56,6 @@ def glance(game: Game, seat: int) -> Glance:
     g.hand, g.discards, g.open_juegos, g.known_by_seat = game._hands[seat], game._discards, game._opens, game._known
     g.hand_sizes = [len(h) for h in game._hands]
     g.cards, g.scores = game._cards, game._balances
-    g.claim_card, g.claim = None, None
-    if phase is WINDOW:
-        g.claim_card = game._discards[-1]
-    elif phase is STEAL:
-        g.claim = game._claim
-        if game._stealer is not None:
-            g.claim_card = game._hands[game._stealer][-1]
+    g.claim_card = claim_card_of(game)
+    g.claim = game._claim if phase is STEAL else None
     return g

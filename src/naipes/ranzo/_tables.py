@@ -7,7 +7,8 @@ juegos, choosing a juego for the lowest card first (a few µs for 6 or 9 cards).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from typing import Iterable
 
 from naipes.cards import SPANISH_40, SPANISH_48, Card, RankOrder
@@ -48,7 +49,7 @@ class Tables:
             b: tuple(tuple(o for o in sorted(self.bit.values()) if j & ~b & o) for j in js)
             for b, js in self.with_bit.items()}
         #: for a card (a bit), every card that shares a juego with it (its own bit included)
-        self.near: dict[int, int] = {b: _union(js) for b, js in self.with_bit.items()}
+        self.near: dict[int, int] = {b: reduce(or_, js, 0) for b, js in self.with_bit.items()}
         self._splits: dict[int, bool] = {}
         #: RanzoBot's hand scores by hand and live cards (see :mod:`naipes.ranzo.bots`)
         self.scores: dict[int, float] = {}
@@ -114,13 +115,6 @@ class Tables:
         if any(c not in self.bit for c in cards):
             return False
         return self.mask(cards) in self.juegos
-
-
-def _union(masks: Iterable[int]) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
 
 
 @cache

@@ -23,6 +23,7 @@ import random
 from typing import TYPE_CHECKING
 
 from naipes.cards import Card
+from naipes.errors import IllegalMoveError
 from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import STEAL, WINDOW
 from naipes.ranzo._tables import Tables, tables
@@ -70,12 +71,20 @@ class RanzoBot:
         return "RanzoBot()"
 
     def choose(self, view: View) -> Move:
-        """The bot's move for ``view.seat``."""
+        """The bot's move for ``view.seat``.
+
+        Raises:
+            IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
+        """
         return self._decide(view)
 
     def choose_in_game(self, game: Game, seat: int) -> Move:
         """:meth:`choose` for ``game.view(seat)`` (the same move, the same draws), read from
         the engine without building the view: the fast path a search's policy takes.
+
+        Raises:
+            UsageError: for a seat that does not exist (code ``no_such_seat``).
+            IllegalMoveError: for a seat with no legal move now (code ``no_legal_move``).
 
         .. versionadded:: 1.3
         """
@@ -83,6 +92,9 @@ class RanzoBot:
 
     def _decide(self, view: View | Glance) -> Move:
         moves = view.legal_moves
+        if not moves:
+            raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
+                                   code="no_legal_move")
         if len(moves) == 1:
             return moves[0]
         for m in moves:
@@ -145,10 +157,6 @@ class _Context:
                 memo.clear()
             memo[key] = found
         return found
-
-    def outs(self, hand: int, opens: int) -> int:
-        """Live cards that would complete the hand (:func:`hand_outs`)."""
-        return hand_outs(self.t, hand, self.live)
 
     # -- discards ---------------------------------------------------------------------------
     def danger(self, card: Card) -> float:

@@ -123,12 +123,8 @@ def build_view(game: Game, seat: int) -> View:
     window = phase is WINDOW
     answers = game._pending_answers
     known_by_seat = tuple([tuple(k) for k in game._known])
-    claim_card: Card | None = None
+    claim_card = claim_card_of(game)
     steal = phase is STEAL
-    if window:
-        claim_card = game._discards[-1]
-    elif steal and game._stealer is not None:
-        claim_card = game._hands[game._stealer][-1]
     return View(
         seat=seat, hand=tuple(game._hands[seat]), scores=tuple(game._balances), to_act=game.to_act,
         legal_moves=game.legal_moves(seat),
@@ -143,6 +139,15 @@ def build_view(game: Game, seat: int) -> View:
         answered=tuple(sorted(answers)) if window else (),
         my_answer=answers.get(seat) if window else None,
         hand_log=tuple(game._hand_log), cards=game._cards, team_totals=game.team_totals)
+
+
+def claim_card_of(game: Game) -> Card | None:
+    """The card under claim (a window: the last discard) or just stolen (the stealer's last card)."""
+    if game._phase is WINDOW:
+        return game._discards[-1]
+    if game._phase is STEAL and game._stealer is not None:
+        return game._hands[game._stealer][-1]
+    return None
 
 
 def _sample(view: View, rng: random.Random,
