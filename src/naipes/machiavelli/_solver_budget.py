@@ -25,10 +25,12 @@ class Meter:
     millisecond of the program.
     """
 
-    __slots__ = ("deadline", "live", "nodes", "spent")
+    __slots__ = ("coarse", "deadline", "live", "nodes", "spent")
 
-    def __init__(self, nodes: int | None, seconds: float | None) -> None:
+    def __init__(self, nodes: int | None, seconds: float | None, *, coarse: bool = False) -> None:
         self.nodes = nodes
+        #: Nodes checked only after each suit step, never inside one (a cap on a side search, cheaper).
+        self.coarse = coarse
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0
         #: States the current pass holds (its trail): freeing them when the budget runs out takes
@@ -72,7 +74,7 @@ def metered(
     so a step that makes many states from each one stops in time too (at the same point every call).
     """
     pairs = items.items() if isinstance(items, dict) else items
-    if meter is None or (meter.deadline is None and meter.nodes is None) or len(items) <= CHUNK:
+    if meter is None or meter.coarse or (meter.deadline is None and meter.nodes is None) or len(items) <= CHUNK:
         return pairs
     return _checked(pairs, meter, out)
 

@@ -29,6 +29,7 @@ from typing import Iterator
 from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_dominance import undominated
+from naipes.machiavelli._solver_mirror import race
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -40,12 +41,12 @@ from naipes.machiavelli._solver_tables import (
     SID_BITS,
     SID_MASK,
     SW,
+    VALUES,
     XS,
     GroupTable,
     Recipe,
     RunTable,
     group_table,
-    rank_value,
     run_table,
 )
 
@@ -100,6 +101,7 @@ class Problem:
         self.floor: int | None = None
         self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
         self.meter: Meter | None = None
+        self.values = VALUES  # value of each rank (MIRRORED_VALUES in a mirrored problem)
 
     @property
     def jv(self) -> int:
@@ -136,8 +138,14 @@ def best(p: Problem) -> Answer | None:
     exact: no state on an optimal path is pruned by a bound below the optimum.
     Bounds are tried from "every card" down, the allowed shortfall doubling.
     With ``free_jokers`` the passes allow 0, 1, 2, ... jokers, each pass
-    only looking for answers better than the best so far.
+    only looking for answers better than the best so far. The ranks are
+    read from the ace up and from the king down in turn (see
+    :func:`._solver_mirror.race`).
     """
+    return race(p, _best)
+
+
+def _best(p: Problem) -> Answer | None:
     drop_unplayable(p)
     if p.xmode:
         p.lb = None
@@ -322,7 +330,7 @@ def _remaining(p: Problem) -> list[int]:
     for idx in range(NRANKS * NSUITS - 1, -1, -1):
         rem[idx] = acc
         r, i = divmod(idx, NSUITS)
-        acc += p.opt[r][i] * (SCALE + rank_value(r + 1))
+        acc += p.opt[r][i] * (SCALE + p.values[r + 1])
     return rem
 
 
@@ -382,7 +390,7 @@ def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: list[list[int]]) 
         capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9)
     else:
         capn = min(grid[r + 1][i], 9) if r < NRANKS else 0
-    key = (runs.mn, runs.free, i, r, t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
+    key = (runs.mn, runs.free, i, r, p.values[r], t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
     step = _STEPS.get(key)
     if step is None:
         with _LOCK:
@@ -421,7 +429,7 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> tu
     cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
     capn = sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1))
     a1, a2 = p.avail(r + 1, i), p.avail(r + 2, i)
-    v = rank_value(r)
+    v = p.values[r]
     hv, jv = SCALE + v, p.jv
     short = runs.short
     lead = not p.free_jokers or r == NRANKS - 2
@@ -571,7 +579,7 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     back: dict[int, tuple[int, object]] = {}
     jokers_for = groups.jokers_for
     jv = p.jv
-    v = rank_value(r)
+    v = p.values[r]
     xcap = p.xcap if p.xmode == 1 else 0
     for key, obj in metered(layer, p.meter, nxt):
         gk = (key >> GK) & GK_MASK

@@ -45,6 +45,12 @@ def rank_value(rank: int) -> int:
     return rank if rank <= 10 else 10
 
 
+#: The value of each rank (index 0 unused), and the same with the ranks read from the king down
+#: (a mirrored problem, see :mod:`._solver_mirror`).
+VALUES = tuple(rank_value(r) for r in range(NRANKS + 1))
+MIRRORED_VALUES = (0,) + VALUES[:0:-1]
+
+
 class RunTable:
     """Interned per-suit run states and their transitions.
 

@@ -1,0 +1,95 @@
+"""Private: solving a problem with its ranks read from the king down.
+
+The rules are symmetric in the ranks (a run is a run read either way, groups
+are one rank), so a problem and its *mirror* (rank ``r`` becomes ``14 - r``,
+each rank keeping its own value) have the same optimum. The program is not
+equally fast both ways: its bound ("every card still to come") is loose at the
+start and tight at the end, so the ranks that hold most cards are best
+processed last. :func:`mirror_first` says when the mirror does that; measured
+on the benchmark's joker families it halves the total time and cuts the slow
+tail two to three times, the natural-only sizes about level.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING, Callable
+
+from naipes.machiavelli._solver_budget import Meter, OutOfBudget
+from naipes.machiavelli._solver_tables import MIRRORED_VALUES, NRANKS, NSUITS, VALUES
+
+if TYPE_CHECKING:
+    from naipes.machiavelli._solver_core import Answer, Problem
+
+#: The middle rank: cards above it count for reading ace to king, below it for the mirror.
+_MIDDLE = (NRANKS + 1) // 2
+
+
+def mirror_first(p: Problem) -> bool:
+    """True when most of the problem's cards (weighted by their distance from the middle rank)
+    lie below the seven: then the mirror processes them last."""
+    moment = 0
+    for r in range(1, NRANKS + 1):
+        row_t, row_m, row_o = p.table[r - 1], p.must[r - 1], p.opt[r - 1]
+        moment += (r - _MIDDLE) * sum(row_t[i] + row_m[i] + row_o[i] for i in range(NSUITS))
+    return moment < 0
+
+
+#: States the first direction may make before the other gets its turn; each round doubles it.
+FIRST_CAP = 100_000
+
+
+def race(p: Problem, run: Callable[[Problem], Answer | None]) -> Answer | None:
+    """``run(p)``, read both ways in turn under doubling node caps, the way of :func:`mirror_first` first.
+
+    Either way gives the optimum; the first to finish within its cap answers.
+    A way rarely fails where the other is quick, but then by orders of
+    magnitude, so neither runs unbounded: the cost is at most about four
+    times the quicker way's. Deterministic (caps count states, not time);
+    ``p.meter`` (a budget) is charged for both and stops the race.
+    """
+    first = mirror_first(p)
+    outer = p.meter
+    cap = FIRST_CAP
+    while True:
+        for flip in (first, not first):
+            q = copied(p, flip)
+            q.meter = sub = Meter(cap, None, coarse=True) if outer is None else outer.sub(cap)
+            try:
+                answer = run(q)
+            except OutOfBudget:
+                answer, done = None, False
+            else:
+                done = True
+            if outer is not None:
+                outer.spent += sub.spent
+            if done:
+                return unmirrored(answer) if flip and answer is not None else answer
+            if outer is not None:
+                if outer.nodes is not None and outer.spent >= outer.nodes:
+                    raise OutOfBudget
+                outer.check()
+        cap *= 2
+
+
+def copied(p: Problem, flip: bool) -> Problem:
+    """A copy of ``p`` to solve (its bound, floor and meter shared), its ranks reversed if ``flip``."""
+    q = copy.copy(p)
+    rows = reversed if flip else list
+    q.table = [row[:] for row in rows(p.table)]
+    q.must = [row[:] for row in rows(p.must)]
+    q.opt = [row[:] for row in rows(p.opt)]
+    q.decl = [row[:] for row in rows(p.decl)]
+    if flip:
+        q.values = MIRRORED_VALUES if p.values is VALUES else VALUES
+    q.prep = None
+    return q
+
+
+def unmirrored(answer: Answer) -> Answer:
+    """The answer of a mirrored problem read in the original ranks (runs kept in ascending order)."""
+    melds = []
+    for meld in answer.melds:
+        flipped = [(NRANKS + 1 - r, s, joker) for r, s, joker in meld]
+        melds.append(flipped if meld[0][0] == meld[-1][0] else flipped[::-1])  # a group, or a run
+    return type(answer)(answer.obj, [row[:] for row in reversed(answer.played)], answer.jokers, melds)
