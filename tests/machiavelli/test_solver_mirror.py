@@ -60,6 +60,7 @@ def test_unmirrored_runs_ascend_and_groups_stay() -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_either_way_is_optimal(name: str, flip: bool, seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(mirror, "mirror_first", lambda p: flip)
+    monkeypatch.setattr(mirror, "RACE_FROM", 0)  # natural-only problems too
     rules, shape = CONFIGS[name]
     table, hand = random_position(random.Random(seed), rules, **{**shape, "ranks": 13})
     answer = solve(table, hand, rules)
@@ -88,6 +89,24 @@ def test_the_race_changes_way_under_a_tiny_cap_and_changes_no_answer(monkeypatch
             assert (raced.count, raced.value) == (answer.count, answer.value)
             check_answer(table, raced, rules)
     assert True in turns and False in turns  # both ways ran
+
+
+def test_small_problems_without_jokers_run_ace_to_king_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    ways: list[bool] = []
+    original = mirror.copied
+
+    def recorded(p: core.Problem, flip: bool) -> core.Problem:
+        ways.append(flip)
+        return original(p, flip)
+
+    monkeypatch.setattr(mirror, "copied", recorded)
+    low = {(1, 0): 1, (2, 0): 1, (3, 0): 1, (1, 1): 1}
+    assert core.best(_problem(low)) is not None
+    assert ways == []
+    with_joker = _problem(low)
+    with_joker.jokers = 1
+    assert core.best(with_joker) is not None
+    assert ways[0] is True  # jokers: the race, low cards read from the king down
 
 
 def test_a_node_budget_still_stops_the_race_and_is_deterministic() -> None:

@@ -5,7 +5,11 @@ from the hand on the table (ties: the greatest penalty value removed from the
 hand), and returns the complete new table. :func:`can_go_out` and
 :func:`can_play` answer the two yes/no questions. The answers are exact: the
 solver is a dynamic program over ranks (van Rijn, Takes and Vis, arXiv
-1604.07553), not a heuristic.
+1604.07553), not a heuristic. It reads the ranks from the ace up or from the
+king down, whichever leaves the ranks holding most cards for last, where its
+bound prunes best; when that way runs long the other gets its turn, under
+doubling caps on the states made (so the same position always takes the same
+path).
 
 The table is given as its melds (needed when it holds jokers, whose declared
 cards matter for swaps, MV-12) or simply as its cards; every table card stays
