@@ -102,6 +102,7 @@ class Problem:
         self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
         self.meter: Meter | None = None
         self.values = VALUES  # value of each rank (MIRRORED_VALUES in a mirrored problem)
+        self.passes: dict[tuple[object, ...], Answer | None] | None = None  # answers of the passes run
 
     @property
     def jv(self) -> int:
@@ -258,7 +259,20 @@ def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> b
 
 
 def solve(p: Problem) -> Answer | None:
-    """Run the program once; ``None`` when no layout satisfies the constraints (and the bound)."""
+    """Run the program once; ``None`` when no layout satisfies the constraints (and the bound).
+
+    With ``p.passes`` (a dict) each pass's answer is kept there, so a search
+    stopped by a node cap and run again skips the passes already done.
+    """
+    if p.passes is None:
+        return _pass(p)
+    key = (p.lb, p.jokers, p.free_jokers, p.xmode, p.xcap, p.jmin, p.allow_keep)
+    if key not in p.passes:
+        p.passes[key] = _pass(p)
+    return p.passes[key]
+
+
+def _pass(p: Problem) -> Answer | None:
     runs, groups, rem, allowed_by_rank, steps = _prepared(p)
     layer: dict[int, int] = {0: 0}
     trail: Trail = []
