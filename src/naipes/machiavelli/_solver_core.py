@@ -29,7 +29,7 @@ from typing import Iterator
 from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_dominance import undominated
-from naipes.machiavelli._solver_mirror import race
+from naipes.machiavelli._solver_mirror import race, unmirrored
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -102,7 +102,7 @@ class Problem:
         self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
         self.meter: Meter | None = None
         self.values = VALUES  # value of each rank (MIRRORED_VALUES in a mirrored problem)
-        self.passes: dict[tuple[object, ...], Answer | None] | None = None  # answers of the passes run
+        self.passes: dict[tuple[object, ...], tuple[tuple[int, ...], Answer | None]] | None = None  # passes run
 
     @property
     def jv(self) -> int:
@@ -261,15 +261,22 @@ def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> b
 def solve(p: Problem) -> Answer | None:
     """Run the program once; ``None`` when no layout satisfies the constraints (and the bound).
 
-    With ``p.passes`` (a dict) each pass's answer is kept there, so a search
-    stopped by a node cap and run again skips the passes already done.
+    With ``p.passes`` (a dict shared by the problem's two ways, see
+    :func:`._solver_mirror.race`) each pass's answer is kept there, so a
+    search stopped by a node cap and run again, either way, skips the passes
+    already done. An answer below the bound is the same as none to every
+    caller, and one at or above it is an optimum: either way's will do.
     """
     if p.passes is None:
         return _pass(p)
     key = (p.lb, p.jokers, p.free_jokers, p.xmode, p.xcap, p.jmin, p.allow_keep)
-    if key not in p.passes:
-        p.passes[key] = _pass(p)
-    return p.passes[key]
+    kept = p.passes.get(key)
+    if kept is None:
+        answer = _pass(p)
+        p.passes[key] = (p.values, answer)
+        return answer
+    values, answer = kept
+    return unmirrored(answer) if answer is not None and values is not p.values else answer
 
 
 def _pass(p: Problem) -> Answer | None:

@@ -49,10 +49,10 @@ def race(p: Problem, run: Callable[[Problem], Answer | None]) -> Answer | None:
     Either way gives the optimum; the first to finish within its cap answers
     (small problems without jokers: see :data:`RACE_FROM`).
     A way rarely fails where the other is quick, but then by orders of
-    magnitude, so neither runs unbounded. Each way keeps the answers of the
-    passes it finished (``Problem.passes``), so a turn resumes at the pass
-    its cap stopped: the race costs at most about twice the quicker way,
-    plus the passes stopped half-way. Deterministic (caps count states, not time);
+    magnitude, so neither runs unbounded. The two ways share the answers of
+    the passes finished (``Problem.passes``, by bound and joker count), so a
+    turn starts at the first pass not yet done: the race costs at most about
+    twice the quicker way, plus the passes stopped half-way. Deterministic (caps count states, not time);
     ``p.meter`` (a budget) is charged for both and stops the race.
     """
     if not p.jokers and sum(map(sum, p.table)) < RACE_FROM:
@@ -61,12 +61,13 @@ def race(p: Problem, run: Callable[[Problem], Answer | None]) -> Answer | None:
     outer = p.meter
     cap = FIRST_CAP
     ways: dict[bool, Problem] = {}
+    passes: dict[tuple[object, ...], tuple[tuple[int, ...], Answer | None]] = {}
     while True:
         for flip in (first, not first):
             q = ways.get(flip)
             if q is None:
                 q = ways[flip] = copied(p, flip)
-                q.passes = {}  # a way run again skips the passes it finished
+                q.passes = passes  # either way skips the passes finished
             q.meter = sub = Meter(cap, None, coarse=True) if outer is None else outer.sub(cap)
             try:
                 answer = run(q)
