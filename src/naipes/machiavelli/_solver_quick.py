@@ -15,6 +15,7 @@ from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
+from naipes.machiavelli._solver_mirror import copied, mirror_first, unmirrored
 from naipes.machiavelli._solver_tables import SCALE
 from naipes.machiavelli.melds import Meld, MeldKind, card_value, is_valid_meld
 from naipes.machiavelli.rules import Rules
@@ -90,6 +91,15 @@ def _repair_passes(total: int) -> list[int]:
 _SMALL_REPAIR = 40
 
 
+def _repair_pass(p: core.Problem) -> core.Answer | None:
+    """One pass of a repair, its ranks read the way :func:`._solver_mirror.mirror_first` says (two
+    decks; measured side by side: 10-13 % less time on the two-deck joker families, while with three
+    decks the way it picks is more often the slow one for these small problems)."""
+    flip = p.copies < 3 and mirror_first(p)
+    answer = core.solve(copied(p, True) if flip else p)
+    return unmirrored(answer) if flip and answer is not None else answer
+
+
 def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules,
             meter: Meter | None = None) -> list[greedy.RawMeld] | None:
     """Lay out the left-over cards again with the melds near them, by the program (``None``: no luck).
@@ -115,7 +125,7 @@ def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: 
     side = p.meter = Meter(nodes, None) if meter is None else meter.sub(nodes)
     try:
         for p.jokers in _repair_passes(total):
-            answer = core.solve(p)
+            answer = _repair_pass(p)
             if answer is not None:
                 break
     except OutOfBudget:
