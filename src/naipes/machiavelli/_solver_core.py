@@ -30,6 +30,7 @@ from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_mirror import race, unmirrored
+from naipes.machiavelli._solver_prune import drop_unplayable
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -223,39 +224,6 @@ def _loosening(p: Problem) -> Answer | None:
         if answer is not None and (p.lb is None or answer.obj + raw >= p.lb):
             return answer
     return None
-
-
-def drop_unplayable(p: Problem) -> None:
-    """Forget optional hand cards that no meld could hold, whatever else is played."""
-    p.prep = None
-    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 1)]
-    changed = True
-    while changed:
-        changed = False
-        for r in range(1, NRANKS + 1):
-            row = p.opt[r - 1]
-            for s in range(NSUITS):
-                if row[s] and not _placeable(grid, p.jokers, p.mn, r, s):
-                    grid[r][s] -= row[s]
-                    row[s] = 0
-                    changed = True
-
-
-def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
-    """True if some meld could hold card ``(r, s)`` (``grid``: the cards that may be used)."""
-    here = grid[r]
-    others = sum(1 for t in range(NSUITS) if t != s and here[t])
-    if 1 + others >= mn and 1 + others + jokers >= 3:
-        return True
-    near = [1 <= q <= NRANKS and grid[q][s] > 0 for q in range(r - 2, r + 3)]
-    if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
-        return True  # three natural cards in a row
-    for lo in range(max(1, r - 2 - jokers), r + 1):
-        for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
-            nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])
-            if nat >= mn and hi - lo + 1 - nat <= jokers:
-                return True
-    return False
 
 
 def solve(p: Problem) -> Answer | None:

@@ -17,7 +17,7 @@ they are declared as) and count grids ``grid[rank][suit]`` with ranks 1..13
 
 from __future__ import annotations
 
-from naipes.machiavelli._solver_core import _placeable
+from naipes.machiavelli._solver_prune import _placeable
 
 RawMeld = list[tuple[int, int, bool]]
 Grid = list[list[int]]
