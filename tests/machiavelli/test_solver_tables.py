@@ -67,3 +67,53 @@ def test_an_interrupted_intern_leaves_no_misplaced_id(written: int) -> None:
     _consistent(runs)
     assert (sid, other) == (1, 2)
     assert runs.states[other] == second
+
+
+_PAIRS = [(x, y) for x in _states(60) for y in _states(60)]
+
+
+@pytest.mark.parametrize("free", [False, True])
+def test_a_state_that_dominates_another_weighs_more(free: bool) -> None:
+    """The transitions are pruned by weight first: only a heavier state may dominate."""
+    runs = RunTable(2, free)
+    pending = [(18, 16), (17, 9), (16,)] if free else []
+    states = _states(60) + [tuple(sorted(s, reverse=True)) for s in pending]
+    dominated = 0
+    for x in states:
+        for y in states:
+            if x != y and runs._dominates(x, y):
+                dominated += 1
+                assert sum(8 + c % 4 if c >= 16 else c for c in x) > sum(8 + c % 4 if c >= 16 else c for c in y)
+    assert dominated > 100  # the check saw many dominations
+
+
+@pytest.mark.parametrize("free", [False, True])
+@pytest.mark.parametrize("lead", [False, True])
+def test_transitions_keep_exactly_the_undominated_states(free: bool, lead: bool) -> None:
+    """Every kept result is undominated among all the results, and every dropped one is dominated
+    by a kept one (checked against the quadratic definition)."""
+    runs = RunTable(2, free)
+    for state in _states(40):
+        for a, b in itertools.product(range(4), range(3)):
+            kept = [runs.states[sid] for sid, _ in runs.transitions(runs.intern(state), a, b, lead)]
+            assert kept == sorted(kept, reverse=True)
+            for s in kept:
+                assert not any(o != s and runs._dominates(o, s) for o in kept)
+            everything = _all_results(runs, state, a, b, lead)
+            assert set(kept) <= everything
+            for s in everything - set(kept):
+                assert any(runs._dominates(o, s) for o in kept), (state, a, b, s)
+
+
+def _all_results(runs: RunTable, state: tuple[int, ...], a: int, b: int, lead: bool) -> set[tuple[int, ...]]:
+    """Every suit state the cards may make, dominated or not (the enumeration of ``_compute``)."""
+    out = set()
+    choices = [(0, 1, 2) if runs.complete(c) else (0, 1) for c in state]
+    for actions in itertools.product(*choices):
+        new_nat, new_jok = a - actions.count(0), b - actions.count(1)
+        if new_nat < 0 or new_jok < 0 or (new_jok and not lead) or ((new_nat or new_jok) and 2 in actions):
+            continue
+        codes = [runs.step(c, act == 1) for c, act in zip(state, actions) if act != 2]
+        codes += [4 + min(1, runs.mn)] * new_nat + [4] * new_jok
+        out.add(tuple(sorted(codes, reverse=True)))
+    return out

@@ -95,7 +95,7 @@ class RunTable:
             sum(1 for c in state if c < 8),
             sum(1 for c in state if c >= 16 or c % 4 < self.mn),
         )
-        weight = sum(8 + c % 4 if c >= 16 else c for c in state)
+        weight = _weight(state)
         with self._lock:
             sid = self.ids.get(state)
             if sid is None:
@@ -147,8 +147,20 @@ class RunTable:
             new = tuple(sorted(codes, reverse=True))
             if new not in found:
                 found[new] = (actions, new_nat, new_jok)
-        kept = [s for s in found if not any(o != s and self._dominates(o, s) for o in found)]
-        return tuple((self.intern(s), found[s]) for s in sorted(kept, reverse=True))
+        return tuple((self.intern(s), found[s]) for s in self._undominated(found))
+
+    def _undominated(self, found: dict[tuple[int, ...], Recipe]) -> list[tuple[int, ...]]:
+        """The states of ``found`` no other one dominates, sorted descending.
+
+        Only a heavier state can dominate (the weight grows strictly along
+        domination), so each state is checked against the heavier ones only.
+        """
+        if len(found) == 1:
+            return list(found)
+        weighed = sorted(((_weight(s), s) for s in found), reverse=True)
+        kept = [s for i, (w, s) in enumerate(weighed)
+                if not any(v > w and self._dominates(o, s) for v, o in weighed[:i])]
+        return sorted(kept, reverse=True)
 
     def dominates(self, a: int, b: int) -> bool:
         """True if suit state ``a`` can do everything suit state ``b`` can (memoized)."""
@@ -178,12 +190,21 @@ class RunTable:
         """
         if len(x) < len(y):
             return False
-        edges = [[j for j, c in enumerate(y) if self._run_dominates(a, c)] for a in x]
-        by_y = [[k for k in range(len(x)) if j in edges[k]] for j in range(len(y))]
-        if not _covers(by_y, len(x)):
+        under = self._run_dominates
+        edges = [[j for j, c in enumerate(y) if under(a, c)] for a in x]
+        by_y: list[list[int]] = [[] for _ in y]
+        for k, row in enumerate(edges):
+            for j in row:
+                by_y[j].append(k)
+        if not all(by_y) or not _covers(by_y, len(x)):
             return False
         incomplete = [edges[k] for k in range(len(x)) if not self.complete(x[k])]
-        return _covers(incomplete, len(y))
+        return all(incomplete) and _covers(incomplete, len(y))
+
+
+def _weight(state: tuple[int, ...]) -> int:
+    """A suit state's weight: strictly greater for a state that dominates another."""
+    return sum(8 + c % 4 if c >= 16 else c for c in state)
 
 
 def _covers(adjacent: list[list[int]], size: int) -> bool:

@@ -259,12 +259,14 @@ def solve(
         return _solve(pos, not opened and pos.rules.initial_meld_min > 0, meter)
 
 
-def _solve(pos: _Position, opening: bool, meter: Meter | None, *, check: bool = True) -> Solution | None:
+def _solve(pos: _Position, opening: bool, meter: Meter | None, *, check: bool = True,
+           quick: bool = True) -> Solution | None:
+    """:func:`solve` of a read position (``quick=False``: its quick layout already failed)."""
     pos.check_partition()
     with _paused_gc():
         known = _opening_play(pos) if opening else _extended(pos)  # a quick legal play, kept if time runs out
         try:
-            return _exact(pos, opening, meter, known, check)
+            return _exact(pos, opening, meter, known, check, quick)
         except OutOfBudget:
             partial = None if pos.attempt is None else _partial(pos, *pos.attempt)
             if partial is not None and (known is None or partial.obj > known.obj):
@@ -275,11 +277,11 @@ def _solve(pos: _Position, opening: bool, meter: Meter | None, *, check: bool = 
 
 
 def _exact(pos: _Position, opening: bool, meter: Meter | None, known: core.Answer | None,
-           check: bool) -> Solution | None:
+           check: bool, quick: bool = True) -> Solution | None:
     """The optimum: every hand card at once if a quick layout finds it, else the program's answer."""
-    quick = _all_in(pos, opening, check, meter)
-    if quick is not None:
-        return _solution(pos, quick, opening)
+    layout = _all_in(pos, opening, check, meter) if quick else None
+    if layout is not None:
+        return _solution(pos, layout, opening)
     if meter is not None:
         meter.check()
     p = pos.problem(opening=opening)
@@ -432,7 +434,7 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
         try:  # one feasibility pass (every hand card, every joker on the table), if it is quick
             return _must_play(pos, pos.hand, opened=opened, keep=False, meter=Meter(_MUST_NODES, None))
         except OutOfBudget:  # else solve's search, never slower than solve
-            best = _solve(pos, opening, None, check=False)
+            best = _solve(pos, opening, None, check=False, quick=False)  # the quick layout failed above
             return best is not None and best.count == len(pos.hand)
 
 
