@@ -202,6 +202,21 @@ def test_the_collector_is_restored() -> None:
         gc.enable()
 
 
+
+def test_can_play_runs_with_the_collector_paused_throughout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its second program too (outside solve's own pause a collection could cost tens of ms)."""
+    seen: list[bool] = []
+    read = solver._read_hand
+
+    def spying(cards: object) -> object:
+        seen.append(gc.isenabled())
+        return read(cards)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver, "_read_hand", spying)
+    assert can_play("[4S 5S 6S] [8H 8D 8C]", "7S 8S 2C", "7S 8S")
+    assert seen and not any(seen)
+    assert gc.isenabled()
+
 def test_solver_bot_takes_a_budget() -> None:
     assert SolverBot().budget == SolverBot.DEFAULT_BUDGET
     assert repr(SolverBot()) == "SolverBot()"

@@ -387,6 +387,11 @@ def can_play(
 
     .. versionadded:: 0.1
     """
+    with _paused_gc():  # the second program too (a collection costs tens of milliseconds)
+        return _can_play(table, hand, cards, rules, opened)
+
+
+def _can_play(table: TableInput, hand: HandInput, cards: HandInput, rules: Rules | None, opened: bool) -> bool:
     pos = _Position(table, hand, rules)
     chosen = _read_hand(cards)
     missing = Counter(chosen) - Counter(pos.hand)
