@@ -179,7 +179,7 @@ class _Writer:
 
         pre, info = self.preset, self.plugin.info
         self.write(f"# naipes golden playthrough: {info.name} {pre.name}; generated, do not edit.")
-        self.write(f"# Regenerate: {COMMAND}   (then review the diff: docs/guides/contributing)")
+        self.write(f"# Regenerate: {COMMAND}   (then review the diff: docs/design.rst, Golden playthroughs)")
         self.write(f"# Checked by tests/test_playthroughs.py. Bots: {pre.bots!r}, seat s seeded {pre.seed}*100+s.")
         self.write(f"game {info.name} (plugin {type(self.plugin).__module__}.{type(self.plugin).__name__})")
         self.write(f"rules {_json(rules_to_dict(self.rules))}")
