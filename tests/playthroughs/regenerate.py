@@ -257,10 +257,12 @@ class _Writer:
             if acting or self.game.is_over:
                 line += f"; tracker asked on own turns only {self._same(encoded, self.own_turn[s])}"
             self.write(line)
-            if acting:
-                tracked = self.trackers[s].legal_ids()
-                if tracked != self.space.legal_ids(view):
-                    self.write(f"seat {s} tracker legal ids DIFFER: {list(tracked)}")
+            if acting:  # the ids are written with the legal moves: a tracker's are written only when they differ
+                ids = self.space.legal_ids(view)
+                for which, tracker in (("tracker", self.trackers[s]), ("own-turn tracker", self.own_turn[s])):
+                    tracked = tracker.legal_ids()
+                    if tracked != ids:
+                        self.write(f"seat {s} {which} legal ids DIFFER: {list(tracked)} (encode: {list(ids)})")
         self.write(f"seat {s} {picture_line(view)}")
         if acting:
             moves = view.legal_moves
