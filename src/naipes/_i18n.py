@@ -19,7 +19,7 @@ import locale
 import sys
 from typing import Mapping, Sequence
 
-__all__ = ["LANGUAGES", "join", "language_from_env", "seats_text", "tr"]
+__all__ = ["LANGUAGES", "join", "language_from_env", "scores_text", "seats_text", "tr", "winners_text"]
 
 #: The languages the command speaks.
 LANGUAGES = ("en", "es")
@@ -73,6 +73,7 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "game_over": ("== game over ==", "== fin de la partida =="),
     "winner": ("Winner: {who}", "Gana: {who}"),
     "winners": ("Winners: {who}", "Ganan: {who}"),
+    "no_winner": ("Nobody wins.", "No gana nadie."),
     "lower_better": ("(lower is better: {what})", "(menos es mejor: {what})"),
     "moves_count": ("{n} moves", "{n} jugadas"),
     "and": (" and ", " y "),
@@ -171,6 +172,37 @@ def seats_text(seats: Sequence[int], lang: str = "en", names: Sequence[str] | No
     if start and not (named and named[0]):
         text = text[:1].upper() + text[1:]
     return text
+
+
+def winners_text(seats: Sequence[int], lang: str = "en") -> str:
+    """Who won, as a clause with its verb agreeing: "seat 3 wins", "seats 1 and 3 win",
+    "nobody wins"; in Spanish the verb first: "gana el asiento 3", "ganan los asientos 1 y 3",
+    "no gana nadie".
+
+    >>> winners_text([3]), winners_text([1, 3]), winners_text([])
+    ('seat 3 wins', 'seats 1 and 3 win', 'nobody wins')
+    >>> winners_text([3], "es"), winners_text([0, 1, 2], "es"), winners_text([], "es")
+    ('gana el asiento 3', 'ganan los asientos 0, 1 y 2', 'no gana nadie')
+    """
+    seats = list(seats)
+    if lang == "es":
+        if not seats:
+            return "no gana nadie"
+        return ("gana " if len(seats) == 1 else "ganan ") + seats_text(seats, "es")
+    if not seats:
+        return "nobody wins"
+    return seats_text(seats) + (" wins" if len(seats) == 1 else " win")
+
+
+def scores_text(scores: Sequence[int], lang: str = "en", *, word: str = "") -> str:
+    """Scores per seat: "seat 0 9, seat 1 0" ("asiento 0 9, asiento 1 0"); ``word`` names
+    the scores' holder instead of "seat" (``"side"``).
+
+    >>> scores_text([9, 0]), scores_text([3, -1], "es")
+    ('seat 0 9, seat 1 0', 'asiento 0 3, asiento 1 -1')
+    """
+    name = word or ("asiento" if lang == "es" else "seat")
+    return ", ".join(f"{name} {s} {v}" for s, v in enumerate(scores))
 
 
 def language_from_env(environ: Mapping[str, str]) -> str:

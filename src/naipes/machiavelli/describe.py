@@ -44,7 +44,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes._card_words import cards_words
-from naipes._i18n import seats_text
+from naipes._i18n import seats_text, winners_text
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.events import Event, MovePlayed
@@ -89,14 +89,12 @@ def _cut(e: ev.DeckCut) -> str:
 
 def _won(e: ev.HandEnded) -> str:
     how = "went out" if e.went_out else "the stock ran out"
-    who = " and ".join(f"seat {s}" for s in e.winners)
-    return f"hand {e.hand} won by {who} ({how}); points: {_points(e.points)}"
+    return f"hand {e.hand} won by {seats_text(e.winners)} ({how}); points: {_points(e.points)}"
 
 
 def _over(e: ev.GameEnded) -> str:
     r = e.result
-    return ("game over: " + " and ".join(f"seat {s}" for s in r.winners) + " win; scores: "
-            + _points(r.scores))
+    return f"game over: {winners_text(r.winners)}; scores: {_points(r.scores)}"
 
 
 _TELL: dict[type, Callable[..., str | None]] = {
@@ -118,10 +116,6 @@ _TELL: dict[type, Callable[..., str | None]] = {
 
 def _points_es(points: Sequence[int]) -> str:
     return ", ".join(f"asiento {s} {p}" for s, p in enumerate(points))
-
-
-def _seats_es(seats: Sequence[int]) -> str:
-    return " y ".join(f"el asiento {s}" for s in seats)
 
 
 def _play_es(e: ev.PlayMade) -> str:
@@ -147,12 +141,13 @@ _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card}",
     ev.TurnFailed: lambda e: (f"el asiento {e.seat} falla el turno ({_FAILED_ES.get(e.reason.value, e.reason.value)}): "
                               "la mesa vuelve a como estaba"),
-    ev.HandEnded: lambda e: (f"la mano {e.hand} la gana {_seats_es(e.winners)} "
+    ev.HandEnded: lambda e: (f"la mano {e.hand} la gana{'n' if len(e.winners) > 1 else ''} "
+                             f"{seats_text(e.winners, 'es')} "
                              f"({'se quedó sin cartas' if e.went_out else 'se acabó el mazo'}); "
                              f"puntos: {_points_es(e.points)}"),
     ev.PointsScored: lambda e: f"totales: {_points_es(e.totals)}",
-    ev.GameEnded: lambda e: (f"fin de la partida: gana{'n' if len(e.result.winners) > 1 else ''} "
-                             f"{_seats_es(e.result.winners)}; puntos: {_points_es(e.result.scores)}"),
+    ev.GameEnded: lambda e: (f"fin de la partida: {winners_text(e.result.winners, 'es')}; "
+                             f"puntos: {_points_es(e.result.scores)}"),
 }
 
 
@@ -213,6 +208,9 @@ _RENDER = {
 def render(view: View, *, you: bool = True, lang: str = "en") -> str:
     """The table drawn for a terminal: totals, hand sizes, melds (numbered from 1), the hand.
 
+    Each seat's total is ``view.scores`` (``game.scores``): what the events' "totals"
+    and the result's scores say (a single deal's final scores, once it is over).
+
     Args:
         view: the view to draw.
         you: whether a person plays the seat (``False``: no "(you)", "Hand of seat N:").
@@ -231,7 +229,7 @@ def render(view: View, *, you: bool = True, lang: str = "en") -> str:
         extra = "" if view.opened[s] or not view.rules.initial_meld_min else w["not_opened"]
         joker = w["jokers"].format(n=view.known_jokers[s]) if view.known_jokers[s] else ""
         cards = w["card"] if view.hand_sizes[s] == 1 else w["cards"].format(n=view.hand_sizes[s])
-        lines.append(f"  {w['seat']} {s}{tag}: {cards}, {w['total']} {view.totals[s]}{extra}{joker}")
+        lines.append(f"  {w['seat']} {s}{tag}: {cards}, {w['total']} {view.scores[s]}{extra}{joker}")
     lines.append(w["table"] if view.table else w["table_empty"])
     lines.extend(render_table(view.table))
     lines.append((w["hand"] if you else w["hand_of"].format(seat=view.seat)) + render_hand(view.hand))
