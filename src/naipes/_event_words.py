@@ -24,15 +24,13 @@ _WORDS = {
            "hand_ends": "hand {hand} ends; scores: {s}", "hand_first": "hand {hand}: seat {first} plays first",
            "hand_dealer": "hand {hand}: seat {dealer} deals, seat {first} plays first",
            "dealt": "seat {seat} is dealt {cards}", "count": "seat {seat} is dealt {n} cards",
-           "count_one": "seat {seat} is dealt 1 card", "move": "seat {seat}: {words}",
-           "move_bare": "seat {seat} plays {move}"},
+           "count_one": "seat {seat} is dealt 1 card", "move": "seat {seat}: {words}"},
     "es": {"scores": "puntos: {s}", "over": "fin de la partida: {who}; puntos: {s}",
            "over_bare": "fin de la partida: {who}",
            "hand_ends": "termina la mano {hand}; puntos: {s}", "hand_first": "mano {hand}: empieza el asiento {first}",
            "hand_dealer": "mano {hand}: reparte el asiento {dealer}, empieza el asiento {first}",
            "dealt": "el asiento {seat} recibe {cards}", "count": "el asiento {seat} recibe {n} cartas",
-           "count_one": "el asiento {seat} recibe 1 carta", "move": "asiento {seat}: {words}",
-           "move_bare": "el asiento {seat} juega {move}"},
+           "count_one": "el asiento {seat} recibe 1 carta", "move": "asiento {seat}: {words}"},
 }
 
 
@@ -66,11 +64,8 @@ def shared_event_text(event: Event, lang: str = "en",
     w = _WORDS.get(lang, _WORDS["en"])
     lang = lang if lang in _WORDS else "en"
     if isinstance(event, MovePlayed):
-        notation = str(event.move)
-        words = move_words(event.move) if move_words is not None else notation
-        if not words or words.strip() == notation:
-            return w["move_bare"].format(seat=event.seat, move=notation)
-        return w["move"].format(seat=event.seat, words=words)
+        words = move_words(event.move) if move_words is not None else ""
+        return w["move"].format(seat=event.seat, words=words or str(event.move))
     if isinstance(event, GameEnded):
         return _ended(w, event, lang)
     if isinstance(event, HandEnded):
