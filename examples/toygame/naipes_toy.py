@@ -640,4 +640,6 @@ GAME_INFO = GameInfo(
     name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
     complete_moves=True, max_decisions=16 + 4, module="naipes_toy", returns_range=(0.0, 1.0),
     plugin="naipes_toy:Plugin",
-    summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.")
+    summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.",
+    summaries=(("es", "Toy: juega una carta del mismo valor que la de arriba, llévate la mesa y apuesta 0 o 1 "
+                      "al final."),))

@@ -84,6 +84,45 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "sim_head": ("{game}: {games} games, {players} players, seed {seed}, {seconds:.2f} s ({rate:.1f} games/s)",
                  "{game}: {games} partidas, {players} jugadores, semilla {seed}, {seconds:.2f} s "
                  "({rate:.1f} partidas/s)"),
+    "sim_progress": ("{done}/{total} games, {rate:.1f} games/s, about {left:.0f} s left",
+                     "{done}/{total} partidas, {rate:.1f} partidas/s, quedan unos {left:.0f} s"),
+    # naipes tournament
+    "tour_progress": ("{done}/{total} games, {rate:.1f} games/s, {left}",
+                      "{done}/{total} partidas, {rate:.1f} partidas/s, {left}"),
+    "tour_left": ("{s:.0f} s left", "quedan {s:.0f} s"),
+    "tour_left_unknown": ("time left unknown", "tiempo restante desconocido"),
+    "tour_heading": ("naipes tournament: {game}, {players} players, {games} games, seed {seed}",
+                     "naipes tournament: {game}, {players} jugadores, {games} partidas, semilla {seed}"),
+    "tour_duplicate": ("each deal replayed in every lineup", "cada reparto se juega en todas las alineaciones"),
+    "tour_independent": ("a deal per game", "un reparto por partida"),
+    "tour_lineups": ("{n} lineups, {mode}; {seconds:.1f} s ({rate:.1f} games/s)",
+                     "{n} alineaciones, {mode}; {seconds:.1f} s ({rate:.1f} partidas/s)"),
+    "tour_unbalanced": ("(the last deal was not played in every lineup: give a multiple of {n} games "
+                        "for a balanced tournament)",
+                        "(el último reparto no se jugó en todas las alineaciones: da un múltiplo de {n} "
+                        "partidas para un torneo equilibrado)"),
+    "tour_forfeit": ("1 game forfeited (a bot failed; counted as a loss for its entrant, left out of "
+                     "the mean returns):",
+                     "1 partida perdida por abandono (falló un bot; cuenta como derrota de su "
+                     "participante y no entra en las medias del retorno):"),
+    "tour_forfeits": ("{n} games forfeited (a bot failed; counted as a loss for its entrant, left out of "
+                      "the mean returns):",
+                      "{n} partidas perdidas por abandono (falló un bot; cuentan como derrota de su "
+                      "participante y no entran en las medias del retorno):"),
+    "tour_more_forfeits": ("  ... and {n} more (every one is in --json)", "  ... y {n} más (todas están en --json)"),
+    "tour_note_wins": ("wins: a win shared by m bots counts 1/m (a tie of two: 1/2); score: wins per game with "
+                       "its 95 % Wilson interval;",
+                       "victorias: una victoria compartida por m bots cuenta 1/m (un empate de dos: 1/2); "
+                       "puntuación: victorias por partida con su intervalo de Wilson del 95 %;"),
+    "tour_note_rating": ("mean return with its 95 % interval; rating: Bradley-Terry on the Elo scale (mean 0) "
+                         "with its 95 % bootstrap interval",
+                         "retorno medio con su intervalo del 95 %; rating: Bradley-Terry en la escala Elo "
+                         "(media 0) con su intervalo bootstrap del 95 %"),
+    "tour_saved": ("every game saved in {dir} ('naipes replay {first}' opens the first), the results in {summary}",
+                   "cada partida guardada en {dir} ('naipes replay {first}' abre la primera), los resultados "
+                   "en {summary}"),
+    "tour_json": ("results written to {path}", "resultados escritos en {path}"),
+    "tour_plot": ("chart written to {path}", "gráfico escrito en {path}"),
     "no_game": ("No game is installed yet.", "Todavía no hay ningún juego instalado."),
     "demo_none": ("No game is installed yet, so there is nothing to show. "
                   "Once a game is installed, 'naipes games' lists it.",
