@@ -176,6 +176,15 @@ class TournamentResult:
             lines.append(words["rough"].format(n=self.deals, s="s" if self.deals != 1 else "", rough=ROUGH_DEALS))
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """The tournament in notebooks: the ratings and scores as an HTML table, then the chart.
+
+        .. versionadded:: 1.2
+        """
+        from naipes._html import safe, tournament_html
+
+        return safe(lambda: tournament_html(self), self)
+
     def svg(self) -> str:
         """The chart of the ratings with their intervals, as an SVG document."""
         mode = "duplicate deals" if self.duplicate else "independent deals"
