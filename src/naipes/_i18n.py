@@ -116,7 +116,7 @@ _EN_ES: dict[str, tuple[str, str]] = {
                        "puntuación: victorias por partida con su intervalo de Wilson del 95 %;"),
     "tour_note_rating": ("mean return with its 95 % interval; rating: Bradley-Terry on the Elo scale (mean 0) "
                          "with its 95 % bootstrap interval",
-                         "retorno medio con su intervalo del 95 %; rating: Bradley-Terry en la escala Elo "
+                         "retorno medio con su intervalo del 95 %; valoración: Bradley-Terry en la escala Elo "
                          "(media 0) con su intervalo bootstrap del 95 %"),
     "tour_saved": ("every game saved in {dir} ('naipes replay {first}' opens the first), the results in {summary}",
                    "cada partida guardada en {dir} ('naipes replay {first}' abre la primera), los resultados "

@@ -51,7 +51,7 @@ _TABLE = {
                     "rating [95 %]"), "forfeits": "forfeits", "unrated": "unrated",
            "rough": "(only {n} deal{s}: fewer than {rough}, so the intervals are rough)"},
     "es": {"head": ("bot", "partidas", "victorias", "solo", "compartidas", "puntuación [95 %]",
-                    "retorno medio [95 %]", "rating [95 %]"), "forfeits": "abandonos", "unrated": "sin rating",
+                    "retorno medio [95 %]", "valoración [95 %]"), "forfeits": "abandonos", "unrated": "sin valorar",
            "rough": "(solo {n} reparto{s}: menos de {rough}, así que los intervalos son aproximados)"},
 }
 
