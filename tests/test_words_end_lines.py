@@ -124,11 +124,11 @@ def test_machiavelli_end_screen_shows_the_totals_the_events_told(capsys, lang: s
 
 
 def test_the_end_screen_says_nobody_wins_when_nobody_does(capsys, monkeypatch) -> None:
+    import io
+
     from naipes._cli_games import GameKit
     from naipes._cli_play import Table
     from naipes._cli_term import Term
-
-    import io
 
     for lang, expected in (("en", "Nobody wins."), ("es", "No gana nadie.")):
         out = io.StringIO()

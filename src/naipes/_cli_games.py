@@ -446,11 +446,11 @@ def rules_text(kit: GameKit, lang: str = "en") -> str:
         return "\n\n".join(parts)
     parts = [f"{info.name}: {info.summary_in(lang)}".rstrip(": "),
              _RULES_ES["players"].format(counts=counts_text(info, lang), deck=info.deck)]
-    page = _translated_page(kit.module, info.name, lang)
-    if page is None:
+    translated = _translated_page(kit.module, info.name, lang)
+    if translated is None:
         english = _rules_page(kit.module, info.name)
-        page = _RULES_ES["english_only"].format(game=info.name) + ("\n\n" + english if english else "")
-    parts.append(page)
+        translated = _RULES_ES["english_only"].format(game=info.name) + ("\n\n" + english if english else "")
+    parts.append(translated)
     names = _options(kit.module.Rules, described=False)
     if names:
         parts.append(_RULES_ES["options"].format(game=info.name) + "\n" + "\n".join(names))

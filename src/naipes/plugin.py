@@ -249,7 +249,7 @@ class GamePlugin(Generic[R, M, V]):
             return text if isinstance(text, str) or text is None else str(text)
         from naipes._event_words import shared_event_text
 
-        told = shared_event_text(event, lang, lambda move: self.describe_move(move, None, lang))
+        told = shared_event_text(event, lang, lambda move: self.describe_move(move, None, lang))  # type: ignore[arg-type]
         return told if told is not None else event_fields_text(event)
 
     def describe_move(self, move: M, view: V | None = None, lang: str = "en") -> str:

@@ -44,6 +44,10 @@ def _ints(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _pairs(values: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(code), str(text)) for code, text in values)
+
+
 @attrs.frozen(kw_only=True)
 class GameInfo:
     """Metadata of a registered game.
@@ -96,7 +100,7 @@ class GameInfo:
     returns_range: tuple[float, float] = (-1.0, 1.0)
     zero_sum: bool = False
     plugin: str | None = None
-    summaries: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=tuple)
+    summaries: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
 
     def summary_in(self, lang: str = "en") -> str:
         """:attr:`summary` in ``lang`` when :attr:`summaries` has it, else the English one.

@@ -46,7 +46,7 @@ def _record_dict(record: GameRecord, seed: int) -> dict[str, Any]:
 
 
 #: The words of :meth:`TournamentResult.table`, by language.
-_TABLE = {
+_TABLE: dict[str, dict[str, Any]] = {
     "en": {"head": ("bot", "games", "wins", "outright", "shared", "score [95 %]", "mean return [95 %]",
                     "rating [95 %]"), "forfeits": "forfeits", "unrated": "unrated",
            "rough": "(only {n} deal{s}: fewer than {rough}, so the intervals are rough)"},
