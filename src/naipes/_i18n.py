@@ -143,11 +143,11 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "play_note_hook": ("{game} asks for your turns in its own commands; quit stops the game. "
                        "The rules: naipes rules {game}",
                        "{game} pide tus turnos con sus propias órdenes; quit termina la partida. "
-                       "Las reglas: naipes rules {game}"),
+                       "Las reglas: naipes --lang es rules {game}"),
     "play_note": ("Type a move's number or the move itself (Tab completes); ? for help, q to quit. "
                   "The rules: naipes rules {game}",
                   "Escribe el número de una jugada o la jugada (Tab completa); ? para ayuda, q para salir. "
-                  "Las reglas: naipes rules {game}"),
+                  "Las reglas: naipes --lang es rules {game}"),
     "game_stopped": ("Game stopped.", "Partida terminada."),
     "record_saved": ("Record saved to {path} (naipes replay {path})",
                      "Partida guardada en {path} (naipes replay {path})"),
