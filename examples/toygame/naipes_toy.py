@@ -60,6 +60,23 @@ __all__ = [
     "View",
 ]
 
+#: The rules in Spanish, for ``naipes --lang es rules toy`` (the English ones are this module's docstring).
+RULES_ES = """
+Toy
+===
+
+Dieciséis cartas francesas (del as al cuatro de cada palo). Cada asiento tiene
+tres. Por turnos, cada uno juega una carta a la mesa y se lleva toda la mesa
+cuando su carta tiene el mismo valor que la de arriba; luego roba la carta de
+arriba del mazo mientras quede alguna. Cuando todas las manos están vacías,
+todos apuestan 0 o 1 a la vez, en secreto. Cada asiento se apunta un punto por
+carta ganada, más su apuesta.
+
+Jugadas: una carta (``AS``, ``3H``) la juega; ``bid 0`` y ``bid 1`` son las
+apuestas del final. Una letra de palo sola (``S``) juega la única carta de ese
+palo que tengas.
+"""
+
 #: The deck, in canonical order: A-4 of spades, hearts, diamonds, clubs.
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in range(1, 5))
 #: Cards dealt to each seat.
@@ -640,4 +657,6 @@ GAME_INFO = GameInfo(
     name="toy", aliases=("toy game",), min_players=2, max_players=4, deck="french-16",
     complete_moves=True, max_decisions=16 + 4, module="naipes_toy", returns_range=(0.0, 1.0),
     plugin="naipes_toy:Plugin",
-    summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.")
+    summary="Toy: play to match the top card's rank, take the table, bid 0 or 1 at the end.",
+    summaries=(("es", "Toy: juega una carta del mismo valor que la de arriba, llévate la mesa y apuesta 0 o 1 "
+                      "al final."),))

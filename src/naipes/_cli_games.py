@@ -283,13 +283,15 @@ def _table_row(line: str, spans: list[tuple[int, int]]) -> str:
     return (" " * spans[0][0] + "  ".join(cells)).rstrip()
 
 
-def _packaged_page(module: ModuleType, name: str) -> str | None:
+def _packaged_page(module: ModuleType, name: str, lang: str = "en") -> str | None:
     """The rules page shipped as package data: ``<top package>/rules/<name>.rst``
-    (naipes' own games), else ``rules.rst`` inside the game's package."""
+    (naipes' own games), else ``rules.rst`` inside the game's package; in another
+    language, ``<name>.<lang>.rst`` and ``rules.<lang>.rst``."""
     top = module.__name__.partition(".")[0]
-    candidates = [(top, f"rules/{name}.rst")]
+    suffix = "" if lang == "en" else f".{lang}"
+    candidates = [(top, f"rules/{name}{suffix}.rst")]
     if hasattr(module, "__path__"):
-        candidates.append((module.__name__, "rules.rst"))
+        candidates.append((module.__name__, f"rules{suffix}.rst"))
     for package, relative in candidates:
         try:
             page = importlib.resources.files(package)
@@ -302,11 +304,27 @@ def _packaged_page(module: ModuleType, name: str) -> str | None:
     return None
 
 
-def _rules_page(module: ModuleType, name: str) -> str:
+def _rules_module(module: ModuleType) -> ModuleType | None:
     try:
-        rules_module: ModuleType | None = importlib.import_module(module.__name__ + ".rules")
+        return importlib.import_module(module.__name__ + ".rules")
     except ImportError:
-        rules_module = None
+        return None
+
+
+def _translated_page(module: ModuleType, name: str, lang: str) -> str | None:
+    """The rules page in ``lang`` (not English): a ``RULES_<LANG>`` string of the game's
+    ``rules`` module or module (``RULES_ES``), else a packaged ``.<lang>.rst`` page; ``None``
+    when the game has none."""
+    for holder in (_rules_module(module), module):
+        text = getattr(holder, f"RULES_{lang.upper()}", None)
+        if isinstance(text, str) and text.strip():
+            return rst_to_text(inspect.cleandoc(text))
+    page = _packaged_page(module, name, lang)
+    return rst_to_text(_strip_doctests(page)) if page else None
+
+
+def _rules_page(module: ModuleType, name: str) -> str:
+    rules_module = _rules_module(module)
     for holder in (rules_module, module):
         text = getattr(holder, "RULES", None)
         if isinstance(text, str) and text.strip():
@@ -344,7 +362,8 @@ def _attribute_docs(cls: type[Any]) -> dict[str, str]:
     return {k: rst_to_text(v) for k, v in out.items()}
 
 
-def _options(rules_type: type[Any]) -> list[str]:
+def _options(rules_type: type[Any], described: bool = True) -> list[str]:
+    """``  field = default: what it does`` per settable field (without the words when not ``described``)."""
     if not attrs.has(rules_type):
         return []
     docs = _attribute_docs(rules_type)
@@ -365,7 +384,7 @@ def _options(rules_type: type[Any]) -> list[str]:
         shown = (",".join(map(str, items)) if isinstance(default, (tuple, frozenset)) and default
                  and all(isinstance(v, (str, int)) for v in default) else repr(default))
         head = f"  {f.name} = {shown}"
-        about = docs.get(f.name)
+        about = docs.get(f.name) if described else None
         if about:
             lines.append(textwrap.fill(f"{head}: {about}", width=88, subsequent_indent="      "))
         else:
@@ -398,18 +417,43 @@ def counts_text(info: GameInfo, lang: str = "en") -> str:
 _counts = counts_words
 
 
-def rules_text(kit: GameKit) -> str:
-    """The rules page of a game as plain text, then its options and their defaults."""
+#: The words of :func:`rules_text` in Spanish.
+_RULES_ES = {
+    "players": "{counts} jugadores, baraja {deck}",
+    "english_only": "(Las reglas de {game} no están escritas en español: siguen en inglés.)",
+    "options": "Opciones (campos de Rules, con su valor por defecto; cambia uno con --rule CAMPO=VALOR, "
+               "una lista con --rule CAMPO=a,b; qué hace cada una, en inglés: naipes --lang en rules {game}):",
+}
+
+
+def rules_text(kit: GameKit, lang: str = "en") -> str:
+    """The rules page of a game as plain text, then its options and their defaults.
+
+    In Spanish (``lang="es"``): the game's Spanish page when it has one (``RULES_ES``,
+    or a packaged ``<name>.es.rst``), else the English page under a line saying so;
+    the options by name and default.
+    """
     info = kit.info
-    parts = [f"{info.name}: {info.summary}".rstrip(": "),
-             f"{_counts(info)} players, deck {info.deck}"]
-    page = _rules_page(kit.module, info.name)
-    if page:
-        parts.append(page)
-    options = _options(kit.module.Rules)
-    if options:
-        parts.append("Options (fields of Rules, with their defaults; set one with --rule FIELD=VALUE, "
-                     "a list as --rule FIELD=a,b):\n" + "\n".join(options))
+    if lang != "es":
+        parts = [f"{info.name}: {info.summary}".rstrip(": "), f"{_counts(info)} players, deck {info.deck}"]
+        page = _rules_page(kit.module, info.name)
+        if page:
+            parts.append(page)
+        options = _options(kit.module.Rules)
+        if options:
+            parts.append("Options (fields of Rules, with their defaults; set one with --rule FIELD=VALUE, "
+                         "a list as --rule FIELD=a,b):\n" + "\n".join(options))
+        return "\n\n".join(parts)
+    parts = [f"{info.name}: {info.summary_in(lang)}".rstrip(": "),
+             _RULES_ES["players"].format(counts=counts_text(info, lang), deck=info.deck)]
+    translated = _translated_page(kit.module, info.name, lang)
+    if translated is None:
+        english = _rules_page(kit.module, info.name)
+        translated = _RULES_ES["english_only"].format(game=info.name) + ("\n\n" + english if english else "")
+    parts.append(translated)
+    names = _options(kit.module.Rules, described=False)
+    if names:
+        parts.append(_RULES_ES["options"].format(game=info.name) + "\n" + "\n".join(names))
     return "\n\n".join(parts)
 
 

@@ -18,7 +18,7 @@ from naipes._cli_term import Quit, Term
 from naipes._i18n import join, tr
 from naipes.bots import Bot
 from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
-from naipes.events import Event
+from naipes.events import Event, MovePlayed
 from naipes.game import RECORD_FORMAT, Game, Move, View
 
 __all__ = ["Table", "load_record", "replay_record", "save_record"]
@@ -89,6 +89,8 @@ class Table:
         """Tell the events since the last call that the person may see."""
         events, self.pending[:] = list(self.pending), []
         for event in events:
+            if isinstance(event, MovePlayed):
+                continue  # the moves are told by tell_moves
             private = event.private_to
             if self.person is not None and private not in (None, self.person):
                 continue
@@ -273,8 +275,11 @@ class Table:
         self.term.say(self.kit.render(game.view(seat), you=seat == self.person, lang=self.term.lang))
         if result is None:
             return
-        winners = join([self.who(s) for s in result.winners], self.term.lang) or self.t("nobody")
-        self.term.say(self.t("winner" if len(result.winners) == 1 else "winners", who=winners))
+        if result.winners:
+            winners = join([self.who(s) for s in result.winners], self.term.lang)
+            self.term.say(self.t("winner" if len(result.winners) == 1 else "winners", who=winners))
+        else:
+            self.term.say(self.t("no_winner"))
         sides = game.sides
         for i, score in enumerate(result.scores):
             seats = sides[i] if i < len(sides) else (i,)

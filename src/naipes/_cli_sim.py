@@ -104,8 +104,9 @@ def _play(game: AnyGame, bots: Sequence[tuple[str, Bot[Any, Any]]]) -> Result:
 class _Progress:
     """A progress line on stderr, shown once a run has taken more than a second."""
 
-    def __init__(self, stream: IO[str], total: int) -> None:
+    def __init__(self, stream: IO[str], total: int, lang: str = "en") -> None:
         self.stream = stream
+        self.lang = lang
         self.total = total
         self.start = time.perf_counter()
         self.last = float("-inf")
@@ -119,7 +120,7 @@ class _Progress:
         self.last = now
         rate = done / (now - self.start)
         left = (self.total - done) / rate if rate else 0.0
-        line = f"{done}/{self.total} games, {rate:.1f} games/s, about {left:.0f} s left"
+        line = tr("sim_progress", self.lang, done=done, total=self.total, rate=rate, left=left)
         if self.tty:
             self.stream.write("\r" + line.ljust(60))
         else:
@@ -135,7 +136,7 @@ class _Progress:
 
 def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_specs: Sequence[str],
              save: str | None = None, progress: IO[str] | None = None,
-             settings: Mapping[str, object] | None = None, jobs: int = 1) -> Summary:
+             settings: Mapping[str, object] | None = None, jobs: int = 1, lang: str = "en") -> Summary:
     """Play ``games`` seeded games between bots and sum them up.
 
     Args:
@@ -149,6 +150,7 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
         settings: ``Rules`` fields to set.
         jobs: worker processes; each plays a chunk of the seeds, and the summary is
             the same as with one (only ``seconds`` differs).
+        lang: the language of the progress line (``en`` or ``es``).
 
     Raises:
         NaipesError: for a bad bot, bad players or an illegal bot answer.
@@ -166,7 +168,7 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
     if save:
         Path(save).mkdir(parents=True, exist_ok=True)
     job = _Job(kit.info.name, rules, tuple(specs), tuple(names), save, kit.bot_path)
-    bar = _Progress(progress if progress is not None else sys.stderr, games)
+    bar = _Progress(progress if progress is not None else sys.stderr, games, lang)
     start = time.perf_counter()
     try:
         for outcome in _outcomes(kit, job, seed, games, jobs, bar):

@@ -33,6 +33,7 @@ from typing import IO, Any, Iterator
 
 from naipes._cli_games import GameKit, add_bot_path_option, bot_path, parse_settings
 from naipes._cli_term import Term, color_wanted
+from naipes._i18n import LANGUAGES, language_from_env, tr
 from naipes.bots import check_bot_spec, split_bot_specs
 from naipes.errors import NaipesError, UsageError
 from naipes.tournament._forfeit import ON_ERROR, BotFailedError
@@ -85,6 +86,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Play bots against each other with seats rotated and, by default, every deal "
                     "replayed in every lineup; print a table per bot and Bradley-Terry ratings.")
     p.add_argument("game", help="a game name or alias (see 'naipes games')")
+    p.add_argument("--color", choices=("auto", "always", "never"), default=argparse.SUPPRESS,
+                   help="colour the output (as before the command)")
+    p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                   help="en or es (default: the locale's language, else en)")
     p.add_argument("--bots", required=True,
                    help="comma-separated bot specs, two or more: random, best (the game's best "
                         "shipped bot), ismcts, pimc, ismcts:iterations=400, module:Class[:key=value,...]")
@@ -123,8 +128,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 class Bar:
     """A live progress line (games done, games/s, time left), drawn only on a terminal."""
 
-    def __init__(self, stream: IO[str], *, width: int = 24) -> None:
+    def __init__(self, stream: IO[str], *, width: int = 24, lang: str = "en") -> None:
         self.stream = stream
+        self.lang = lang
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
         self.start = time.perf_counter()
         self.last = float("-inf")
@@ -136,12 +142,15 @@ class Bar:
 
         >>> Bar(sys.stderr).line(50, 200, 10.0)
         '[######..................]  50/200 games, 5.0 games/s, 30 s left'
+        >>> Bar(sys.stderr, lang="es").line(50, 200, 10.0)
+        '[######..................]  50/200 partidas, 5.0 partidas/s, quedan 30 s'
         """
         filled = self.width * done // total if total else self.width
         rate = done / elapsed if elapsed > 0 else 0.0
-        left = f"{(total - done) / rate:.0f} s left" if rate else "time left unknown"
-        return (f"[{'#' * filled}{'.' * (self.width - filled)}] {done:>{len(str(total))}}/{total} games, "
-                f"{rate:.1f} games/s, {left}")
+        left = tr("tour_left", self.lang, s=(total - done) / rate) if rate else tr("tour_left_unknown", self.lang)
+        return (f"[{'#' * filled}{'.' * (self.width - filled)}] "
+                + tr("tour_progress", self.lang, done=f"{done:>{len(str(total))}}", total=total, rate=rate,
+                     left=left))
 
     def __call__(self, done: int, total: int) -> None:
         if not self.tty:
@@ -219,7 +228,8 @@ def _write(path: str, text: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``naipes tournament``: 0 when done, 1 for an error (one line on stderr), 130 when interrupted."""
-    term = Term(color=color_wanted(sys.stdout, getattr(args, "color", "auto")))
+    lang = getattr(args, "lang", None) or language_from_env(os.environ)
+    term = Term(color=color_wanted(sys.stdout, getattr(args, "color", "auto")), lang=lang)
     try:
         return _run(args, term)
     except NaipesError as exc:
@@ -246,7 +256,7 @@ def _run(args: argparse.Namespace, term: Term) -> int:
     specs = split_bot_specs(args.bots)
     for spec in specs:  # before a cluster is started for them (the game's own names too)
         check_bot_spec(spec, path=dirs, game=kit.info)
-    bar = Bar(sys.stderr)
+    bar = Bar(sys.stderr, lang=term.lang)
     try:
         with _executor(args) as executor:
             result = tournament.run(kit.info, specs, games=args.games, rules=rules, seed=args.seed,
@@ -267,39 +277,35 @@ def _report_forfeits(result: Any, term: Term) -> None:
     forfeits = result.forfeits
     if not forfeits:
         return
-    term.warn(f"{len(forfeits)} game{'s' if len(forfeits) != 1 else ''} forfeited (a bot failed; counted as a "
-              "loss for its entrant, left out of the mean returns):")
+    term.warn(tr("tour_forfeit" if len(forfeits) == 1 else "tour_forfeits", term.lang, n=len(forfeits)))
     for forfeit in forfeits[:SHOWN_FORFEITS]:
         term.write(f"  {forfeit.describe()}")
     if len(forfeits) > SHOWN_FORFEITS:
-        term.write(f"  ... and {len(forfeits) - SHOWN_FORFEITS} more (every one is in --json)")
+        term.write(tr("tour_more_forfeits", term.lang, n=len(forfeits) - SHOWN_FORFEITS))
     term.write("")
 
 
 def _report(result: Any, term: Term, args: argparse.Namespace) -> None:
     rate = result.games / result.seconds if result.seconds else 0.0
-    mode = "each deal replayed in every lineup" if result.duplicate else "a deal per game"
-    term.heading(f"naipes tournament: {result.game}, {result.players} players, {result.games} games, "
-                 f"seed {result.seed}")
-    term.write(f"{len(result.lineups)} lineups, {mode}; {result.seconds:.1f} s ({rate:.1f} games/s)")
+    lang = term.lang
+    mode = tr("tour_duplicate" if result.duplicate else "tour_independent", lang)
+    term.heading(tr("tour_heading", lang, game=result.game, players=result.players, games=result.games,
+                    seed=result.seed))
+    term.write(tr("tour_lineups", lang, n=len(result.lineups), mode=mode, seconds=result.seconds, rate=rate))
     if result.duplicate and result.games % len(result.lineups):
-        term.note(f"(the last deal was not played in every lineup: give a multiple of "
-                  f"{len(result.lineups)} games for a balanced tournament)")
+        term.note(tr("tour_unbalanced", lang, n=len(result.lineups)))
     term.write("")
-    term.write(result.table())
+    term.write(result.table(lang=lang))
     term.write("")
     _report_forfeits(result, term)
-    term.note("wins: a win shared by m bots counts 1/m (a tie of two: 1/2); score: wins per game with its 95 % "
-              "Wilson interval;")
-    term.note("mean return with its 95 % interval; rating: Bradley-Terry on the Elo scale (mean 0) with its "
-              "95 % bootstrap interval")
+    term.note(tr("tour_note_wins", lang))
+    term.note(tr("tour_note_rating", lang))
     if args.save is not None:
         first, summary = os.path.join(args.save, record_name(0, result.games)), os.path.join(args.save, SUMMARY)
-        term.note(f"every game saved in {args.save} ('naipes replay {first}' opens the first), "
-                  f"the results in {summary}")
+        term.note(tr("tour_saved", lang, dir=args.save, first=first, summary=summary))
     if args.json:
         _write(args.json, json.dumps(result.to_dict(records=True), indent=1, allow_nan=False) + "\n")
-        term.note(f"results written to {args.json}")
+        term.note(tr("tour_json", lang, path=args.json))
     if args.plot:
         _write(args.plot, result.svg())
-        term.note(f"chart written to {args.plot}")
+        term.note(tr("tour_plot", lang, path=args.plot))

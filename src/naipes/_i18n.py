@@ -19,7 +19,7 @@ import locale
 import sys
 from typing import Mapping, Sequence
 
-__all__ = ["LANGUAGES", "join", "language_from_env", "seats_text", "tr"]
+__all__ = ["LANGUAGES", "join", "language_from_env", "scores_text", "seats_text", "tr", "winners_text"]
 
 #: The languages the command speaks.
 LANGUAGES = ("en", "es")
@@ -73,6 +73,7 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "game_over": ("== game over ==", "== fin de la partida =="),
     "winner": ("Winner: {who}", "Gana: {who}"),
     "winners": ("Winners: {who}", "Ganan: {who}"),
+    "no_winner": ("Nobody wins.", "No gana nadie."),
     "lower_better": ("(lower is better: {what})", "(menos es mejor: {what})"),
     "moves_count": ("{n} moves", "{n} jugadas"),
     "and": (" and ", " y "),
@@ -83,6 +84,45 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "sim_head": ("{game}: {games} games, {players} players, seed {seed}, {seconds:.2f} s ({rate:.1f} games/s)",
                  "{game}: {games} partidas, {players} jugadores, semilla {seed}, {seconds:.2f} s "
                  "({rate:.1f} partidas/s)"),
+    "sim_progress": ("{done}/{total} games, {rate:.1f} games/s, about {left:.0f} s left",
+                     "{done}/{total} partidas, {rate:.1f} partidas/s, quedan unos {left:.0f} s"),
+    # naipes tournament
+    "tour_progress": ("{done}/{total} games, {rate:.1f} games/s, {left}",
+                      "{done}/{total} partidas, {rate:.1f} partidas/s, {left}"),
+    "tour_left": ("{s:.0f} s left", "quedan {s:.0f} s"),
+    "tour_left_unknown": ("time left unknown", "tiempo restante desconocido"),
+    "tour_heading": ("naipes tournament: {game}, {players} players, {games} games, seed {seed}",
+                     "naipes tournament: {game}, {players} jugadores, {games} partidas, semilla {seed}"),
+    "tour_duplicate": ("each deal replayed in every lineup", "cada reparto se juega en todas las alineaciones"),
+    "tour_independent": ("a deal per game", "un reparto por partida"),
+    "tour_lineups": ("{n} lineups, {mode}; {seconds:.1f} s ({rate:.1f} games/s)",
+                     "{n} alineaciones, {mode}; {seconds:.1f} s ({rate:.1f} partidas/s)"),
+    "tour_unbalanced": ("(the last deal was not played in every lineup: give a multiple of {n} games "
+                        "for a balanced tournament)",
+                        "(el último reparto no se jugó en todas las alineaciones: da un múltiplo de {n} "
+                        "partidas para un torneo equilibrado)"),
+    "tour_forfeit": ("1 game forfeited (a bot failed; counted as a loss for its entrant, left out of "
+                     "the mean returns):",
+                     "1 partida perdida por abandono (falló un bot; cuenta como derrota de su "
+                     "participante y no entra en las medias del retorno):"),
+    "tour_forfeits": ("{n} games forfeited (a bot failed; counted as a loss for its entrant, left out of "
+                      "the mean returns):",
+                      "{n} partidas perdidas por abandono (falló un bot; cuentan como derrota de su "
+                      "participante y no entran en las medias del retorno):"),
+    "tour_more_forfeits": ("  ... and {n} more (every one is in --json)", "  ... y {n} más (todas están en --json)"),
+    "tour_note_wins": ("wins: a win shared by m bots counts 1/m (a tie of two: 1/2); score: wins per game with "
+                       "its 95 % Wilson interval;",
+                       "victorias: una victoria compartida por m bots cuenta 1/m (un empate de dos: 1/2); "
+                       "puntuación: victorias por partida con su intervalo de Wilson del 95 %;"),
+    "tour_note_rating": ("mean return with its 95 % interval; rating: Bradley-Terry on the Elo scale (mean 0) "
+                         "with its 95 % bootstrap interval",
+                         "retorno medio con su intervalo del 95 %; valoración: Bradley-Terry en la escala Elo "
+                         "(media 0) con su intervalo bootstrap del 95 %"),
+    "tour_saved": ("every game saved in {dir} ('naipes replay {first}' opens the first), the results in {summary}",
+                   "cada partida guardada en {dir} ('naipes replay {first}' abre la primera), los resultados "
+                   "en {summary}"),
+    "tour_json": ("results written to {path}", "resultados escritos en {path}"),
+    "tour_plot": ("chart written to {path}", "gráfico escrito en {path}"),
     "no_game": ("No game is installed yet.", "Todavía no hay ningún juego instalado."),
     "demo_none": ("No game is installed yet, so there is nothing to show. "
                   "Once a game is installed, 'naipes games' lists it.",
@@ -103,11 +143,11 @@ _EN_ES: dict[str, tuple[str, str]] = {
     "play_note_hook": ("{game} asks for your turns in its own commands; quit stops the game. "
                        "The rules: naipes rules {game}",
                        "{game} pide tus turnos con sus propias órdenes; quit termina la partida. "
-                       "Las reglas: naipes rules {game}"),
+                       "Las reglas: naipes --lang es rules {game}"),
     "play_note": ("Type a move's number or the move itself (Tab completes); ? for help, q to quit. "
                   "The rules: naipes rules {game}",
                   "Escribe el número de una jugada o la jugada (Tab completa); ? para ayuda, q para salir. "
-                  "Las reglas: naipes rules {game}"),
+                  "Las reglas: naipes --lang es rules {game}"),
     "game_stopped": ("Game stopped.", "Partida terminada."),
     "record_saved": ("Record saved to {path} (naipes replay {path})",
                      "Partida guardada en {path} (naipes replay {path})"),
@@ -171,6 +211,37 @@ def seats_text(seats: Sequence[int], lang: str = "en", names: Sequence[str] | No
     if start and not (named and named[0]):
         text = text[:1].upper() + text[1:]
     return text
+
+
+def winners_text(seats: Sequence[int], lang: str = "en") -> str:
+    """Who won, as a clause with its verb agreeing: "seat 3 wins", "seats 1 and 3 win",
+    "nobody wins"; in Spanish the verb first: "gana el asiento 3", "ganan los asientos 1 y 3",
+    "no gana nadie".
+
+    >>> winners_text([3]), winners_text([1, 3]), winners_text([])
+    ('seat 3 wins', 'seats 1 and 3 win', 'nobody wins')
+    >>> winners_text([3], "es"), winners_text([0, 1, 2], "es"), winners_text([], "es")
+    ('gana el asiento 3', 'ganan los asientos 0, 1 y 2', 'no gana nadie')
+    """
+    seats = list(seats)
+    if lang == "es":
+        if not seats:
+            return "no gana nadie"
+        return ("gana " if len(seats) == 1 else "ganan ") + seats_text(seats, "es")
+    if not seats:
+        return "nobody wins"
+    return seats_text(seats) + (" wins" if len(seats) == 1 else " win")
+
+
+def scores_text(scores: Sequence[int], lang: str = "en", *, word: str = "") -> str:
+    """Scores per seat: "seat 0 9, seat 1 0" ("asiento 0 9, asiento 1 0"); ``word`` names
+    the scores' holder instead of "seat" (``"side"``).
+
+    >>> scores_text([9, 0]), scores_text([3, -1], "es")
+    ('seat 0 9, seat 1 0', 'asiento 0 3, asiento 1 -1')
+    """
+    name = word or ("asiento" if lang == "es" else "seat")
+    return ", ".join(f"{name} {s} {v}" for s, v in enumerate(scores))
 
 
 def language_from_env(environ: Mapping[str, str]) -> str:

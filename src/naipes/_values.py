@@ -33,6 +33,15 @@ class Move:
         """Read a move from its notation (each game implements it)."""
         raise NotImplementedError(f"{cls.__name__} has no notation")
 
+    def _repr_html_(self) -> str:
+        """The move in notebooks: its notation and its words (its game's ``describe_move``).
+
+        .. versionadded:: 1.2
+        """
+        from naipes._html import move_html, safe
+
+        return safe(lambda: move_html(self), self)
+
 
 @attrs.frozen(kw_only=True)
 class Result:
@@ -55,6 +64,15 @@ class Result:
     def to_dict(self) -> dict[str, JSON]:
         """The result as JSON-compatible data."""
         return {f.name: to_jsonable(getattr(self, f.name)) for f in attrs.fields(type(self))}
+
+    def _repr_html_(self) -> str:
+        """The result in notebooks: who won in words, and each seat's score and return as a table.
+
+        .. versionadded:: 1.2
+        """
+        from naipes._html import result_html, safe
+
+        return safe(lambda: result_html(self), self)
 
 
 @attrs.frozen(kw_only=True)

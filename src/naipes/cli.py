@@ -195,7 +195,7 @@ def cmd_games(args: argparse.Namespace, term: Term) -> int:
     term.say(table(tr("games_headers", term.lang).split("|"), rows))
     for info in installed:
         term.say()
-        term.say(f"{info.name}: {info.summary}")
+        term.say(f"{info.name}: {info.summary_in(term.lang)}")
         options = option_names(info)
         if options:
             term.note(tr("rule_options", term.lang, options=", ".join(options), game=info.name))
@@ -203,7 +203,7 @@ def cmd_games(args: argparse.Namespace, term: Term) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, term: Term) -> int:
-    term.say(rules_text(GameKit.find(args.game)))
+    term.say(rules_text(GameKit.find(args.game), term.lang))
     return 0
 
 
@@ -235,7 +235,7 @@ def cmd_demo(args: argparse.Namespace, term: Term) -> int:
     bots = [kit.bot("best", seed * 64 + s) for s in range(game.num_players)]
     term.delay = args.delay if args.delay is not None else (0.7 if term.out.isatty() else 0.0)
     term.heading(tr("demo_heading", term.lang, game=kit.info.name, n=game.num_players, seed=seed))
-    term.say(kit.info.summary)
+    term.say(kit.info.summary_in(term.lang))
     term.note(tr("demo_note", term.lang))
     t = Table(kit, game, term, bots)
     try:
@@ -261,7 +261,7 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
     specs = list(split_bot_specs(args.bots))
     summary = simulate(kit, games=args.games, players=args.players, seed=args.seed,
                        bot_specs=specs, save=args.save, settings=parse_settings(args.rule),
-                       jobs=args.jobs)
+                       jobs=args.jobs, lang=term.lang)
     if args.json:
         print(json.dumps(summary.to_dict(), indent=1), file=term.out)
     else:

@@ -147,12 +147,36 @@ class MovePlayed(Event):
     move: Move
 
     def to_dict(self) -> dict[str, JSON]:
-        """As :meth:`Event.to_dict`; ``type`` names the game of the move (``"ranzo.MovePlayed"``)."""
+        """As :meth:`Event.to_dict`; ``type`` names the game of the move by its registered
+        name (``"ranzo.MovePlayed"``, ``"toy.MovePlayed"``): the registered game whose module
+        holds the move's class, else the move's package (``naipes.<game>``) or module."""
         out = super().to_dict()
-        parts = type(self.move).__module__.split(".")
-        game = parts[1] if len(parts) > 2 and parts[0] == "naipes" else parts[0]
-        out["type"] = f"{game}.MovePlayed"
+        out["type"] = f"{_move_game(type(self.move))}.MovePlayed"
         return out
+
+
+#: The registered name of the game of each move class met (only games found: the registry may grow).
+_MOVE_GAMES: dict[type, str] = {}
+
+
+def _move_game(move_type: type) -> str:
+    """The registered name of the game whose module holds ``move_type`` (or a base class)."""
+    name = _MOVE_GAMES.get(move_type)
+    if name is not None:
+        return name
+    from naipes.registry import games
+
+    infos = games()
+    for cls in move_type.__mro__:
+        module = getattr(cls, "__module__", "") or ""
+        owners = [i for i in infos if module == i.module or module.startswith(i.module + ".")]
+        if owners:
+            name = max(owners, key=lambda i: len(i.module)).name
+            if len(_MOVE_GAMES) < 1024:
+                _MOVE_GAMES[move_type] = name
+            return name
+    parts = move_type.__module__.split(".")
+    return parts[1] if len(parts) > 2 and parts[0] == "naipes" else parts[0]
 
 
 @attrs.frozen(kw_only=True)

@@ -827,6 +827,16 @@ class Game(Generic[R, M, V]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
 
+    def _repr_html_(self) -> str:
+        """The game in notebooks: a line of words (whose turn, or who won) and the picture of
+        the table as the seat to act sees it (:func:`naipes.svg.render`).
+
+        .. versionadded:: 1.2
+        """
+        from naipes._html import game_html, safe
+
+        return safe(lambda: game_html(self), self)
+
 
 @functools.cache
 def _slot_names(cls: Any) -> tuple[str, ...]:

@@ -234,14 +234,23 @@ class GamePlugin(Generic[R, M, V]):
     def describe_event(self, event: Event, lang: str = "en") -> str | None:
         """An event in words, or ``None`` when the game has nothing to say about it.
 
-        The game's ``describe.describe_event(event, lang)``, else
-        :func:`event_fields_text` (``CardDrawn(seat=1)``).
+        The game's ``describe.describe_event(event, lang)``; else, for the events every
+        game shares (:mod:`naipes.events`: ``MovePlayed``, ``HandStarted``, ``CardsDealt``,
+        ``ScoresChanged``, ``HandEnded``, ``GameEnded`` and their subclasses), words in
+        ``lang`` (English or Spanish: "seat 0: play the ace of hearts", "game over: seat 1
+        wins; scores: 8, 7"); else :func:`event_fields_text` (``CardDrawn(seat=1)``).
+
+        .. versionchanged:: 1.2
+           The shared events in words for a game without its own.
         """
         hook = self._hook("describe_event")
-        if hook is None:
-            return event_fields_text(event)
-        text = _call(hook, event, lang=lang)
-        return text if isinstance(text, str) or text is None else str(text)
+        if hook is not None:
+            text = _call(hook, event, lang=lang)
+            return text if isinstance(text, str) or text is None else str(text)
+        from naipes._event_words import shared_event_text
+
+        told = shared_event_text(event, lang, lambda move: self.describe_move(move, None, lang))  # type: ignore[arg-type]
+        return told if told is not None else event_fields_text(event)
 
     def describe_move(self, move: M, view: V | None = None, lang: str = "en") -> str:
         """The words a person reads for ``move`` (``"play the seven of coins"``), in ``lang``.

@@ -44,6 +44,10 @@ def _ints(values: Iterable[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def _pairs(values: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(code), str(text)) for code, text in values)
+
+
 @attrs.frozen(kw_only=True)
 class GameInfo:
     """Metadata of a registered game.
@@ -59,7 +63,9 @@ class GameInfo:
         complete_moves: whether ``legal_moves`` lists every legal move.
         max_decisions: a hard bound on the decisions of one game, or ``None``.
         module: the module that holds ``Game``, ``Rules``, ``Move`` (imported on demand).
-        summary: one line saying what the game is.
+        summary: one line saying what the game is (in English).
+        summaries: that line in other languages, as ``(language, text)`` pairs
+            (``(("es", "Machuco, la ronda canaria: ..."),)``); :meth:`summary_in` picks one.
         best_bot: ``"module:Class"`` of the strongest bot shipped, used by ``naipes demo``.
         returns_range: the lowest and highest value ``Result.returns`` can hold for a seat
             under the default rules (``ActionSpace(rules).bounds(...)`` gives them for others).
@@ -76,7 +82,7 @@ class GameInfo:
     .. versionchanged:: 1.0
        ``player_counts``, ``returns_range``, ``zero_sum``, :meth:`action_space`.
     .. versionchanged:: 1.2
-       ``plugin``.
+       ``plugin``, ``summaries``.
     """
 
     name: str
@@ -94,6 +100,20 @@ class GameInfo:
     returns_range: tuple[float, float] = (-1.0, 1.0)
     zero_sum: bool = False
     plugin: str | None = None
+    summaries: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+
+    def summary_in(self, lang: str = "en") -> str:
+        """:attr:`summary` in ``lang`` when :attr:`summaries` has it, else the English one.
+
+        >>> find_game("ranzo").summary_in("es")[:6]
+        'Ranzo:'
+
+        .. versionadded:: 1.2
+        """
+        for code, text in self.summaries:
+            if code == lang and text:
+                return text
+        return self.summary
 
     def __attrs_post_init__(self) -> None:
         counts = self.player_counts
@@ -201,6 +221,7 @@ register(GameInfo(
     player_counts=(2, 4), deck="spanish-40", complete_moves=True, max_decisions=None,
     module="naipes.machuco",
     summary="Machuco, the Canary Islands La Ronda: a fishing game with cantes, majos and limpias.",
+    summaries=(("es", "Machuco, la ronda canaria: un juego de pesca con cantes, majos y limpias."),),
     returns_range=(0.0, 1.0), zero_sum=False,
     best_bot="naipes.machuco.bots:MachucoBot", plugin="naipes.machuco.plugin:Plugin"))
 register(GameInfo(
@@ -209,17 +230,20 @@ register(GameInfo(
     # (naipes.macarra.Rules.max_decisions), plus the three bids of the punishment
     complete_moves=True, max_decisions=4_110_003, module="naipes.macarra",
     summary="Macarra: a patience race in which every slip costs macarras.",
+    summaries=(("es", "Macarra: una carrera de solitarios en la que cada descuido cuesta macarras."),),
     returns_range=(-12_330_034.0, 4_110_022.0), zero_sum=True,
     best_bot="naipes.macarra.bots:PerfectBot", plugin="naipes.macarra.plugin:Plugin"))
 register(GameInfo(
     name="ranzo", aliases=(), min_players=3, max_players=4, deck="spanish-48",
     complete_moves=True, max_decisions=1120, module="naipes.ranzo",
     summary="Ranzo: a four-player draw-and-discard rummy with envido and truco steals.",
+    summaries=(("es", "Ranzo: un rummy de robar y descartar para cuatro, con robos de envido y truco."),),
     returns_range=(-30.0, 90.0), zero_sum=True,
     best_bot="naipes.ranzo.bots:RanzoBot", plugin="naipes.ranzo.plugin:Plugin"))
 register(GameInfo(
     name="machiavelli", aliases=("machiavelli rummy",), min_players=2, max_players=6,
     deck="french-52x2", complete_moves=False, max_decisions=None, module="naipes.machiavelli",
     summary="Machiavelli: Italian open-table rummy with two decks.",
+    summaries=(("es", "Machiavelli: rummy italiano de mesa abierta con dos barajas."),),
     returns_range=(0.0, 1.0), zero_sum=False,
     best_bot="naipes.machiavelli.bots:SolverBot", plugin="naipes.machiavelli.plugin:Plugin"))

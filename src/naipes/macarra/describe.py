@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes._card_words import card_words
-from naipes._i18n import seats_text
+from naipes._i18n import seats_text, winners_text
 from naipes.errors import NotationError
 from naipes.events import Event
 from naipes.macarra import events as ev
@@ -166,7 +166,7 @@ _DESCRIBE: dict[type[Event], Callable[[Any], str | None]] = {
     ev.BidRevealed: lambda e: f"seat {e.seat} bid {e.amount}",
     ev.PunishmentCardRevealed: lambda e: f"the card was {e.card}, worth {e.value}",
     ev.HandEnded: lambda e: None,
-    ev.GameEnded: lambda e: "net macarras: " + _net(e.result.scores),
+    ev.GameEnded: lambda e: f"game over: {winners_text(e.result.winners)}; net macarras: {_net(e.result.scores)}",
 }
 
 
@@ -214,7 +214,8 @@ _DESCRIBE_ES: dict[type[Event], Callable[[Any], str | None]] = {
     ev.BidRevealed: lambda e: f"el asiento {e.seat} apostó {e.amount}",
     ev.PunishmentCardRevealed: lambda e: f"la carta era {e.card}, vale {e.value}",
     ev.HandEnded: lambda e: None,
-    ev.GameEnded: lambda e: "macarras netos: " + _net_es(e.result.scores),
+    ev.GameEnded: lambda e: (f"fin de la partida: {winners_text(e.result.winners, 'es')}; "
+                             f"macarras netos: {_net_es(e.result.scores)}"),
 }
 
 

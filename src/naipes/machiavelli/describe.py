@@ -44,12 +44,13 @@ import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes._card_words import cards_words
-from naipes._i18n import seats_text
+from naipes._i18n import seats_text, winners_text
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.events import Event, MovePlayed
 from naipes.machiavelli import events as ev
 from naipes.machiavelli import moves as mv
+from naipes.machiavelli._turn_words import HELP_ES, TURN, spanish
 from naipes.machiavelli.melds import Meld, format_table
 from naipes.machiavelli.moves import Move
 from naipes.machiavelli.workspace import Workspace, WorkspaceError
@@ -89,14 +90,12 @@ def _cut(e: ev.DeckCut) -> str:
 
 def _won(e: ev.HandEnded) -> str:
     how = "went out" if e.went_out else "the stock ran out"
-    who = " and ".join(f"seat {s}" for s in e.winners)
-    return f"hand {e.hand} won by {who} ({how}); points: {_points(e.points)}"
+    return f"hand {e.hand} won by {seats_text(e.winners)} ({how}); points: {_points(e.points)}"
 
 
 def _over(e: ev.GameEnded) -> str:
     r = e.result
-    return ("game over: " + " and ".join(f"seat {s}" for s in r.winners) + " win; scores: "
-            + _points(r.scores))
+    return f"game over: {winners_text(r.winners)}; scores: {_points(r.scores)}"
 
 
 _TELL: dict[type, Callable[..., str | None]] = {
@@ -118,10 +117,6 @@ _TELL: dict[type, Callable[..., str | None]] = {
 
 def _points_es(points: Sequence[int]) -> str:
     return ", ".join(f"asiento {s} {p}" for s, p in enumerate(points))
-
-
-def _seats_es(seats: Sequence[int]) -> str:
-    return " y ".join(f"el asiento {s}" for s in seats)
 
 
 def _play_es(e: ev.PlayMade) -> str:
@@ -147,12 +142,13 @@ _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card}",
     ev.TurnFailed: lambda e: (f"el asiento {e.seat} falla el turno ({_FAILED_ES.get(e.reason.value, e.reason.value)}): "
                               "la mesa vuelve a como estaba"),
-    ev.HandEnded: lambda e: (f"la mano {e.hand} la gana {_seats_es(e.winners)} "
+    ev.HandEnded: lambda e: (f"la mano {e.hand} la gana{'n' if len(e.winners) > 1 else ''} "
+                             f"{seats_text(e.winners, 'es')} "
                              f"({'se quedó sin cartas' if e.went_out else 'se acabó el mazo'}); "
                              f"puntos: {_points_es(e.points)}"),
     ev.PointsScored: lambda e: f"totales: {_points_es(e.totals)}",
-    ev.GameEnded: lambda e: (f"fin de la partida: gana{'n' if len(e.result.winners) > 1 else ''} "
-                             f"{_seats_es(e.result.winners)}; puntos: {_points_es(e.result.scores)}"),
+    ev.GameEnded: lambda e: (f"fin de la partida: {winners_text(e.result.winners, 'es')}; "
+                             f"puntos: {_points_es(e.result.scores)}"),
 }
 
 
@@ -213,6 +209,9 @@ _RENDER = {
 def render(view: View, *, you: bool = True, lang: str = "en") -> str:
     """The table drawn for a terminal: totals, hand sizes, melds (numbered from 1), the hand.
 
+    Each seat's total is ``view.scores`` (``game.scores``): what the events' "totals"
+    and the result's scores say (a single deal's final scores, once it is over).
+
     Args:
         view: the view to draw.
         you: whether a person plays the seat (``False``: no "(you)", "Hand of seat N:").
@@ -231,11 +230,14 @@ def render(view: View, *, you: bool = True, lang: str = "en") -> str:
         extra = "" if view.opened[s] or not view.rules.initial_meld_min else w["not_opened"]
         joker = w["jokers"].format(n=view.known_jokers[s]) if view.known_jokers[s] else ""
         cards = w["card"] if view.hand_sizes[s] == 1 else w["cards"].format(n=view.hand_sizes[s])
-        lines.append(f"  {w['seat']} {s}{tag}: {cards}, {w['total']} {view.totals[s]}{extra}{joker}")
+        lines.append(f"  {w['seat']} {s}{tag}: {cards}, {w['total']} {view.scores[s]}{extra}{joker}")
     lines.append(w["table"] if view.table else w["table_empty"])
     lines.extend(render_table(view.table))
     lines.append((w["hand"] if you else w["hand_of"].format(seat=view.seat)) + render_hand(view.hand))
     return "\n".join(lines)
+
+
+_render = render  # terminal_turn's ``render`` argument hides the function
 
 
 def render_table(table: Sequence[Meld], *, base: int = 1) -> list[str]:
@@ -313,12 +315,18 @@ class TerminalTurn:
     Args:
         workspace: the turn's workspace (built from the player's view).
         say: prints one message.
+        lang: the language of its messages and help (``en`` or ``es``; the commands are
+            typed in English in both).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 1.2
+       ``lang``.
     """
 
-    def __init__(self, workspace: Workspace, say: Callable[[str], None]) -> None:
+    def __init__(self, workspace: Workspace, say: Callable[[str], None], lang: str = "en") -> None:
         self.ws = workspace
+        self.lang = "es" if lang == "es" else "en"
+        self.words = TURN[self.lang]
         self.say = say
         self.hint_table: str | None = None
         self._commands: list[tuple[re.Pattern[str], Callable[..., Move | None]]] = [
@@ -335,6 +343,14 @@ class TerminalTurn:
         ]
 
     # -- helpers ------------------------------------------------------------------------
+    def _t(self, key: str, **fields: object) -> str:
+        text = self.words[key]
+        return text.format(**fields) if fields else text
+
+    def _local(self, message: object) -> str:
+        """A workspace message in the turn's language."""
+        return spanish(str(message)) if self.lang == "es" else str(message)
+
     def _index(self, text: str | None, *, allow_new: bool = False) -> int | None:
         if text is None or text == "NEW":
             if text == "NEW" and not allow_new:
@@ -351,20 +367,20 @@ class TerminalTurn:
 
     def show(self) -> None:
         """Print the working table and hand, and whether the play is valid."""
-        lines = ["Table:" if self.ws.melds else "Table: (empty)"]
+        lines = [self._t("table") if self.ws.melds else self._t("table_empty")]
         lines.extend(render_table(self.ws.melds))
-        lines.append("Hand: " + render_hand(self.ws.hand))
+        lines.append(self._t("hand") + render_hand(self.ws.hand))
         self.say("\n".join(lines))
 
     def status(self) -> None:
         """Say in one line whether the play can be committed."""
         problems = self.ws.problems()
         if not problems:
-            self.say("the play is valid: type commit")
+            self.say(self._t("valid_commit"))
         elif not self.ws.changed:
-            self.say("nothing changed yet (take a card, or draw)")
+            self.say(self._t("unchanged"))
         else:
-            self.say(f"{len(problems)} problem(s): type check to see them")
+            self.say(self._t("problems", n=len(problems)))
 
     # -- commands -----------------------------------------------------------------------
     def _take(self, card: str, to: str | None) -> None:
@@ -398,11 +414,11 @@ class TerminalTurn:
 
     def _word(self, word: str) -> Move | None:
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(HELP_ES if self.lang == "es" else HELP)
         elif word == "check":
-            self.say("the play is valid" if self.ws.is_valid else self.ws.explain())
+            self.say(self._t("valid") if self.ws.is_valid else self.ws.explain(self.lang))
         elif word == "undo":
-            self.say(f"undone: {self.ws.undo()}")
+            self.say(self._t("undone", step=self.ws.undo()))
             self.show()
         elif word == "reset":
             self.ws.reset()
@@ -423,8 +439,7 @@ class TerminalTurn:
         try:
             return self.ws.to_move()
         except IllegalMoveError:
-            self.say("not valid yet:\n" + self.ws.explain()
-                     + "\n(fix it, undo, draw, or give up)")
+            self.say(self._t("not_valid", why=self.ws.explain(self.lang)))
             return None
 
     def _hint(self, *, apply: bool) -> None:
@@ -439,17 +454,17 @@ class TerminalTurn:
         try:
             best = solve(view.table, view.hand, view.rules, opened=view.is_opened, budget=Budget(seconds=_HINT_SECONDS))
         except NaipesError as exc:
-            self.say(f"no hint: {exc}")
+            self.say(self._t("no_hint", why=self._local(exc)))
             return
         if best is None:
-            self.say("hint: no play is possible from the start of this turn; draw")
+            self.say(self._t("hint_none"))
             return
         self.hint_table = format_table(best.table)
         cards = " ".join(c.symbol() for c in best.played)
-        found = "" if best.optimal else " (the best found in time; there may be better)"
-        self.say(f"hint: you can play {best.count} card(s) ({cards}){found}:\n"
+        found = "" if best.optimal else self._t("hint_better")
+        self.say(self._t("hint", n=best.count, cards=cards, found=found) + "\n"
                  + "\n".join(render_table(best.table))
-                 + ("" if apply else "\n(type hint apply to lay it out)"))
+                 + ("" if apply else "\n" + self._t("hint_apply")))
         if apply:
             self.ws.arrange(self.hint_table)
             self.show()
@@ -461,7 +476,7 @@ class TerminalTurn:
         Never raises for bad input: every problem is explained through ``say``.
         """
         if not isinstance(line, str) or len(line) > _MAX_LINE:
-            self.say("cannot read that line: type help")
+            self.say(self._t("unreadable"))
             return None
         text = " ".join(line.strip().split())
         for symbol, letter in (("♠", "S"), ("♥", "H"), ("♦", "D"), ("♣", "C")):
@@ -476,13 +491,13 @@ class TerminalTurn:
             try:
                 result = action(*args)
             except (NaipesError, ValueError) as exc:
-                self.say(f"cannot do that: {exc}")
+                self.say(self._t("cannot", why=self._local(exc)))
                 return None
             if result is None and action != self._word:
                 self.show()
                 self.status()
             return result
-        self.say(f"unknown command {line.strip()!r}: type help")
+        self.say(self._t("unknown", line=line.strip()))
         return None
 
 
@@ -496,8 +511,8 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
         ask: reads one line (given a prompt).
         say: prints one message.
         render: draw the table first (``naipes play`` has drawn it already).
-        lang: the language of the turn's prompt (``en`` or ``es``; the commands
-            and their messages are English).
+        lang: the language of the turn's prompt, messages and help (``en`` or ``es``;
+            the commands are typed in English in both).
 
     Returns:
         A :class:`~naipes.machiavelli.moves.Play` (validated), a ``Draw`` or a ``Forfeit``.
@@ -509,19 +524,15 @@ def terminal_turn(game: Game, seat: int, ask: Callable[[str], str], say: Callabl
     .. versionadded:: 0.1
     .. versionchanged:: 1.1
        ``lang``.
+    .. versionchanged:: 1.2
+       The messages and the help in ``lang`` too.
     """
     ws = Workspace(game.view(seat), numbering=1)
-    turn = TerminalTurn(ws, say)
+    turn = TerminalTurn(ws, say, lang)
     if render:
-        say(game.view(seat).render())
-    if lang == "es":
-        say("Tu turno: reordena la mesa con take / move / split / merge y termina con commit "
-            "(o draw, o give up). help lista todas las órdenes.")
-        prompt = f"Asiento {seat}, tu jugada (una orden; help las lista): "
-    else:
-        say("Your turn: rearrange the table with take / move / split / merge, then commit "
-            "(or draw, or give up). Type help for every command.")
-        prompt = f"Seat {seat}, your move (a command; help lists them): "
+        say(_render(game.view(seat), lang=lang))
+    say(turn._t("intro"))
+    prompt = turn._t("prompt", seat=seat)
     while True:
         move = turn.run_line(ask(prompt))
         if move is not None:

@@ -200,10 +200,20 @@ class Workspace:
         """True when :meth:`commit` would be accepted."""
         return not self.problems()
 
-    def explain(self) -> str:
-        """The problems as sentences (melds numbered from :attr:`numbering`), or ``"valid"``."""
+    def explain(self, lang: str = "en") -> str:
+        """The problems as sentences (melds numbered from :attr:`numbering`), or ``"valid"``;
+        in Spanish with ``lang="es"`` (``"vale"``).
+
+        .. versionchanged:: 1.2
+           ``lang``.
+        """
         problems = self.problems()
-        return describe_problems(problems, self._melds, base=self.numbering) if problems else "valid"
+        text = describe_problems(problems, self._melds, base=self.numbering) if problems else "valid"
+        if lang == "es":
+            from naipes.machiavelli._turn_words import spanish
+
+            return spanish(text)
+        return text
 
     # -- steps ------------------------------------------------------------------------
     def _meld_index(self, index: int, *, allow_new: bool = False) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from naipes._card_words import card_words
-from naipes._i18n import seats_text
+from naipes._i18n import seats_text, winners_text
 from naipes.events import Event, MovePlayed
 from naipes.machuco import events as ev
 from naipes.machuco import moves as mv
@@ -71,7 +71,7 @@ _TELL: dict[type, Callable[..., str | None]] = {
     ev.ChicoEnded: lambda e: f"side {_SIDES[e.winner]} wins the chico",
     ev.PartidoEnded: lambda e: f"side {_SIDES[e.winner]} wins the partido",
     ev.MatchEnded: lambda e: f"side {_SIDES[e.winner]} wins the match",
-    ev.GameEnded: lambda e: "game over: seats " + " ".join(map(str, e.result.winners)) + " win",
+    ev.GameEnded: lambda e: "game over: " + winners_text(e.result.winners),
 }
 
 
@@ -106,7 +106,7 @@ _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.ChicoEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el chico",
     ev.PartidoEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el partido",
     ev.MatchEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el match",
-    ev.GameEnded: lambda e: "fin de la partida: ganan los asientos " + " ".join(map(str, e.result.winners)),
+    ev.GameEnded: lambda e: "fin de la partida: " + winners_text(e.result.winners, "es"),
 }
 
 

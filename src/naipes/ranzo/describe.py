@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from naipes._card_words import card_words
-from naipes._i18n import seats_text
+from naipes._i18n import seats_text, winners_text
 from naipes.cards import Card
 from naipes.events import Event, MovePlayed
 from naipes.ranzo import events as ev
@@ -72,11 +72,6 @@ def _totals(totals: Sequence[int]) -> str:
     return ", ".join(f"seat {s} {b}" for s, b in enumerate(totals))
 
 
-def _winners(seats: Sequence[int], es: bool = False) -> str:
-    word = "asiento" if es else "seat"
-    return (" y " if es else " and ").join(f"{word} {s}" for s in seats)
-
-
 _TELL: dict[type[Event], Callable[[Any], str]] = {
     ev.HandStarted: lambda e: (f"hand {e.hand} dealt by seat {e.dealer}, seat {e.first} plays first "
                                f"({e.stock_size} cards in the stock)"),
@@ -90,7 +85,7 @@ _TELL: dict[type[Event], Callable[[Any], str]] = {
     ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_notation_juegos(e.split)} worth {e.value}",
     ev.PointsPaid: lambda e: f"balances: {_totals(e.totals)}",
     ev.HandEnded: _hand_ended,
-    ev.GameEnded: lambda e: f"game over: {_winners(e.result.winners)} win",
+    ev.GameEnded: lambda e: "game over: " + winners_text(e.result.winners),
 }
 
 _TELL_ES: dict[type[Event], Callable[[Any], str]] = {
@@ -111,8 +106,7 @@ _TELL_ES: dict[type[Event], Callable[[Any], str]] = {
     ev.HandEnded: lambda e: (f"la mano {e.hand} termina sin ganador" if e.winner is None else
                              f"la mano {e.hand} la gana el asiento {e.winner} por {e.value}"
                              + (f" ({', '.join(e.specials)})" if e.specials else "")),
-    ev.GameEnded: lambda e: f"fin de la partida: gana{'n' if len(e.result.winners) > 1 else ''} "
-                            f"{_winners(e.result.winners, es=True)}",
+    ev.GameEnded: lambda e: "fin de la partida: " + winners_text(e.result.winners, "es"),
 }
 
 

@@ -45,9 +45,20 @@ def _record_dict(record: GameRecord, seed: int) -> dict[str, Any]:
     return out
 
 
-def _rating_text(r: Rating) -> str:
+#: The words of :meth:`TournamentResult.table`, by language.
+_TABLE: dict[str, dict[str, Any]] = {
+    "en": {"head": ("bot", "games", "wins", "outright", "shared", "score [95 %]", "mean return [95 %]",
+                    "rating [95 %]"), "forfeits": "forfeits", "unrated": "unrated",
+           "rough": "(only {n} deal{s}: fewer than {rough}, so the intervals are rough)"},
+    "es": {"head": ("bot", "partidas", "victorias", "solo", "compartidas", "puntuación [95 %]",
+                    "retorno medio [95 %]", "valoración [95 %]"), "forfeits": "abandonos", "unrated": "sin valorar",
+           "rough": "(solo {n} reparto{s}: menos de {rough}, así que los intervalos son aproximados)"},
+}
+
+
+def _rating_text(r: Rating, unrated: str = "unrated") -> str:
     if not math.isfinite(r.rating):
-        return "unrated"
+        return unrated
     return f"{r.rating:+.0f} [{_fmt(r.interval[0], 0)}, {_fmt(r.interval[1], 0)}]"
 
 
@@ -129,27 +140,30 @@ class TournamentResult:
             out["records"] = [_record_dict(r, self.seed) for r in self.records]
         return out
 
-    def table(self) -> str:
-        """The table per entrant as text, strongest rating first.
+    def table(self, lang: str = "en") -> str:
+        """The table per entrant as text, strongest rating first, in ``lang`` (``en`` or ``es``).
 
         Columns: games, wins (shared wins split), outright and shared wins, score
         (wins per game) with its 95 % Wilson interval, mean return with its 95 %
         interval, rating with its interval (``unrated`` for an entrant that played no
         game), and forfeits when a bot forfeited. With fewer than :data:`ROUGH_DEALS`
         deals, a last line says the intervals are rough.
+
+        .. versionchanged:: 1.2
+           ``lang``.
         """
-        head = ["bot", "games", "wins", "outright", "shared", "score [95 %]", "mean return [95 %]",
-                "rating [95 %]"]
+        words = _TABLE.get(lang, _TABLE["en"])
+        head = list(words["head"])
         forfeits = any(e.forfeits for e in self.entrants)
         if forfeits:
-            head.append("forfeits")
+            head.append(words["forfeits"])
         rows = []
         for r in sorted(self.ratings, key=_strongest_first):
             e = self.entrants[r.entrant]
             low, high = e.return_interval
             rows.append([e.bot, str(e.games), f"{e.wins:g}", str(e.outright), str(e.shared),
                          f"{100 * e.score:.1f}% {_percent_interval(e.score_interval)}",
-                         f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]", _rating_text(r)]
+                         f"{_fmt(e.mean_return)} [{_fmt(low)}, {_fmt(high)}]", _rating_text(r, words["unrated"])]
                         + ([str(e.forfeits)] if forfeits else []))
         widths = [max(len(head[i]), *(len(row[i]) for row in rows)) for i in range(len(head))]
 
@@ -159,9 +173,17 @@ class TournamentResult:
 
         lines = [line(head), line(["-" * w for w in widths]), *map(line, rows)]
         if self.rough:
-            lines.append(f"(only {self.deals} deal{'s' if self.deals != 1 else ''}: fewer than {ROUGH_DEALS}, "
-                         "so the intervals are rough)")
+            lines.append(words["rough"].format(n=self.deals, s="s" if self.deals != 1 else "", rough=ROUGH_DEALS))
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """The tournament in notebooks: the ratings and scores as an HTML table, then the chart.
+
+        .. versionadded:: 1.2
+        """
+        from naipes._html import safe, tournament_html
+
+        return safe(lambda: tournament_html(self), self)
 
     def svg(self) -> str:
         """The chart of the ratings with their intervals, as an SVG document."""

@@ -1,0 +1,80 @@
+"""The shared events in words, for any game (internal): what
+:meth:`naipes.plugin.GamePlugin.describe_event` says of the events every game shares
+(:mod:`naipes.events`) when the game has no words of its own.
+
+>>> from naipes.events import HandStarted, ScoresChanged
+>>> shared_event_text(HandStarted(hand=1, dealer=2, first=0), "en")
+'hand 1: seat 2 deals, seat 0 plays first'
+>>> shared_event_text(ScoresChanged(totals=(8, 7)), "es")
+'puntos: 8, 7'
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from naipes._i18n import winners_text
+from naipes.events import CardsDealt, Event, GameEnded, HandEnded, HandStarted, MovePlayed, ScoresChanged
+
+__all__ = ["shared_event_text"]
+
+#: English and Spanish, by key.
+_WORDS = {
+    "en": {"scores": "scores: {s}", "over": "game over: {who}; scores: {s}", "over_bare": "game over: {who}",
+           "hand_ends": "hand {hand} ends; scores: {s}", "hand_first": "hand {hand}: seat {first} plays first",
+           "hand_dealer": "hand {hand}: seat {dealer} deals, seat {first} plays first",
+           "dealt": "seat {seat} is dealt {cards}", "count": "seat {seat} is dealt {n} cards",
+           "count_one": "seat {seat} is dealt 1 card", "move": "seat {seat}: {words}"},
+    "es": {"scores": "puntos: {s}", "over": "fin de la partida: {who}; puntos: {s}",
+           "over_bare": "fin de la partida: {who}",
+           "hand_ends": "termina la mano {hand}; puntos: {s}", "hand_first": "mano {hand}: empieza el asiento {first}",
+           "hand_dealer": "mano {hand}: reparte el asiento {dealer}, empieza el asiento {first}",
+           "dealt": "el asiento {seat} recibe {cards}", "count": "el asiento {seat} recibe {n} cartas",
+           "count_one": "el asiento {seat} recibe 1 carta", "move": "asiento {seat}: {words}"},
+}
+
+
+def _scores(totals: Sequence[int]) -> str:
+    return ", ".join(str(t) for t in totals)
+
+
+def _dealt(w: dict[str, str], e: CardsDealt) -> str:
+    if e.cards:
+        return w["dealt"].format(seat=e.seat, cards=" ".join(str(c) for c in e.cards))
+    return w["count_one" if e.count == 1 else "count"].format(seat=e.seat, n=e.count)
+
+
+def _ended(w: dict[str, str], e: GameEnded, lang: str) -> str:
+    result = e.result
+    who = winners_text(getattr(result, "winners", ()), lang)
+    scores = getattr(result, "scores", ())
+    return w["over"].format(who=who, s=_scores(scores)) if scores else w["over_bare"].format(who=who)
+
+
+def shared_event_text(event: Event, lang: str = "en",
+                      move_words: Callable[[object], str] | None = None) -> str | None:
+    """``event`` in words when it is one of the shared events (or a subclass), else ``None``.
+
+    Args:
+        event: the event.
+        lang: ``en`` or ``es`` (another language: English).
+        move_words: the words of a move (the game's ``describe_move``), for
+            :class:`~naipes.events.MovePlayed`; ``None``: the move's notation.
+    """
+    w = _WORDS.get(lang, _WORDS["en"])
+    lang = lang if lang in _WORDS else "en"
+    if isinstance(event, MovePlayed):
+        words = move_words(event.move) if move_words is not None else ""
+        return w["move"].format(seat=event.seat, words=words or str(event.move))
+    if isinstance(event, GameEnded):
+        return _ended(w, event, lang)
+    if isinstance(event, HandEnded):
+        return w["hand_ends"].format(hand=event.hand, s=_scores(event.scores))
+    if isinstance(event, HandStarted):
+        key = "hand_first" if event.dealer is None else "hand_dealer"
+        return w[key].format(hand=event.hand, dealer=event.dealer, first=event.first)
+    if isinstance(event, CardsDealt):
+        return _dealt(w, event)
+    if isinstance(event, ScoresChanged):
+        return w["scores"].format(s=_scores(event.totals))
+    return None
