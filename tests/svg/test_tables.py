@@ -106,3 +106,17 @@ def test_views_of_other_games_have_no_picture() -> None:
 def test_view_repr_svg_is_its_table(name: str) -> None:
     view = position(name, 4, 12).view(0)
     assert view._repr_svg_() == render(view)
+
+
+def test_a_single_deal_picture_shows_the_scores_the_result_gives() -> None:
+    """MV-09: a single deal keeps no penalty totals; its end shows the winners' scores."""
+    from naipes import machiavelli, play_game
+
+    game = machiavelli.Game(machiavelli.Rules(players=3, mode="single_deal"), seed=3)
+    assert "Single deal" in render(game.view(0))
+    play_game(game, [machiavelli.SolverBot(seed=1)] * 3)
+    svg = render(game.view(0))
+    expected = "  ".join(f"seat {s} {p}" for s, p in enumerate(game.scores))
+    assert any(p > 0 for p in game.scores)
+    assert f"Scores: {expected}" in svg
+    assert "Penalty totals" not in svg

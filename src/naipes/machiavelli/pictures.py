@@ -27,12 +27,22 @@ def _who(seat: int, me: int) -> str:
     return f"You (seat {seat})" if seat == me else f"seat {seat}"
 
 
+def _scores_line(view: View) -> str:
+    """Penalty totals in a session; in a single deal, each seat's score once it ended (MV-09)."""
+    if view.rules.mode == "single_deal":
+        if not view.last_points:
+            return "Single deal"
+        won = sum(p for s, p in enumerate(view.last_points) if s not in view.last_winners)
+        return "Scores: " + "  ".join(f"seat {s} {won if s in view.last_winners else 0}"
+                                      for s in range(len(view.last_points)))
+    return "Penalty totals: " + "  ".join(f"seat {s} {t}" for s, t in enumerate(view.totals))
+
+
 def draw_table(view: View, w: float) -> str:
     """The Machiavelli table seen by ``view.seat``, ``w`` pixels per card width."""
     sheet = Sheet(w)
-    totals = "  ".join(f"seat {s} {t}" for s, t in enumerate(view.totals))
     sheet.heading(f"Machiavelli · hand {view.hand_number} · stock {view.stock_size}",
-                  f"Penalty totals: {totals}", turn_line(view, lambda s: f"seat {s}"))
+                  _scores_line(view), turn_line(view, lambda s: f"seat {s}"))
     n = len(view.hand_sizes)
     for s in [(view.seat + k) % n for k in range(1, n)]:
         jokers = view.known_jokers[s]
