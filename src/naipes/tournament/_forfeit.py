@@ -111,10 +111,12 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
-def failure(exc: Exception, *, code: str, move: object = None) -> tuple[str, str, str, str | None]:
+def failure(exc: BaseException, *, code: str, move: object = None) -> tuple[str, str, str, str | None]:
     """``(code, error, message, move text)`` of a bot's failure, bounded in length."""
     if isinstance(exc, NaipesError):
         error, message = exc.code, str(exc.reason or exc)
+    elif isinstance(exc, SystemExit):
+        error, message = "SystemExit", f"the bot called sys.exit({exc.code!r}){_where(exc)}"
     else:
         error, message = type(exc).__name__, f"{exc}{_where(exc)}"
     return code, error, _short(message), None if code == "bot_failed" else _short(_text(move))

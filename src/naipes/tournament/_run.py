@@ -9,7 +9,7 @@ import time
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from naipes.bots import game_bots, load_bot
-from naipes.errors import RulesError, UsageError
+from naipes.errors import NaipesError, RulesError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game
 from naipes.tournament._executors import execute
@@ -124,6 +124,17 @@ def _bot_path(bot_path: object, search_cwd: bool) -> tuple[str, ...]:
         if not os.path.isdir(directory):
             raise UsageError(f"the bot path {directory} is not a directory", code="bad_bot_path")
     return tuple(dict.fromkeys(dirs))
+
+
+def _returns_range(info: GameInfo, rules: object) -> tuple[float, float]:
+    """The lowest and highest return of a seat under ``rules``: the game's action space
+    says, where it has one, else its registry entry."""
+    try:
+        space = info.action_space(rules)
+    except NaipesError:
+        return info.returns_range
+    low, high = space.bounds(info.returns_range)
+    return float(low), float(high)
 
 
 def _compact(records: Iterator[GameRecord]) -> Iterator[GameRecord]:
@@ -265,7 +276,8 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     seconds = time.perf_counter() - start
     result = TournamentResult(game=info.name, players=probe.num_players, bots=names, games=games, seed=seed,
                               duplicate=duplicate, lineups=schedule.lineups, records=records,
-                              entrants=entrant_stats(records, names), ratings=ratings(records, names, seed=seed),
+                              entrants=entrant_stats(records, names, _returns_range(info, the_rules)),
+                              ratings=ratings(records, names, seed=seed),
                               seconds=seconds)
     if saver is not None:
         saver.summary(result.to_dict(records=True))
