@@ -56,7 +56,7 @@ def _alone(chunk: Chunk, conn: Any) -> None:
     try:
         conn.send(out)
     except Exception as exc:  # noqa: BLE001 - an error that cannot be pickled is sent as text
-        conn.send(("error", NaipesError(f"{type(exc).__name__}: {exc}", code="worker_failed")))
+        conn.send(("error", NaipesError(f"{type(exc).__name__}: {exc}")))
     conn.close()
 
 
@@ -151,11 +151,11 @@ def play_alone(chunks: Sequence[Chunk], lanes: int) -> list[tuple[Played, ...]]:
                 _, single = queue.popleft()
                 receive, lane = _start(context, single)
                 running[receive] = lane
-            for receive in multiprocessing.connection.wait(list(running)):
-                out = _heard(receive, running[receive])
+            for ready in multiprocessing.connection.wait(list(running)):
+                out = _heard(ready, running[ready])
                 if out is not None:
-                    lane = running.pop(receive)
-                    receive.close()
+                    lane = running.pop(ready)
+                    ready.close()  # type: ignore[union-attr]  # our pipe's end, not a socket or an fd
                     games[lane.chunk.start] = out[0]
     finally:
         for receive, lane in running.items():

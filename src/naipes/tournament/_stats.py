@@ -68,7 +68,7 @@ class EntrantStats:
     outright: int
     shared: int
     score: float
-    mean_return: float
+    mean_return: float = attrs.field(eq=attrs.cmp_using(eq=lambda a, b: a == b or (a != a and b != b)))
     return_interval: tuple[float, float]
     score_interval: tuple[float, float] = attrs.field(default=(math.nan, math.nan), kw_only=True)
     forfeits: int = attrs.field(default=0, kw_only=True)
