@@ -81,6 +81,11 @@ class AlwaysExits(RandomBot):
         os._exit(5)
 
 
+class DiesBuilt(RandomBot):
+    def __init__(self, seed=None):
+        os._exit(6)
+
+
 class AlwaysRaises(RandomBot):
     def choose(self, view):
         raise RuntimeError("never plays")
@@ -119,6 +124,14 @@ def test_a_dead_worker_forfeits_its_game_and_the_rest_go_on(bots: Path, bad: str
         assert forfeit.message == f"the process playing the game died in choose ({how})"
     assert result.entrants[1].forfeits == len(result.forfeits)
     json.dumps(result.to_dict(records=True), allow_nan=False)
+
+
+def test_a_bot_whose_process_dies_while_it_is_built_forfeits_before_any_move(bots: Path) -> None:
+    result = _run(bots, "DiesBuilt", jobs=2, on_error="forfeit", games=4)
+    assert len(result.forfeits) == 4
+    assert {(f.moves, f.message) for f in result.forfeits} == {
+        (0, "the process playing the game died building its bot (exit status 6)")}
+    assert [f.seat for f in result.forfeits] == [r.seats.index(1) for r in result.records]
 
 
 def test_sys_exit_is_a_forfeit_in_this_process_and_in_a_pool(bots: Path) -> None:

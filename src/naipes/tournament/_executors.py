@@ -198,12 +198,12 @@ def _submit(where: cf.Executor | _Pools, template: Chunk, games: int, workers: i
     done = 0
     try:
         while True:
-            broken = False
             while len(pending) < window and (chunk := next(work, None)) is not None:
                 pending.append(slot := _Slot(chunk))
-                broken = not _send(where, slot) or broken
+                _send(where, slot)
             if not pending:
                 return
+            broken = any(s.games is None and s.future is None for s in pending)  # refused: the pool broke
             waiting = {s.future: s for s in pending if s.games is None and s.future is not None}
             if waiting and not broken:
                 for future in cf.wait(waiting, return_when=cf.FIRST_COMPLETED).done:
