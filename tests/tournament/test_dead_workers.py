@@ -25,6 +25,7 @@ import naipes
 from naipes import NaipesError, tournament
 from naipes.tournament import BotFailedError
 from naipes.tournament._save import record_name
+from naipes.tournament._schedule import Schedule
 
 RULES = {"players": 2, "scope": "hand"}
 GAMES = 12
@@ -82,8 +83,12 @@ class AlwaysExits(RandomBot):
 
 
 class DiesBuilt(RandomBot):
+    """Ends its process when built with an odd seed (run() builds each spec once with seed 0)."""
+
     def __init__(self, seed=None):
-        os._exit(6)
+        if seed is not None and seed % 2:
+            os._exit(6)
+        super().__init__(seed)
 
 
 class AlwaysRaises(RandomBot):
@@ -127,11 +132,13 @@ def test_a_dead_worker_forfeits_its_game_and_the_rest_go_on(bots: Path, bad: str
 
 
 def test_a_bot_whose_process_dies_while_it_is_built_forfeits_before_any_move(bots: Path) -> None:
-    result = _run(bots, "DiesBuilt", jobs=2, on_error="forfeit", games=4)
-    assert len(result.forfeits) == 4
+    result = _run(bots, "DiesBuilt", jobs=2, on_error="forfeit")
+    schedule = Schedule(5, result.lineups, True)
+    odd = [r.index for r in result.records if schedule.bot_seed(r.index, r.seats.index(1)) % 2]
+    assert odd and [f.game for f in result.forfeits] == odd
     assert {(f.moves, f.message) for f in result.forfeits} == {
         (0, "the process playing the game died building its bot (exit status 6)")}
-    assert [f.seat for f in result.forfeits] == [r.seats.index(1) for r in result.records]
+    assert all(f.seat == result.records[f.game].seats.index(1) for f in result.forfeits)
 
 
 def test_sys_exit_is_a_forfeit_in_this_process_and_in_a_pool(bots: Path) -> None:
