@@ -51,11 +51,13 @@ class Rating:
         bot: its spec.
         rating: Elo-scale rating (``400 * log10`` of the strength), the mean of the
             entrants that played being 0; ``nan`` for an entrant that played no game.
-        interval: the 95 % bootstrap interval of ``rating`` (``nan`` bounds when undefined).
+        interval: the 95 % bootstrap interval of ``rating`` (``nan`` bounds when undefined),
+            widened to the normal (Laplace) interval for an entrant that won or lost every
+            meeting, where the bootstrap gives a point (see :func:`ratings`).
 
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
-       An entrant that played no game is unrated (``nan``).
+       An entrant that played no game is unrated (``nan``); a sweep's interval is not a point.
     """
 
     entrant: int
