@@ -112,7 +112,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
 def _add_limits(p: argparse.ArgumentParser) -> None:
     """The options of the bots clients may name and of the limits per client address."""
     p.add_argument("--allow-bot", action="append", default=[], metavar="MODULE:CLASS",
-                   help="a bot class clients may name besides the registered bots (repeatable)")
+                   help="a bot class clients may name besides the registered bots (repeatable); its "
+                        "module comes from the installed packages, PYTHONPATH or --bot-path")
+    p.add_argument("--bot-path", action="append", metavar="DIR", default=None,
+                   help="also look for the modules of --allow-bot and --takeover-bot classes in DIR "
+                        "(repeatable); '--bot-path .' for the current directory, which is not searched "
+                        "otherwise. Clients still name only --allow-bot classes")
     p.add_argument("--max-bot-iterations", type=_count, default=2000, metavar="N",
                    help="the most iterations= a client's bot may ask (default 2000)")
     p.add_argument("--max-bot-seconds", type=_rate, default=5.0, metavar="SECONDS",
@@ -144,8 +149,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"naipes serve: needs the web extra (pip install 'naipes-games[web]'): {exc}",
               file=sys.stderr)
         return 1
-    settings = _settings(args, Settings)
     try:  # before the store is opened: a server that would not start touches nothing
+        settings = _settings(args, Settings)
         _check_bots(settings)
         allowed_hosts(args.host, settings.allowed_hosts)
     except NaipesError as exc:
@@ -168,11 +173,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _settings(args: argparse.Namespace, settings: Any) -> Any:
-    """The server's ``Settings`` from the options (without the store)."""
+    """The server's ``Settings`` from the options (without the store).
+
+    Raises:
+        UsageError: for a ``--bot-path`` that is not a directory (``bad_bot_path``).
+    """
+    from naipes._cli_games import bot_path
+
     return settings(takeover=args.takeover, takeover_bot=args.takeover_bot, bot_delay=args.bot_delay,
                     rate=args.rate, burst=max(1, int(args.rate * 3)), max_tables=args.max_tables,
                     origins=tuple(args.origin), allowed_hosts=tuple(args.allowed_host),
-                    allowed_bots=tuple(args.allow_bot), max_bot_iterations=args.max_bot_iterations,
+                    allowed_bots=tuple(args.allow_bot), bot_path=bot_path(args.bot_path),
+                    max_bot_iterations=args.max_bot_iterations,
                     max_bot_seconds=args.max_bot_seconds, bot_threads=args.bot_threads,
                     bot_processes=args.bot_processes,
                     max_connections=args.max_connections,
@@ -182,15 +194,17 @@ def _settings(args: argparse.Namespace, settings: Any) -> Any:
 
 
 def _check_bots(settings: Any) -> None:
-    """Refuse to start with a takeover bot or an allowed bot that does not load (nothing is built)."""
+    """Refuse to start with a takeover bot or an allowed bot that does not load (nothing is
+    built); their modules are imported here, from the installed packages, ``PYTHONPATH`` and
+    ``--bot-path``, before the bots' worker processes start (which then find them too)."""
     from naipes.bots import check_bot_spec
 
     if settings.takeover_bot.strip() != "best":
-        check_bot_spec(settings.takeover_bot)
+        check_bot_spec(settings.takeover_bot, path=settings.bot_path)
     for spec in settings.allowed_bots:
         if ":" not in spec:
             raise NaipesError(f"--allow-bot takes module:Class, not {spec!r}")
-        check_bot_spec(spec)
+        check_bot_spec(spec, path=settings.bot_path)
 
 
 def _with_store(settings: Any, args: argparse.Namespace) -> tuple[Any, str | None]:

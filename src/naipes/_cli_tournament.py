@@ -13,8 +13,9 @@ and the time left; elsewhere nothing is shown until the table. ``--json`` and
 ``--plot`` paths and the ``--save`` directory are checked before the first game;
 ``--bot-path DIR`` lets ``module:Class`` bots come from DIR (``.`` for the current
 directory). ``--save DIR`` writes every game as a record ``naipes replay`` opens;
-``--on-error forfeit`` turns a bot's exception or illegal move into a lost game for
-its entrant instead of stopping (``stop``, the default).
+``--on-error forfeit`` turns a bot's exception or illegal move, or under ``--jobs`` a
+bot that ends its process (``os._exit``, a crash), into a lost game for its entrant
+instead of stopping (``stop``, the default: one line, the games before it saved).
 """
 
 from __future__ import annotations
@@ -120,8 +121,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--overwrite", action="store_true",
                    help="let --save write into a directory that holds files, replacing records of the same names")
     p.add_argument("--on-error", choices=ON_ERROR, default="stop",
-                   help="when a bot raises or answers an illegal move: stop the tournament (default) or "
-                        "forfeit that game for its entrant and go on")
+                   help="when a bot raises, calls sys.exit, answers an illegal move or (with --jobs) ends its "
+                        "process: stop the tournament (default) or forfeit that game for its entrant and go on")
     return p
 
 

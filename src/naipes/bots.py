@@ -8,8 +8,11 @@ command line and :func:`naipes.tournament.run` take them:
 - a registered name: ``random``, ``ismcts``, ``pimc`` (see :func:`register_bot`);
 - a registered name with parameters: ``ismcts:iterations=400,c=1.4``;
 - a class (or any factory) in a module: ``naipes.machuco.bots:MachucoBot``, also
-  with parameters: ``mybots:Greedy:depth=2``. A module that cannot be imported
-  is looked for in the current directory too.
+  with parameters: ``mybots:Greedy:depth=2``. The module comes from the installed
+  packages, ``PYTHONPATH`` and the directories given (``path=``, ``--bot-path
+  DIR``); from the current directory only when asked (``search_cwd=True``,
+  ``--bot-path .``, or the directory named in ``PYTHONPATH``), although
+  ``python -m`` and scripts put it on ``sys.path``.
 
 Parameter values are read as ``int``, then ``float``, then ``true``/``false``,
 else kept as text.
@@ -361,8 +364,22 @@ def _locations(top: str) -> set[str] | None:
     return {os.path.realpath(os.path.dirname(found.origin))}
 
 
+def _pythonpath() -> frozenset[str]:
+    """The directories ``PYTHONPATH`` names, resolved as Python resolved them at start."""
+    if sys.flags.ignore_environment:
+        return frozenset()
+    entries = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    return frozenset(os.path.realpath(os.path.abspath(e)) for e in entries if e)
+
+
+#: The directories ``PYTHONPATH`` named when naipes was imported: asked for, like ``path=``
+#: (empty entries are not: Python drops them).
+_PYTHONPATH = _pythonpath()
+
+
 def _import(spec: str, module_name: str, dirs: list[str]) -> Any:
-    """Import a module from ``sys.path`` and ``dirs``; the current directory only when in ``dirs``.
+    """Import a module from ``sys.path`` and ``dirs``; the current directory only when in ``dirs``
+    or named by ``PYTHONPATH``.
 
     A module not imported yet that would come from the current directory (which
     ``python -m`` and scripts put on ``sys.path``) is refused unless it was asked for.
@@ -375,10 +392,12 @@ def _import(spec: str, module_name: str, dirs: list[str]) -> Any:
         if dirs:
             importlib.invalidate_caches()
         where, cwd = _locations(top), _cwd()
-        beside = cwd and cwd not in dirs and any(os.path.exists(os.path.join(cwd, top + end)) for end in ("", ".py"))
-        if (where is None and beside) or (where is not None and cwd in where and cwd not in dirs):
+        asked = cwd in dirs or cwd in _PYTHONPATH
+        beside = cwd and not asked and any(os.path.exists(os.path.join(cwd, top + end)) for end in ("", ".py"))
+        if (where is None and beside) or (where is not None and cwd in where and not asked):
             raise UsageError(f"no bot {spec!r}: the module {top!r} is in the current directory, which "
-                             "is searched only when asked (search_cwd=True, --bot-path .)", code="no_such_bot")
+                             "is searched only when asked (search_cwd=True, --bot-path ., or PYTHONPATH "
+                             "naming it)", code="no_such_bot")
         if where is None:
             raise UsageError(f"no bot {spec!r}: no module named {top!r}", code="no_such_bot")
     try:

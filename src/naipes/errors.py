@@ -262,6 +262,7 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "too_many_lineups": (None, "a schedule with more lineups than the limit"),
     "bad_output_path": (None, "a tournament output path that cannot be written"),
     "bot_failed": (None, "a tournament bot raised while being built or choosing a move"),
+    "worker_died": (None, "a tournament's worker process died (os._exit, a crash, the OOM killer)"),
     "bad_on_error": (None, "a tournament on_error= that is not 'stop' or 'forfeit'"),
     "bad_save_dir": (None, "a tournament save directory that is a file, or cannot be made or written"),
     "save_dir_not_empty": (None, "a tournament save directory that holds files, without overwrite"),

@@ -1,7 +1,8 @@
 """A bot that fails in a tournament game: the :class:`Forfeit`, and the error ``on_error="stop"`` raises.
 
-A bot *fails* when building it or its ``choose`` raises an exception, or when
-the move it answers is refused by the game. With ``on_error="forfeit"`` the
+A bot *fails* when building it or its ``choose`` raises an exception (``sys.exit``
+too), when the move it answers is refused by the game, or when it ends the
+process playing its game (under ``jobs=``: ``os._exit``, a crash, the OOM killer). With ``on_error="forfeit"`` the
 game ends there and its entrant loses it; with ``on_error="stop"`` (the
 default) the tournament stops with a :class:`BotFailedError`. Either way the
 report names the game, its deal seed, the entrant and its seat, and the
@@ -36,9 +37,10 @@ class Forfeit:
         bot: the failing entrant's name.
         seat: the seat it was playing.
         code: ``"illegal_bot_move"`` (the game refused its move) or ``"bot_failed"``
-            (building the bot or its ``choose`` raised).
+            (building the bot or its ``choose`` raised, or its process died).
         error: the error's own code (a :class:`~naipes.NaipesError`'s ``code``, such as
-            ``"not_legal"``), or the exception's class name (``"ZeroDivisionError"``).
+            ``"not_legal"``), the exception's class name (``"ZeroDivisionError"``,
+            ``"SystemExit"``), or ``"worker_died"`` when the process died.
         message: the error's message, at most :data:`MAX_MESSAGE` characters, with
             where it was raised for an exception that is no NaipesError.
         move: the refused move, as text (``None`` for an exception).
@@ -111,10 +113,12 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE - 3] + "..."
 
 
-def failure(exc: Exception, *, code: str, move: object = None) -> tuple[str, str, str, str | None]:
+def failure(exc: BaseException, *, code: str, move: object = None) -> tuple[str, str, str, str | None]:
     """``(code, error, message, move text)`` of a bot's failure, bounded in length."""
     if isinstance(exc, NaipesError):
         error, message = exc.code, str(exc.reason or exc)
+    elif isinstance(exc, SystemExit):
+        error, message = "SystemExit", f"the bot called sys.exit({exc.code!r}){_where(exc)}"
     else:
         error, message = type(exc).__name__, f"{exc}{_where(exc)}"
     return code, error, _short(message), None if code == "bot_failed" else _short(_text(move))

@@ -116,7 +116,7 @@ class TournamentResult:
         return tuple(r.forfeit for r in self.records if r.forfeit is not None)
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
-        """The result as JSON-compatible data (undefined ratings and interval bounds as ``None``).
+        """The result as JSON-compatible data (undefined ratings, mean returns and interval bounds as ``None``).
 
         Args:
             records: include every game's record: its deal ``seed``, ``lineup``, the entrant
@@ -130,7 +130,7 @@ class TournamentResult:
             "entrants": [{"entrant": e.entrant, "bot": e.bot, "games": e.games, "wins": e.wins,
                           "outright": e.outright, "shared": e.shared, "score": e.score,
                           "score_interval": [_num(v) for v in e.score_interval], "forfeits": e.forfeits,
-                          "mean_return": e.mean_return,
+                          "mean_return": _num(e.mean_return),
                           "return_interval": [_num(v) for v in e.return_interval]} for e in self.entrants],
             "ratings": [{"entrant": r.entrant, "bot": r.bot, "rating": _num(r.rating),
                          "interval": [_num(v) for v in r.interval]} for r in self.ratings],

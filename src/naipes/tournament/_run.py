@@ -9,7 +9,7 @@ import time
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from naipes.bots import game_bots, load_bot
-from naipes.errors import RulesError, UsageError
+from naipes.errors import NaipesError, RulesError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game
 from naipes.tournament._executors import execute
@@ -126,6 +126,17 @@ def _bot_path(bot_path: object, search_cwd: bool) -> tuple[str, ...]:
     return tuple(dict.fromkeys(dirs))
 
 
+def _returns_range(info: GameInfo, rules: object) -> tuple[float, float]:
+    """The lowest and highest return of a seat under ``rules``: the game's action space
+    says, where it has one, else its registry entry."""
+    try:
+        space = info.action_space(rules)
+    except NaipesError:
+        return info.returns_range
+    low, high = space.bounds(info.returns_range)
+    return float(low), float(high)
+
+
 def _compact(records: Iterator[GameRecord]) -> Iterator[GameRecord]:
     """The records with equal tuples shared (lineups, seats, rankings... repeat), so that a long
     tournament keeps about 250 bytes per game. One table per field: ``(1, 0) == (1.0, 0.0)``.
@@ -199,8 +210,9 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
             made if missing, and must be empty unless ``overwrite``.
         overwrite: let ``save`` be a directory that holds files: files of the same
             names are replaced, the others left alone.
-        on_error: what a bot that fails (raises, or answers a move the game refuses)
-            does to the tournament: ``"stop"`` raises :class:`BotFailedError` (the
+        on_error: what a bot that fails (raises or calls ``sys.exit``, answers a move the
+            game refuses, or under ``jobs`` ends the process playing its game: ``os._exit``,
+            a crash, the OOM killer; the pool is then replaced) does to the tournament: ``"stop"`` raises :class:`BotFailedError` (the
             games before it, and it, are saved first); ``"forfeit"`` ends that game
             as a loss for the failing entrant and goes on (see
             :attr:`TournamentResult.forfeits`).
@@ -230,7 +242,8 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
         BotFailedError: with ``on_error="stop"``, when a bot fails (``illegal_bot_move``
             or ``bot_failed``), naming the game, its deal seed, the entrant and the error.
         NaipesError: naming the game, when the game itself fails; ``save_failed`` when
-            a record cannot be written.
+            a record cannot be written; ``worker_died`` when a process dies outside any
+            bot, or a worker of a given ``executor`` dies.
 
     >>> from naipes import tournament
     >>> result = tournament.run("machuco", ["naipes.machuco.bots:MachucoBot", "random"], games=8,
@@ -243,7 +256,7 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
        ``search_cwd`` and ``bot_path`` (the current directory is no longer searched
        unless asked); bounds on ``games`` and ``jobs``; every argument checked first;
        games handed out lazily; entrants with no game unrated; ``save``, ``overwrite``
-       and ``on_error``.
+       and ``on_error``; a bot that ends its worker process forfeits its game.
     """
     _check_arguments(games, seed, duplicate, executor, jobs, progress, search_cwd, on_error)
     if not isinstance(overwrite, bool):
@@ -265,7 +278,8 @@ def run(game: str | GameInfo, bots: Sequence[str], *, games: int, rules: object 
     seconds = time.perf_counter() - start
     result = TournamentResult(game=info.name, players=probe.num_players, bots=names, games=games, seed=seed,
                               duplicate=duplicate, lineups=schedule.lineups, records=records,
-                              entrants=entrant_stats(records, names), ratings=ratings(records, names, seed=seed),
+                              entrants=entrant_stats(records, names, _returns_range(info, the_rules)),
+                              ratings=ratings(records, names, seed=seed),
                               seconds=seconds)
     if saver is not None:
         saver.summary(result.to_dict(records=True))

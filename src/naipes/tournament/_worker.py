@@ -5,12 +5,16 @@ the entrants' bot specs, the schedule and the game indices) and nothing that
 lives only in the driver, so it can be pickled to a process, a Dask worker or a
 Ray task; the bots are rebuilt from their specs there. A bot that fails does not
 raise here: the game ends with a :class:`~naipes.tournament.Forfeit` and the driver
-decides (``on_error``), so the games before it are reported and saved in order.
+decides (``on_error``), so the games before it are reported and saved in order. A bot
+that calls ``sys.exit`` fails like one that raises. A bot that ends its process
+(``os._exit``, a crash, the OOM killer) cannot be caught here: the driver plays the
+game again alone in a process of its own (:mod:`naipes.tournament._isolate`), where
+:func:`track` says which seat was deciding when the process died.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -22,7 +26,7 @@ from naipes.registry import GameInfo
 from naipes.tournament._forfeit import Forfeit, failure
 from naipes.tournament._schedule import Schedule
 
-__all__ = ["Chunk", "GameRecord", "Played", "play_chunk"]
+__all__ = ["Chunk", "GameRecord", "Played", "Tracker", "new_game", "play_chunk", "played", "track"]
 
 #: A record's ``seed`` in a saved record's ``meta`` is a number below this, else text (JSON limit).
 MAX_META_INT = 2**63
@@ -98,6 +102,31 @@ class Played:
 
 Failure = tuple[int, tuple[str, str, str, str | None]]
 
+#: The phases a :class:`Tracker` is told of: outside any bot, building a seat's bot, in a
+#: seat's ``choose``.
+IN_GAME, BUILDING, CHOOSING = 0, 1, 2
+
+
+class Tracker(Protocol):
+    """What a process that plays one game alone reports as it goes, so that the driver
+    knows where it was if the process dies (see :mod:`naipes.tournament._isolate`)."""
+
+    def step(self, seat: int, phase: int) -> None:
+        """About to enter ``phase`` for ``seat`` (-1: no seat)."""
+
+    def played(self, seat: int, move: Any) -> None:
+        """``seat``'s ``move`` was played."""
+
+
+#: This process's tracker: ``None`` but in a process that plays one game alone.
+_TRACKER: Tracker | None = None
+
+
+def track(tracker: Tracker | None) -> None:
+    """Report every step of this process's games to ``tracker`` (``None``: stop)."""
+    global _TRACKER
+    _TRACKER = tracker
+
 
 def _seats(game: Game[Any, Any, Any], lineup: tuple[int, ...]) -> list[int]:
     seats = [0] * game.num_players
@@ -107,13 +136,21 @@ def _seats(game: Game[Any, Any, Any], lineup: tuple[int, ...]) -> list[int]:
     return seats
 
 
+def new_game(chunk: Chunk, index: int) -> tuple[Game[Any, Any, Any], list[int]]:
+    """Game ``index``'s deal, not played yet, and the entrant of each of its seats."""
+    game: Game[Any, Any, Any] = plugin(chunk.game).new_game(chunk.rules, seed=chunk.schedule.deal_seed(index))
+    return game, _seats(game, chunk.schedule.lineup(index))
+
+
 def _play_one(chunk: Chunk, index: int) -> Played:
+    game, seats = new_game(chunk, index)
+    return played(chunk, index, game, seats, _play(game, chunk, index, seats))
+
+
+def played(chunk: Chunk, index: int, game: Game[Any, Any, Any], seats: list[int], failed: Failure | None) -> Played:
+    """Game ``index`` as it ended: over, or forfeited by the seat ``failed`` names."""
     schedule = chunk.schedule
     seed = schedule.deal_seed(index)
-    game: Game[Any, Any, Any] = plugin(chunk.game).new_game(chunk.rules, seed=seed)
-    lineup = schedule.lineup(index)
-    seats = _seats(game, lineup)
-    failed = _play(game, chunk, index, seats)
     forfeit = None
     if failed is None:
         result = game.result
@@ -128,7 +165,7 @@ def _play_one(chunk: Chunk, index: int) -> Played:
                           message=message, move=move, moves=len(game.history))
         winners = tuple(s for s, e in enumerate(seats) if e != entrant)
         ranking, returns = (winners, tuple(s for s, e in enumerate(seats) if e == entrant)), ()
-    record = GameRecord(index=index, deal=schedule.deal(index), lineup=lineup, seats=tuple(seats),
+    record = GameRecord(index=index, deal=schedule.deal(index), lineup=schedule.lineup(index), seats=tuple(seats),
                         sides=tuple(tuple(side) for side in game.sides), ranking=ranking, winners=winners,
                         returns=returns, moves=len(game.history), seed=seed, forfeit=forfeit)
     return Played(record, _saved(game, chunk, record) if chunk.save else None)
@@ -138,19 +175,27 @@ def _play(game: Game[Any, Any, Any], chunk: Chunk, index: int, seats: list[int])
     """Play the game to its end; the failing seat and what failed, if a bot failed."""
     bots: list[Bot[Any, Any]] = []
     for s, e in enumerate(seats):
+        if _TRACKER is not None:
+            _TRACKER.step(s, BUILDING)
         try:
             bots.append(load_bot(chunk.specs[e], seed=chunk.schedule.bot_seed(index, s), path=chunk.bot_path))
-        except Exception as exc:  # noqa: BLE001 - a bot that cannot be built fails its game
+        except (Exception, SystemExit) as exc:  # noqa: BLE001 - a bot that cannot be built fails its game
             return s, failure(exc, code="bot_failed")
+    if _TRACKER is not None:
+        _TRACKER.step(-1, IN_GAME)
     while not game.is_over:
         for seat in sorted(game.to_act):
             if seat not in game.to_act:
                 continue
             view = game.view(seat)
+            if _TRACKER is not None:
+                _TRACKER.step(seat, CHOOSING)
             try:
                 move = bots[seat].choose(view)
-            except Exception as exc:  # noqa: BLE001 - any exception of a bot is its failure
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - any exception of a bot is its failure
                 return seat, failure(exc, code="bot_failed")
+            if _TRACKER is not None:
+                _TRACKER.step(seat, IN_GAME)
             try:
                 game.play(move, seat)
             except (IllegalMoveError, NotationError) as exc:
@@ -159,6 +204,8 @@ def _play(game: Game[Any, Any, Any], chunk: Chunk, index: int, seats: list[int])
                 if not _refused(game, seat, move):
                     raise
                 return seat, failure(exc, code="illegal_bot_move", move=move)
+            if _TRACKER is not None:
+                _TRACKER.played(seat, move)
     return None
 
 

@@ -76,6 +76,10 @@ class Settings:
             (required when it binds another address than loopback).
         allowed_bots: the ``module:Class`` bots clients may name (``--allow-bot``);
             otherwise clients name registered bots only (``best``, ``random``, ``ismcts``...).
+        bot_path: directories (absolute) the operator's ``module:Class`` bots (the
+            ``allowed_bots`` and the ``takeover_bot``) may come from besides the installed
+            packages and ``PYTHONPATH`` (``--bot-path``). A client still names only the
+            ``allowed_bots``: nothing else is imported from them.
         max_bot_iterations: the most ``iterations`` a client's bot spec may ask.
         max_bot_seconds: the most ``seconds`` a client's bot spec may ask.
         bot_processes: the worker processes bots think in (``0``: threads in the server's
@@ -94,7 +98,7 @@ class Settings:
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
        ``allowed_hosts``, ``allowed_bots``, the bots' bounds, processes and threads, the limits
-       per address.
+       per address, ``bot_path``.
     """
 
     takeover: float = 60.0
@@ -107,6 +111,7 @@ class Settings:
     origins: tuple[str, ...] = ()
     allowed_hosts: tuple[str, ...] = ()
     allowed_bots: tuple[str, ...] = ()
+    bot_path: tuple[str, ...] = ()
     max_bot_iterations: int = 2000
     max_bot_seconds: float = 5.0
     bot_processes: int = 2
@@ -322,7 +327,8 @@ class Table:
         for seat in self.seats:
             if (seat.gone_since is not None and seat.bot is None
                     and now - seat.gone_since >= self.settings.takeover):
-                seat.bot = server_bot(self.plugin, self.settings.takeover_bot, modules=True)
+                seat.bot = server_bot(self.plugin, self.settings.takeover_bot, modules=True,
+                                      path=self.settings.bot_path)
                 seat.taken_over = changed = True
         if changed:
             self.notify_seats()
@@ -525,27 +531,30 @@ def check_client_bots(bots: Mapping[int, str], settings: Settings, game: str | N
             continue
         check_client_bot(spec, max_iterations=settings.max_bot_iterations,
                          max_seconds=settings.max_bot_seconds)
-        check_bot_spec(spec, modules=settings.allowed_bots or False, game=game)
+        check_bot_spec(spec, modules=settings.allowed_bots or False, path=settings.bot_path, game=game)
 
 
 def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:
     """The bot of a checked client spec: the game's ``best``, else :func:`naipes.bots.load_bot`
-    taking ``module:Class`` only from ``settings.allowed_bots`` (never the current directory)."""
+    taking ``module:Class`` only from ``settings.allowed_bots`` (from the installed packages,
+    ``PYTHONPATH`` and ``settings.bot_path``; not the current directory unless one of those)."""
     if spec.strip() == "best":
         return server_bot(game_plugin, "best")
     return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False,
-                    game=game_plugin.info)
+                    path=settings.bot_path, game=game_plugin.info)
 
 
-def server_bot(game_plugin: AnyPlugin, spec: str, *, modules: bool = False) -> Bot[Any, Any]:
+def server_bot(game_plugin: AnyPlugin, spec: str, *, modules: bool = False,
+               path: tuple[str, ...] = ()) -> Bot[Any, Any]:
     """A bot the server chose (a client's ``best``, or the operator's takeover bot): the game's
     bot names (:meth:`~naipes.plugin.GamePlugin.bots`), registered names and, with ``modules``
-    (the operator's own spec only), ``module:Class``; with a secret seed.
+    (the operator's own spec only), ``module:Class``, its module also from ``path``; with a
+    secret seed.
 
     ``best`` falls back to a random bot (logged) when the game's best bot does not load.
     """
     try:
-        return load_bot(spec, seed=secrets.randbits(32), modules=modules, game=game_plugin.info)
+        return load_bot(spec, seed=secrets.randbits(32), modules=modules, path=path, game=game_plugin.info)
     except NaipesError as exc:
         if spec.strip() != "best":
             raise
