@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, TypeVar
 
@@ -97,6 +98,18 @@ def _copy_rng(rng: random.Random) -> random.Random:
     new = random.Random.__new__(random.Random)
     new.setstate(rng.getstate())
     return new
+
+
+def _clone_rng(rng: random.Random) -> random.Random:
+    """A copy of a caller's generator for a clone: of the same class (a subclass may draw
+    its own way), else a plain copy; a ``SystemRandom`` is shared (it has no state)."""
+    if type(rng) is random.Random or isinstance(rng, random.SystemRandom):
+        return _copy_rng(rng)
+    try:
+        twin = copy.deepcopy(rng)
+    except Exception:  # noqa: BLE001 - a subclass that cannot be copied: its state in a plain one
+        return _copy_rng(rng)
+    return twin if isinstance(twin, random.Random) else _copy_rng(rng)
 
 
 def _check_envelope(data: object, fmt: str, name: str, versions: tuple[int, ...], what: str) -> None:

@@ -161,9 +161,10 @@ def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: ran
         raise UsageError(f"rules must be Rules, not {type(rules).__name__}", code="wrong_rules")
     if rng is not None and seed is not None:
         raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
-    if rng is None:
-        rng = random.Random(secrets.randbits(63) if seed is None else seed)
-    return cls._blank(rules, num_players=rules.players, rng=rng)
+    if rng is not None:
+        return cls._blank(rules, num_players=rules.players, rng=rng)
+    own = random.Random(secrets.randbits(63) if seed is None else seed)
+    return cls._blank(rules, num_players=rules.players, rng=own, own_rng=True)
 
 
 def build_position(cls: type[Game], rules: Rules | None, *, hands: Sequence[Sequence[Card | str] | str],
