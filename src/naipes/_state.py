@@ -9,7 +9,7 @@ from typing import Any, Mapping, TypeVar
 import attrs
 
 from naipes._jsonable import JSON, to_jsonable
-from naipes.errors import InvalidStateError
+from naipes.errors import InvalidStateError, NaipesError
 
 R = TypeVar("R")
 
@@ -70,6 +70,38 @@ def check_start(game_type: type[Any], rules: object, start: object) -> Any:
     record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game_type.name,
               "rules": rules_to_dict(rules), "start": start, "moves": []}
     return game_type._from_start(record)
+
+
+def check_replays(game: Any, start: Any) -> None:
+    """The loaded ``game`` is the one its ``start`` game reaches by its history.
+
+    ``start`` (the game :func:`check_start` built) is played on: the history,
+    then the sealed answers of an open window (they are not in the history yet);
+    then its state, generator, seats to act and answers must be the loaded
+    game's. A start on a generator whose state cannot be written (a
+    ``random.SystemRandom``) deals its later hands unpredictably: not replayed.
+
+    Raises:
+        InvalidStateError: code ``bad_history``, for a move the start game refuses,
+            or a state other than the one the history leads to.
+    """
+    if isinstance(start._rng_own, random.SystemRandom):
+        return
+    moves = [*game._history, *sorted(game._answers.items())]
+    for i, (seat, move) in enumerate(moves):
+        try:
+            start.play(move, seat)
+        except NaipesError as exc:
+            where = f"history[{i}]" if i < len(game._history) else f"the answer of seat {seat}"
+            raise InvalidStateError(f"{where}: {move} does not replay from the start: {exc}",
+                                    code="bad_history") from None
+    wrong = [what for what, a, b in (
+        ("state", start._state_dict(), game._state_dict()), ("rng", _rng_state(start._rng_own), _rng_state(game._rng_own)),
+        ("acting", start._acting, game._acting), ("simultaneous", start._simultaneous, game._simultaneous),
+        ("answers", start._answers, game._answers)) if a != b]
+    if wrong:
+        raise InvalidStateError(f"the history from the start does not lead to this state ({', '.join(wrong)} "
+                                "differ): a start of another deal?", code="bad_history")
 
 
 def _rng_state(rng: random.Random) -> JSON:

@@ -30,6 +30,7 @@ from naipes._state import (
     _copy_rng,
     _rng_from_state,
     _rng_state,
+    check_replays,
     check_start,
     rules_from_dict,
     rules_to_dict,
@@ -737,7 +738,9 @@ class Game(Generic[R, M, V]):
             InvalidStateError: for data of another format, version or game, or broken data.
 
         .. versionchanged:: 1.2
-           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused).
+           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused),
+           and the state must be the one the ``start`` and the history lead to
+           (:meth:`_check_loaded`: a ``start`` of another deal is refused, code ``bad_history``).
         """
         _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
         version: int = data["version"]
@@ -754,13 +757,32 @@ class Game(Generic[R, M, V]):
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
-            check_start(cls, rules, game._start)  # as a record's start: what record() writes replays
+            # as a record's start: what record() writes replays, to this very state
+            game._check_loaded(check_start(cls, rules, game._start))
         except InvalidStateError:
             raise
         except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,
                 OverflowError, RecursionError) as exc:
             raise InvalidStateError(f"broken {cls.name} state: {exc!r}") from exc
         return game
+
+    def _check_loaded(self, start: Self | None) -> None:
+        """Hook: check a state :meth:`from_dict` loaded against the game its ``start`` names.
+
+        ``start`` is that game before any move (built by
+        :func:`naipes._state.check_start`), or ``None`` for a game nobody can
+        replay; it may be played on. The default replays the history (and the
+        sealed answers of an open window) on it and refuses a state it does not
+        reach (:func:`naipes._state.check_replays`): a well-formed ``start`` of
+        another deal is refused, so :meth:`record` always replays.
+
+        Raises:
+            InvalidStateError: code ``bad_history``, for a state its start and history do not lead to.
+
+        .. versionadded:: 1.2
+        """
+        if start is not None:
+            check_replays(self, start)
 
     @classmethod
     def _parse_field(cls, text: str, field: str) -> M:

@@ -356,9 +356,10 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
     A tamper suite: junk in ``start`` (``{"seed": "x", "zzz": 1}``...) is
     refused; the state relabelled with another version is refused or loads
     the very same game; a flipped flag (``simultaneous``...) is refused or
-    honoured, never silently undone; then ``tampers`` random mutations of
+    honoured, never silently undone; the ``start`` of another deal (the seed
+    plus one) is refused; then ``tampers`` random mutations of
     ``to_dict``, each refused with ``InvalidStateError`` or loading a state
-    that plays on and whose ``record()`` starts again.
+    that plays on and whose ``record()`` replays to it.
 
     Malformed moves: fields of the wrong type cannot be built
     (``IllegalMoveError`` with code ``bad_field``), while a tuple field takes
@@ -381,6 +382,8 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
        Start junk, version labels, flipped flags, forced fields, the RNG of
        refused moves and re-entrant play are probed; a list for a tuple field
        of a move must be taken (as an equal tuple), no longer refused.
+       A loaded state's ``record()`` must replay to that state, and the start of
+       another deal must be refused (or replay to it).
     """
     game = make_game(seed)
     rng = random.Random(seed)
