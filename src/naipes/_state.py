@@ -78,7 +78,7 @@ def check_replays(game: Any, start: Any) -> None:
     ``start`` (the game :func:`check_start` built) is played on: the history,
     then the sealed answers of an open window (they are not in the history yet);
     then its state, generator, seats to act and answers must be the loaded
-    game's. A start on a generator whose state cannot be written (a
+    game's, and so must its rules (a position start has its own). A start on a generator whose state cannot be written (a
     ``random.SystemRandom``) deals its later hands unpredictably: not replayed.
 
     Raises:
@@ -96,6 +96,7 @@ def check_replays(game: Any, start: Any) -> None:
             raise InvalidStateError(f"{where}: {move} does not replay from the start: {exc}",
                                     code="bad_history") from None
     wrong = [what for what, a, b in (
+        ("rules", rules_to_dict(start.rules), rules_to_dict(game.rules)), ("num_players", start.num_players, game.num_players),
         ("state", start._state_dict(), game._state_dict()), ("rng", _rng_state(start._rng_own), _rng_state(game._rng_own)),
         ("acting", start._acting, game._acting), ("simultaneous", start._simultaneous, game._simultaneous),
         ("answers", start._answers, game._answers)) if a != b]

@@ -653,9 +653,9 @@ class Game(Generic[R, M, V]):
     def clone(self) -> Self:
         """An independent copy (same RNG state); its EventBus starts empty.
 
-        The source is left exactly as it was, its generator object included
-        (see :attr:`_rng`: the clone copies the generator, at once or when it
-        first draws).
+        The source is left exactly as it was, its generator object included:
+        the clone copies the generator, at once when it is a caller's (passed
+        as ``rng=``), else when the clone first draws (or the source does).
 
         .. versionchanged:: 1.2
            The source keeps its generator (it swapped it for a copy on its first draw).
@@ -773,8 +773,9 @@ class Game(Generic[R, M, V]):
         :func:`naipes._state.check_start`), or ``None`` for a game nobody can
         replay; it may be played on. The default replays the history (and the
         sealed answers of an open window) on it and refuses a state it does not
-        reach (:func:`naipes._state.check_replays`): a well-formed ``start`` of
-        another deal is refused, so :meth:`record` always replays.
+        reach: a well-formed ``start`` of another deal is refused, so what
+        :meth:`record` writes replays to this state. A game that checks this
+        its own way (Ranzo, in ``_load_state``) overrides it.
 
         Raises:
             InvalidStateError: code ``bad_history``, for a state its start and history do not lead to.

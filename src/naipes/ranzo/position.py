@@ -17,7 +17,7 @@ import secrets
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
-from naipes._state import check_start
+from naipes._state import _rng_state, check_start
 from naipes.cards import Card
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.ranzo import _check
@@ -127,7 +127,7 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
 
 
 def check_replay(game: Game, start: Game) -> None:
-    """The loaded ``game``'s own state is the one its ``start`` game reaches by playing its history.
+    """The loaded ``game``'s own state and generator are the ones its ``start`` game reaches by its history.
 
     ``start`` is played on (it is the game :func:`~naipes._state.check_start` built). A history
     entry in another accepted spelling (``"1o"`` for ``"discard 1o"``) is the same move and is
@@ -147,6 +147,8 @@ def check_replay(game: Game, start: Game) -> None:
         except NaipesError as exc:
             raise InvalidStateError(f"history[{i}]: {move} does not replay: {exc}", code="bad_history") from None
     replayed, loaded = state_dict(start), state_dict(game)
+    # the generator too: it deals the later hands, which a record replays from the start
+    replayed["rng"], loaded["rng"] = _rng_state(start._rng_own), _rng_state(game._rng_own)
     if replayed != loaded:
         wrong = sorted(k for k in loaded if loaded[k] != replayed[k])
         raise InvalidStateError(f"the history from the start does not lead to this state "
