@@ -5,18 +5,20 @@ an RL loop asks a seat's tracker only when that seat decides, so several moves o
 other seats lie between two ``encode()`` calls. Machuco's tracker once missed a majo
 chain that took cards off the other side's pile when that pile grew back to the same
 length before the seat looked again (172 stale observations of 260,760): here each
-tracker's ``encode()`` must equal the fresh ``encode(view)`` at each of its seat's decisions.
+tracker's ``encode()`` must equal the fresh ``encode(view)`` at each of its seat's
+decisions (:func:`naipes.testing.check_trackers`).
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import naipes_toy
 import pytest
 
 from naipes import macarra, machiavelli, machuco, ranzo
+from naipes.actions import Tracker
+from naipes.testing import ConformanceError, check_trackers
 
 #: (module, rules fields, seeds): the short Machuco games over many seeds.
 CASES = [
@@ -37,32 +39,35 @@ IDS = [f"{m.__name__.split('.')[-1]}-{'-'.join(f'{k}={v}' for k, v in r.items())
        for m, r, _ in CASES]
 
 
-def own_turns(module: Any, fields: dict[str, Any], seed: int) -> tuple[int, list[str]]:
-    """A seeded random game; each seat's tracker is asked only when that seat decides.
-    The decisions checked, and where a tracker differed from ``encode(view)``."""
-    rules = module.Rules(**fields)
-    game = module.Game(rules, seed=seed)
-    space = module.ActionSpace(rules)
-    trackers = [space.tracker(game, s) for s in range(game.num_players)]
-    rng = random.Random(seed)
-    checked, wrong = 0, []
-    while not game.is_over:
-        for seat in game.to_act:  # a window: each seat answers in turn, each looks first
-            view = game.view(seat)
-            checked += 1
-            if tuple(trackers[seat].encode()) != space.encode(view):
-                wrong.append(f"seed {seed} move {len(game.history)} seat {seat}")
-            assert trackers[seat].legal_ids() == space.legal_ids(view)
-            game.play(rng.choice(game.legal_moves(seat)), seat)
-    return checked, wrong
-
-
 @pytest.mark.parametrize(("module", "fields", "seeds"), CASES, ids=IDS)
 def test_trackers_asked_only_on_their_own_turns(module: Any, fields: dict[str, Any], seeds: int) -> None:
-    checked, wrong = 0, []
-    for seed in range(seeds):
-        n, bad = own_turns(module, fields, seed)
-        checked += n
-        wrong += bad
+    rules = module.Rules(**fields)
+    space = module.ActionSpace(rules)
+    checked = sum(check_trackers(lambda seed: module.Game(rules, seed=seed), space, seed)
+                  for seed in range(seeds))
     assert checked > 500
-    assert not wrong, f"{len(wrong)} stale observations of {checked}, first: {wrong[:3]}"
+
+
+class BlockTracker(Tracker[Any]):
+    """A tracker that re-encodes only every fourth move: stale in between."""
+
+    def encode(self) -> Any:
+        block = len(self.game.history) // 4
+        if getattr(self, "_block", None) != block:
+            self._block = block
+            super().encode()
+        return self.obs
+
+
+class BlockSpace(naipes_toy.ActionSpace):
+    def _tracker_type(self) -> type[Tracker[Any]]:
+        return BlockTracker
+
+
+@pytest.mark.parametrize("own_turns", [True, False])
+def test_the_kit_catches_a_stale_tracker(own_turns: bool) -> None:
+    rules = naipes_toy.Rules()
+    make = lambda seed: naipes_toy.Game(rules, seed=seed)  # noqa: E731
+    assert check_trackers(make, naipes_toy.ActionSpace(rules), 1, own_turns=own_turns) > 0
+    with pytest.raises(ConformanceError, match="tracker's observation differs"):
+        check_trackers(make, BlockSpace(rules), 1, own_turns=own_turns)

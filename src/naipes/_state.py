@@ -77,9 +77,10 @@ def check_replays(game: Any, start: Any) -> None:
 
     ``start`` (the game :func:`check_start` built) is played on: the history,
     then the sealed answers of an open window (they are not in the history yet);
-    then its state, generator, seats to act and answers must be the loaded
-    game's, and so must its rules (a position start has its own). A start on a generator whose state cannot be written (a
-    ``random.SystemRandom``) deals its later hands unpredictably: not replayed.
+    then its rules (a position start has its own), state, generator, seats to
+    act and answers must be the loaded game's. A start on a generator whose
+    state cannot be written (a ``random.SystemRandom``) deals its later hands
+    unpredictably: not replayed.
 
     Raises:
         InvalidStateError: code ``bad_history``, for a move the start game refuses,

@@ -52,8 +52,8 @@ from naipes.errors import IllegalMoveError, NaipesError, NotationError
 from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
-__all__ = ["ConformanceError", "check_hardening", "check_playout", "check_threads", "run_conformance",
-           "run_hardening", "run_in_threads"]
+__all__ = ["ConformanceError", "check_hardening", "check_playout", "check_threads", "check_trackers",
+           "run_conformance", "run_hardening", "run_in_threads"]
 
 #: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
 DEFAULT_CAP = 200_000
@@ -420,6 +420,57 @@ def run_hardening(make_game: Callable[[int], AnyGame], *, examples: int = 5, tam
         check_hardening(make_game, seed, steps, tampers=tampers, texts=tuple(texts), strangers=strangers)
 
     attack()
+
+
+def check_trackers(make_game: Callable[[int], AnyGame], space: Any, seed: int, *, own_turns: bool = True,
+                   max_decisions: int | None = None) -> int:
+    """Play one seeded random game: each seat's tracker writes what ``space.encode(view)`` gives.
+
+    ``space`` is the game's :class:`~naipes.actions.ActionSpace` (its
+    :meth:`~naipes.actions.ActionSpace.tracker` makes one tracker per seat). With
+    ``own_turns`` (the default) a seat's tracker is asked only when that seat decides,
+    as a learning loop asks it, so the moves of the other seats lie between two of its
+    ``encode()`` calls: a tracker that rewrites only what the moves since changed must
+    not miss one. Else every seat's tracker is asked before every move. Its
+    ``legal_ids()`` must be the space's too, and at the end every seat's tracker is asked.
+
+    Returns:
+        the decisions checked.
+
+    Raises:
+        ConformanceError: naming the seed, the move, the seat and the first places that differ.
+
+    .. versionadded:: 1.2
+    """
+    game = make_game(seed)
+    trackers = [space.tracker(game, s) for s in range(game.num_players)]
+    players = random.Random(seed)
+    cap = max_decisions if max_decisions is not None else DEFAULT_CAP
+    checked = 0
+
+    def look(seat: int) -> None:
+        view = game.view(seat)
+        got, want = tuple(trackers[seat].encode()), tuple(space.encode(view))
+        where = f"{game.name} seed={seed} move={len(game.history)} seat {seat}"
+        if got != want:
+            places = [i for i, (a, b) in enumerate(zip(got, want)) if a != b][:5]
+            raise ConformanceError(f"{where}: the tracker's observation differs from encode(view) "
+                                   f"at places {places} (of {len(want)})")
+        if tuple(trackers[seat].legal_ids()) != tuple(space.legal_ids(view)):
+            raise ConformanceError(f"{where}: the tracker's legal_ids differ from legal_ids(view)")
+
+    while not game.is_over and checked <= cap:
+        for seat in game.to_act:
+            if seat not in game.to_act:
+                continue
+            for s in (seat,) if own_turns else range(game.num_players):
+                look(s)
+            checked += 1
+            moves = game.legal_moves(seat)
+            game.play(moves[players.randrange(len(moves))], seat)
+    for s in range(game.num_players):
+        look(s)
+    return checked
 
 
 def run_in_threads(work: Callable[[Any], Any], jobs: Sequence[Any], *, switch: float = 1e-6) -> list[Any]:
