@@ -589,6 +589,9 @@ class Game(BaseGame[Rules, Move, View]):
     def _load_state(self, state: Mapping[str, Any]) -> None:
         position.load_state(self, state)
 
+    def _check_loaded(self, start: Game | None) -> None:
+        """Nothing more: :func:`naipes.ranzo.position.load_state` replayed the history already."""
+
     @classmethod
     def from_position(cls, rules: Rules | None = None, *,
                       hands: Sequence[Sequence[Card | str] | str],
