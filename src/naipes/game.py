@@ -688,10 +688,17 @@ class Game(Generic[R, M, V]):
         .. versionchanged:: 1.2
            The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused).
         """
+        return cls._from_dict(data, json_checked=False)
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any], *, json_checked: bool) -> Self:
+        """:meth:`from_dict`; ``json_checked``: ``data`` lies inside data already checked
+        by :func:`naipes._validate.check_json` (a record's position start), not checked again."""
         _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
         version: int = data["version"]
         cls._check_history(data.get("history"), version, "history", "game state")
-        _validate.check_json(data, "state dict")
+        if not json_checked:  # the history is checked exactly, once, by _validate.envelope
+            _validate.check_json(data, "state dict", exact=("history",))
         rules = rules_from_dict(cls.rules_type, data["rules"])
         players = getattr(rules, "players", data["num_players"])
         history, acting, simultaneous, answers = _validate.envelope(data, players)
@@ -702,13 +709,25 @@ class Game(Generic[R, M, V]):
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
-            check_start(cls, rules, game._start)  # as a record's start: what record() writes replays
+            # as a record's start (what record() writes replays); the JSON is checked above
+            game._check_loaded(check_start(cls, rules, game._start, json_checked=True))
         except InvalidStateError:
             raise
         except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,
                 OverflowError, RecursionError) as exc:
             raise InvalidStateError(f"broken {cls.name} state: {exc!r}") from exc
         return game
+
+    def _check_loaded(self, start: Self | None) -> None:
+        """Hook: check a state :meth:`from_dict` loaded against the game its ``start`` names.
+
+        ``start`` is that game before any move (built once, by
+        :func:`naipes._state.check_start`), or ``None`` for a game nobody can
+        replay; the loaded game may play it on. The default checks nothing more.
+
+        Raises:
+            InvalidStateError: for a state its start and history do not lead to.
+        """
 
     @classmethod
     def _parse_field(cls, text: str, field: str) -> M:
@@ -791,17 +810,19 @@ class Game(Generic[R, M, V]):
         return game
 
     @classmethod
-    def _from_start(cls, record: Mapping[str, Any]) -> Self:
-        """The game a record starts from, before its moves (the record is checked first)."""
+    def _from_start(cls, record: Mapping[str, Any], *, json_checked: bool = False) -> Self:
+        """The game a record starts from, before its moves (the record is checked first;
+        ``json_checked``: its JSON was checked already, as part of a state dict)."""
         _check_envelope(record, RECORD_FORMAT, cls.name, cls._record_versions, "game record")
         cls._check_history(record.get("moves"), record["version"], "moves", "game record")
-        _validate.check_json(record, "record")
+        if not json_checked:
+            _validate.check_json(record, "record")
         start = _validate.record_start(record)
         if "position" in start:
             if record["version"] == 1:
                 raise InvalidStateError("a 0.1 record that starts from a position cannot be replayed: "
                                         "0.1 state dicts are not read by 1.0", code="bad_version")
-            game = cls.from_dict(start["position"])
+            game = cls._from_dict(start["position"], json_checked=True)
             game._start = {"position": copy.deepcopy(start["position"])}
             return game
         rules = rules_from_dict(cls.rules_type, record["rules"])
@@ -813,6 +834,27 @@ class Game(Generic[R, M, V]):
             raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
         except NaipesError as exc:
             raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
+
+    def _replay(self, moves: Sequence[tuple[int, M]]) -> int | None:
+        """Play trusted-shape moves on a game nobody listens to (a loader's check): the index
+        of the first one that is not legal then (nothing of it applied), else ``None``.
+
+        Each move is admitted as :meth:`play` admits it (the listed move equal to it, or
+        ``_check``), without the events and the seat resolution of a caller's ``play``.
+        """
+        for i, (s, m) in enumerate(moves):
+            if s not in self._acting or s in self._answers:
+                return i
+            legal = self._listing(s)
+            try:
+                m = legal[legal.index(m)]
+            except ValueError:
+                try:
+                    self._check(m, s)
+                except NaipesError:
+                    return i
+            self._commit(m, s)
+        return None
 
     @staticmethod
     def _play_record(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> None:

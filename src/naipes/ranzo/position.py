@@ -30,7 +30,7 @@ from naipes.ranzo.rules import Rules
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-__all__ = ["build_position", "check_replay", "clone_into", "load_state", "state_dict"]
+__all__ = ["build_position", "check_loaded", "check_replay", "clone_into", "load_state", "state_dict"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
@@ -120,10 +120,32 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
                       for w, v, sp, split in state["hand_log"]]
     _check.consistent(game)
-    start = check_start(type(game), game.rules, game._origin)  # from_dict checks it too; known needs it
-    if start is not None:
+
+
+def check_loaded(game: Game, start: Game | None) -> None:
+    """The loaded ``game`` against the game its ``start`` names (``Game._check_loaded``).
+
+    Its known cards, discard pile, last window and phase are those its history implies
+    (:func:`~naipes.ranzo._known.check_known`, code ``bad_known``), and its whole state is
+    the one the start reaches by playing the history (:func:`check_replay`, ``bad_history``).
+    The replay implies the walk's findings, so the walk runs only when the replay refuses
+    (to name the known cards when they are what is wrong) or cannot run: a loaded state costs
+    one replay.
+
+    Raises:
+        InvalidStateError: code ``bad_known`` or ``bad_history``.
+    """
+    if start is None:
+        return
+    if isinstance(start._rng, random.SystemRandom):
         check_known(game, start)
+        return
+    try:
         check_replay(game, start)
+    except InvalidStateError:
+        again = check_start(type(game), game.rules, game._origin, json_checked=True)
+        check_known(game, again)  # bad_known, where the history shows the known cards wrong
+        raise
 
 
 def check_replay(game: Game, start: Game) -> None:
@@ -141,11 +163,15 @@ def check_replay(game: Game, start: Game) -> None:
     """
     if isinstance(start._rng, random.SystemRandom):
         return
-    for i, (seat, move) in enumerate(game.history):
+    i = start._replay(game._history)
+    if i is not None:
+        seat, move = game._history[i]
         try:
-            start.play(move, seat)
+            start.play(move, seat)  # the refusal, in words
         except NaipesError as exc:
             raise InvalidStateError(f"history[{i}]: {move} does not replay: {exc}", code="bad_history") from None
+        raise InvalidStateError(f"history[{i}]: {move} does not replay (the history ends in a claim "
+                                "window whose answers it does not all hold)", code="bad_history")
     replayed, loaded = state_dict(start), state_dict(game)
     if replayed != loaded:
         wrong = sorted(k for k in loaded if loaded[k] != replayed[k])
