@@ -52,7 +52,7 @@ def _move(game: Game, seat: int, move: Move) -> bool:
         return game._ranzo_ok()
     if type(move) is not Discard:
         return False
-    card = move.card  # type: ignore[attr-defined]
+    card = move.card
     hand = game._hands[seat]
     if game._phase is TURN:
         return _holds(hand, card)

@@ -34,8 +34,8 @@ from naipes._jsonable import JSON
 from naipes.cards import Card
 from naipes.errors import InvalidStateError
 from naipes.game import Game as BaseGame
-from naipes.ranzo import events as ev
 from naipes.ranzo import _replay, legality, position
+from naipes.ranzo import events as ev
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import (
