@@ -36,9 +36,9 @@ def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES, exact: t
     """``data`` is plain JSON data within the depth, size, int and text limits (iteratively).
 
     ``exact`` names top-level keys of ``data`` whose values the caller checks exactly
-    itself (a state dict's ``history``, by :func:`seat_moves`): they are not walked
-    here, so each value is validated once. Their values still count towards
-    ``max_nodes``, as ``[seat, text]`` pairs.
+    itself (a state dict's ``history`` by :func:`seat_moves`, its ``rng`` by
+    :func:`rng_state`): they are not walked here, so each value is validated once. A
+    list there counts towards ``max_nodes`` as a list of pairs (``1 + 3 * len``).
     """
     if not isinstance(data, (dict, list)):
         _check_scalar(data, where)
@@ -65,6 +65,8 @@ def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES, exact: t
         nodes += len(items)
         if nodes > max_nodes:
             raise bad(where, f"more than {max_nodes} values", "too_large")
+        if len(items) > 16 and _same_scalars(items, where):
+            continue
         for item in items:
             kind = type(item)
             if kind is str:
@@ -77,6 +79,21 @@ def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES, exact: t
                 stack.append((item, depth + 1))
             else:
                 _check_scalar(item, where)
+
+
+def _same_scalars(items: Any, where: str) -> bool:
+    """Check a long run of values at once when they are all ints or all strings (a
+    generator's state, card lists); ``False`` (nothing checked) for any other mix."""
+    kinds = set(map(type, items))
+    if kinds == {int}:
+        if not (-MAX_INT < min(items) and max(items) < MAX_INT):
+            raise bad(where, "an int out of range", "out_of_range")
+        return True
+    if kinds == {str}:
+        if max(map(len, items)) > MAX_TEXT:
+            raise bad(where, f"a string longer than {MAX_TEXT} characters", "too_large")
+        return True
+    return False
 
 
 def _check_scalar(value: object, where: str) -> None:
@@ -148,11 +165,11 @@ def rng_state(value: object) -> object:
     words, gauss = value[1], value[2]
     if not isinstance(words, list) or len(words) != 625:
         raise bad("rng", "the generator state must hold 625 ints")
-    if not all(type(w) is int for w in words) or not (0 <= min(words[:624]) and max(words[:624]) < 2**32):
+    if set(map(type, words)) != {int} or not (0 <= min(words[:624]) and max(words[:624]) < 2**32):
         for w in words[:624]:
             exact_int(w, "rng", 0, 2**32 - 1)  # names the word refused
     exact_int(words[624], "rng", 0, 624)
-    if gauss is not None and type(gauss) is not float:
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
         raise bad("rng", f"gauss must be null or a float, not {gauss!r}")
     return value
 

@@ -697,8 +697,8 @@ class Game(Generic[R, M, V]):
         _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
         version: int = data["version"]
         cls._check_history(data.get("history"), version, "history", "game state")
-        if not json_checked:  # the history is checked exactly, once, by _validate.envelope
-            _validate.check_json(data, "state dict", exact=("history",))
+        if not json_checked:  # the history and rng are checked exactly, once, below
+            _validate.check_json(data, "state dict", exact=("history", "rng"))
         rules = rules_from_dict(cls.rules_type, data["rules"])
         players = getattr(rules, "players", data["num_players"])
         history, acting, simultaneous, answers = _validate.envelope(data, players)
