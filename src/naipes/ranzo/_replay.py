@@ -74,8 +74,17 @@ def replay(game: Game, moves: Sequence[tuple[int, Move]]) -> int | None:
             block = tuple(moves[i:i + len(acting)])
             if len(block) < len(acting):  # a window's answers are written once all are given
                 return i
+            rank = game._discards[-1].rank
             for k, (s, m) in enumerate(block):
-                if s != acting[k] or (m is not PASS and not _answer(game, s, m)):
+                if s != acting[k]:
+                    return i + k
+                if m is PASS:
+                    continue
+                if type(m) is Truco:  # the usual claim, inlined: a higher card in hand
+                    card = m.card
+                    if card.rank > rank and id(card) in map(id, game._hands[s]):
+                        continue
+                if not _answer(game, s, m):
                     return i + k
             history.extend(block)
             game._resolve(block)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from naipes._jsonable import JSON
 from naipes._state import check_start
 from naipes.cards import Card
+from naipes.decks import spanish_deck
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.ranzo import _check
 from naipes.ranzo._known import check_known
@@ -35,6 +36,16 @@ __all__ = ["build_position", "check_loaded", "check_replay", "clone_into", "load
 
 def _cs(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+#: The Spanish cards by their canonical text (a loaded state writes them so).
+_NAMED = {str(c): c for c in spanish_deck(48)}
+
+
+def _read(texts: list[str]) -> list[Card]:
+    """The cards of a state dict's checked list of card texts."""
+    named = _NAMED.get
+    return [named(t) or Card.parse(t) for t in texts]
 
 
 def _cards(value: Sequence[Card | str] | str) -> list[Card]:
@@ -95,13 +106,13 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     n = game.num_players
     _check.state_shape(state, n, game.rules.num_rounds)
     game._t = tables(game.rules.deck)
-    game._cards = tuple(_cards(state["cards"]))
-    game._hands = [_cards(h) for h in state["hands"]]
-    game._opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
-    game._set_known([_cards(k) for k in state["known"]])
+    game._cards = tuple(_read(state["cards"]))
+    game._hands = [_read(h) for h in state["hands"]]
+    game._opens = [[tuple(_read(j)) for j in o] for o in state["opens"]]
+    game._set_known([_read(k) for k in state["known"]])
     game._pops = game._laid = 0
-    game._stock = _cards(state["stock"])
-    game._discards = _cards(state["discards"])
+    game._stock = _read(state["stock"])
+    game._discards = _read(state["discards"])
     game._balances = list(state["balances"])
     try:
         game._phase = Phase(state["phase"])
@@ -115,9 +126,9 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
         raise InvalidStateError(f"not a claim: {claim}", code="bad_claim")
     game._claim = claim
     game._stealer = state["stealer"]
-    game._orders = [_cards(o) for o in state["orders"]]
+    game._orders = [_read(o) for o in state["orders"]]
     game._last_window = tuple((s, Move.parse(m)) for s, m in state["last_window"])
-    game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
+    game._hand_log = [(w, v, tuple(sp), tuple(tuple(_read(j)) for j in split))
                       for w, v, sp, split in state["hand_log"]]
     _check.consistent(game)
 

@@ -539,14 +539,19 @@ class Game(BaseGame[Rules, Move, View]):
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
         beats = self.rules.envido_beats_truco
         key: tuple[int, ...]
+        bits, bit_id = self._known_bits, self._t.bit_id
         for s, m in answers:
             dist = (s - d) % n
             if type(m) is Envido:
                 self._make_known(s, (m.a, m.b))
                 key = (0, dist) if beats else (dist,)
             elif type(m) is Truco:
-                self._make_known(s, (m.card,))
-                key = (1, -m.card.rank, dist) if beats else (dist,)
+                c = m.card
+                b = bit_id[id(c)]
+                if not bits[s] & b:  # _make_known(s, (c,)), inlined
+                    self._known[s].append(c)
+                    bits[s] |= b
+                key = (1, -c.rank, dist) if beats else (dist,)
             else:
                 continue
             if best is None or key < best[0]:
