@@ -16,11 +16,11 @@ import random
 from typing import Any
 
 import pytest
+from _cost import calls
 
 from naipes import _validate
 from naipes.errors import InvalidStateError
 from naipes.ranzo import Game, Phase, Rules
-from _cost import calls
 
 
 def _playout(moves: int, seed: int, rules: Rules | None = None) -> Game:
