@@ -481,11 +481,14 @@ class Game(Generic[R, M, V]):
         """
         legal = self._listing(seat)
         try:
-            return legal[legal.index(move)]
+            listed = legal[legal.index(move)]
         except ValueError:
             return self._unlisted(move, seat, fresh)
         except (TypeError, AttributeError, RecursionError) as exc:  # a forced field that cannot compare
             raise self._malformed(move, seat, exc) from exc
+        if listed is not move and not fresh and _forged(move, listed):
+            raise self._forged_error(move, listed, seat)
+        return listed
 
     def _unlisted(self, move: M, seat: int, fresh: bool) -> M:
         """A move not in the listing: rebuilt (unless ``fresh``), then checked by the game."""
@@ -503,6 +506,12 @@ class Game(Generic[R, M, V]):
     @staticmethod
     def _malformed(move: object, seat: int, exc: BaseException) -> IllegalMoveError:
         return IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat, code="bad_field")
+
+    @staticmethod
+    def _forged_error(move: object, listed: object, seat: int) -> IllegalMoveError:
+        field, value, kind = _forged_field(move, listed)
+        return IllegalMoveError(f"malformed move: {type(move).__name__}.{field} is {value!r:.40}, "
+                                f"not {kind}", move=move, seat=seat, code="bad_field")
 
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
@@ -532,11 +541,15 @@ class Game(Generic[R, M, V]):
         legal = self._listing(s)
         if not (self._listed_by_identity and id(m) in map(id, legal)):
             try:  # the usual case, inlined: a listed move (the same object, or an equal one)
-                m = legal[legal.index(m)]
+                listed = legal[legal.index(m)]
             except ValueError:
                 m = self._unlisted(m, s, m is not move)
             except (TypeError, AttributeError, RecursionError) as exc:
                 raise self._malformed(m, s, exc) from exc
+            else:
+                if listed is not m and m is move and _forged(m, listed):  # a caller's equal copy
+                    raise self._forged_error(m, listed, s)
+                m = listed
         if not self.events._subs:
             self._commit(m, s)
             return
@@ -868,6 +881,36 @@ class Game(Generic[R, M, V]):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
+
+
+def _same_kind(a: object, b: object) -> bool:
+    """Whether ``a`` has the exact type of ``b`` (tuples: item by item)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(map(_same_kind, a, b))  # type: ignore[arg-type]
+    return True
+
+
+def _forged_field(move: object, listed: object) -> tuple[str, object, str]:
+    """The first field of ``move`` whose value is not of the type of ``listed``'s:
+    ``(name, value, the type's name)``, or ``("", None, "")``."""
+    if type(move) is not type(listed) or not attrs.has(type(move)):
+        return ("", None, "")
+    for f in attrs.fields(type(move)):
+        a, b = getattr(move, f.name), getattr(listed, f.name)
+        if not _same_kind(a, b):
+            return (f.name, a, f"{type(b).__name__}")
+    return ("", None, "")
+
+
+def _forged(move: object, listed: object) -> bool:
+    """Whether ``move``, equal to the listed move ``listed``, holds a field of another type:
+    a ``bool`` or ``float`` where the listed move has an ``int`` (``True == 1``,
+    ``2.0 == 2``), an enum's value for the member, a list for a tuple. Such a field was
+    forced past the validators (``object.__setattr__``): a constructor refuses them all
+    (:func:`~naipes.game.exact_field`), so the move is malformed, not the listed one."""
+    return bool(_forged_field(move, listed)[0])
 
 
 @functools.cache
