@@ -883,16 +883,16 @@ class Game(Generic[R, M, V]):
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
 
 
-def _same_kind(a: object, b: object) -> bool:
+def _same_kind(a: Any, b: Any) -> bool:
     """Whether ``a`` has the exact type of ``b`` (tuples: item by item)."""
     if type(a) is not type(b):
         return False
     if type(a) is tuple:
-        return len(a) == len(b) and all(map(_same_kind, a, b))  # type: ignore[arg-type]
+        return len(a) == len(b) and all(map(_same_kind, a, b))
     return True
 
 
-def _forged_field(move: object, listed: object) -> tuple[str, object, str]:
+def _forged_field(move: Any, listed: Any) -> tuple[str, object, str]:
     """The first field of ``move`` whose value is not of the type of ``listed``'s:
     ``(name, value, the type's name)``, or ``("", None, "")``."""
     if type(move) is not type(listed) or not attrs.has(type(move)):
