@@ -473,8 +473,10 @@ class Game(Generic[R, M, V]):
         """The move to record for ``move``: the listed move equal to it, or else ``move``
         rebuilt through its constructor (unless ``fresh``: just parsed) and checked.
 
-        So a move whose field was forced past its validators never enters the
-        history: an equal listed move stands in for it, or its validators refuse it.
+        So a move whose field was forced past its validators never enters the history:
+        its validators refuse it, or, when it equals a listed move with a field of another
+        type (``True`` or ``2.0`` where the listed move has an ``int``), it is refused as
+        malformed.
 
         Raises:
             IllegalMoveError: the move is not legal now, or malformed (code ``bad_field``).
@@ -521,7 +523,9 @@ class Game(Generic[R, M, V]):
         equal to ``move`` (a game's own object), never a caller's copy; a move
         that is not listed is rebuilt through its constructor, so its fields'
         validators run again (a field forced with ``object.__setattr__`` is
-        refused with code ``bad_field``).
+        refused with code ``bad_field``), and a caller's move equal to a listed
+        one must hold fields of the same types (``Bid(amount=True)`` forced
+        past the constructor equals ``Bid(1)``: refused, ``bad_field``).
 
         Raises:
             IllegalMoveError: the move is not legal now (nothing changed).
