@@ -2,7 +2,8 @@
 
 - ``from_dict`` checks a state's ``start`` exactly as ``from_record`` checks a
   record's (issue 21): what one refuses the other refuses, and a loaded
-  state's ``record()`` replays.
+  state's ``record()`` replays (to that very state: a well-formed start of
+  another deal is refused, issue 39).
 - A version label matches the layout it labels.
 - A ``Rules`` field of the wrong type raises ``RulesError``, never ``TypeError``.
 """
@@ -68,7 +69,7 @@ def test_a_loaded_state_records_a_replayable_game(module: Any) -> None:
     game = _played(module, 9, 20)
     for start in ({"rng": None}, game.record()["start"], {"seed": 123}):
         state = {**json.loads(json.dumps(game.to_dict())), "start": start}
-        if start == {"seed": 123} and module.Game.name == "ranzo":  # Ranzo replays its history (L3)
+        if start == {"seed": 123}:  # every game replays its history from its start (issue 39)
             with pytest.raises(InvalidStateError) as info:
                 module.Game.from_dict(state)
             assert info.value.code == "bad_history"
@@ -137,3 +138,43 @@ def test_ranzo_specials_of_the_wrong_type(specials: Any) -> None:
     with pytest.raises(RulesError) as info:
         ranzo.Rules(specials=specials)
     assert info.value.code == "bad_specials"
+
+
+#: (seed, moves) of states: at the start, early, and later (several deals for the short games).
+SEEDED_STATES = [(4, 0), (5, 3), (6, 40), (7, 200)]
+
+
+@pytest.mark.parametrize("module", GAMES, ids=IDS)
+def test_a_start_of_another_deal_is_refused(module: Any) -> None:
+    for seed, steps in SEEDED_STATES:
+        game = _played(module, seed, steps)
+        state = json.loads(json.dumps(game.to_dict()))
+        other = module.Game(module.Rules(), seed=seed + 1000).to_dict()["start"]
+        assert other != state["start"]
+        with pytest.raises(InvalidStateError) as info:
+            module.Game.from_dict({**state, "start": other})
+        assert info.value.code == "bad_history", (steps, str(info.value))
+        loaded = module.Game.from_dict(state)  # the good dict loads, and its record replays to it
+        again = module.Game.from_record(loaded.record())
+        for seat, move in state["answers"]:  # sealed answers are not in the record yet
+            again.play(move, seat)
+        assert again.to_dict() == state
+
+
+@pytest.mark.parametrize("module", [macarra, ranzo], ids=["macarra", "ranzo"])  # the games with windows
+def test_a_start_of_another_deal_is_refused_in_an_open_window(module: Any) -> None:
+    """A state holding sealed answers (not in the history yet) loads, and another start does not."""
+    for seed in range(40):
+        game = _played(module, seed, 0)
+        rng = random.Random(seed)
+        while not game.is_over and not (game._simultaneous and game._answers):
+            seat = game.to_act[rng.randrange(len(game.to_act))]
+            game.play(rng.choice(game.legal_moves(seat)), seat)
+        if game.is_over:
+            continue
+        state = json.loads(json.dumps(game.to_dict()))
+        assert module.Game.from_dict(state).to_dict() == state
+        with pytest.raises(InvalidStateError):
+            module.Game.from_dict({**state, "start": {"seed": seed + 1000}})
+        return
+    raise AssertionError(f"no open window with a sealed answer in {module.Game.name}")

@@ -210,6 +210,9 @@ class TrustingLoad(ToyGame):
         self._fill(cards, [Card.parse(t) for t in state["stock"]], [Card.parse(t) for t in state["table"]],
                    piles, list(state["bids"]), Phase(state["phase"]))
 
+    def _check_loaded(self, start: Any) -> None:
+        """Nor is the state checked against its start and history."""
+
 
 @attrs.frozen
 class LoosePlay(Move):
@@ -244,6 +247,24 @@ def test_the_hardening_checks_catch_broken_copies(cls: type[ToyGame], words: str
 
     with pytest.raises(ConformanceError, match=words):
         run_hardening(lambda seed: cls(Rules(), seed=seed), examples=10, tampers=60)
+
+
+class NoReplayCheck(ToyGame):
+    """A loader that checks the state but not that its start and history lead to it."""
+
+    __slots__ = ()
+
+    def _check_loaded(self, start: Any) -> None:
+        """Skipped: a start of another deal loads, and its record() replays to another game."""
+
+
+@pytest.mark.parametrize("steps", [0, 4])
+def test_the_hardening_checks_catch_a_start_of_another_deal(steps: int) -> None:
+    from naipes.testing import check_hardening
+
+    check_hardening(lambda seed: ToyGame(Rules(), seed=seed), 3, steps, tampers=0)
+    with pytest.raises(ConformanceError, match="start of another deal"):
+        check_hardening(lambda seed: NoReplayCheck(Rules(), seed=seed), 3, steps, tampers=0)
 
 
 def test_flipped_window_or_foreign_cards_are_refused() -> None:

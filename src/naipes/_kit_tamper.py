@@ -1,8 +1,9 @@
 """The conformance kit's hardening checks (internal; run by :func:`naipes.testing.run_hardening`).
 
 - :func:`tamper`: a mutated ``to_dict`` is refused with ``InvalidStateError``, or loads a
-  state that plays on (and whose ``record()`` starts again); :func:`state_probes` first:
-  junk in ``start``, another version label, flipped flags.
+  state that plays on (and whose ``record()`` replays to it); :func:`state_probes` first:
+  junk in ``start``, another version label, flipped flags; then :func:`foreign_start`: the
+  start of another deal.
 - :func:`malformed_moves`: moves with fields of the wrong type cannot be built, a tuple
   field takes a list as an equal tuple (:func:`sequence_fields`); moves of
   other games, stale moves, wrong seats and ``None`` are refused and change nothing (nor the
@@ -116,22 +117,48 @@ def _plays_on_safely(game: AnyGame, rng: random.Random, steps: int) -> str | Non
 
 
 def _record_starts(game: AnyGame) -> str | None:
-    """What ``record()`` writes for a loaded state starts a game again (or it is refused)."""
+    """What ``record()`` writes for a loaded state replays to that very state (or ``record()``
+    is refused): its start, its moves, then the sealed answers of an open window."""
     try:
         record = game.record()
     except InvalidStateError:
         return None
+    state = game.to_dict()
     try:
-        type(game).from_record({**record, "moves": []})
+        again = type(game).from_record(record)
+        for seat, move in state["answers"]:
+            again.play(move, seat)
     except NaipesError as exc:
         return f"its record() does not replay: {exc}"[:300]
+    if again.to_dict() != state:
+        wrong = sorted(k for k in state if again.to_dict().get(k) != state[k])
+        return f"its record() replays to another game ({', '.join(wrong)} differ)"
     return None
+
+
+def foreign_start(game: AnyGame) -> str | None:
+    """A well-formed ``start`` of another deal (the seed plus one) is refused with
+    ``InvalidStateError``, or loads a game whose ``record()`` replays to it."""
+    state = json.loads(json.dumps(game.to_dict()))
+    start = state.get("start")
+    if not isinstance(start, dict) or type(start.get("seed")) is not int:
+        return None
+    other = {**start, "seed": start["seed"] + 1}
+    what = f"the start of another deal {json.dumps(other)[:60]}"
+    loaded, problem = _loads(game, {**state, "start": other}, what)
+    if problem or loaded is None:
+        return problem
+    try:
+        problem = _record_starts(loaded)
+    except Exception as exc:  # noqa: BLE001 - the kit reports every crash
+        problem = f"it crashed with {type(exc).__name__}: {exc}"
+    return f"from_dict accepted {what} and {problem}"[:300] if problem else None
 
 
 def tamper(game: AnyGame, rng: random.Random, tries: int) -> str | None:
     """The :func:`state_probes`, then ``tries`` random mutations of ``game.to_dict()``: each
     is refused or plays on."""
-    problem = state_probes(game, rng)
+    problem = state_probes(game, rng) or foreign_start(game)
     if problem:
         return problem
     state = game.to_dict()

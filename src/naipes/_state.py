@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, Mapping, TypeVar
 
 import attrs
 
 from naipes._jsonable import JSON, to_jsonable
-from naipes.errors import InvalidStateError
+from naipes.errors import InvalidStateError, NaipesError
 
 R = TypeVar("R")
 
@@ -72,6 +73,39 @@ def check_start(game_type: type[Any], rules: object, start: object, *, json_chec
     return game_type._from_start(record, json_checked=json_checked)
 
 
+def check_replays(game: Any, start: Any) -> None:
+    """The loaded ``game`` is the one its ``start`` game reaches by its history.
+
+    ``start`` (the game :func:`check_start` built) is played on: the history,
+    then the sealed answers of an open window (they are not in the history yet);
+    then its state, generator, seats to act and answers must be the loaded
+    game's, and so must its rules (a position start has its own). A start on a generator whose state cannot be written (a
+    ``random.SystemRandom``) deals its later hands unpredictably: not replayed.
+
+    Raises:
+        InvalidStateError: code ``bad_history``, for a move the start game refuses,
+            or a state other than the one the history leads to.
+    """
+    if isinstance(start._rng_own, random.SystemRandom):
+        return
+    moves = [*game._history, *sorted(game._answers.items())]
+    for i, (seat, move) in enumerate(moves):
+        try:
+            start.play(move, seat)
+        except NaipesError as exc:
+            where = f"history[{i}]" if i < len(game._history) else f"the answer of seat {seat}"
+            raise InvalidStateError(f"{where}: {move} does not replay from the start: {exc}",
+                                    code="bad_history") from None
+    wrong = [what for what, a, b in (
+        ("rules", rules_to_dict(start.rules), rules_to_dict(game.rules)), ("num_players", start.num_players, game.num_players),
+        ("state", start._state_dict(), game._state_dict()), ("rng", _rng_state(start._rng_own), _rng_state(game._rng_own)),
+        ("acting", start._acting, game._acting), ("simultaneous", start._simultaneous, game._simultaneous),
+        ("answers", start._answers, game._answers)) if a != b]
+    if wrong:
+        raise InvalidStateError(f"the history from the start does not lead to this state ({', '.join(wrong)} "
+                                "differ): a start of another deal?", code="bad_history")
+
+
 def _rng_state(rng: random.Random) -> JSON:
     if isinstance(rng, random.SystemRandom):
         return None
@@ -98,6 +132,18 @@ def _copy_rng(rng: random.Random) -> random.Random:
     new = random.Random.__new__(random.Random)
     new.setstate(rng.getstate())
     return new
+
+
+def _clone_rng(rng: random.Random) -> random.Random:
+    """A copy of a caller's generator for a clone: of the same class (a subclass may draw
+    its own way), else a plain copy; a ``SystemRandom`` is shared (it has no state)."""
+    if type(rng) is random.Random or isinstance(rng, random.SystemRandom):
+        return _copy_rng(rng)
+    try:
+        twin = copy.deepcopy(rng)
+    except Exception:  # noqa: BLE001 - a subclass that cannot be copied: its state in a plain one
+        return _copy_rng(rng)
+    return twin if isinstance(twin, random.Random) else _copy_rng(rng)
 
 
 def _check_envelope(data: object, fmt: str, name: str, versions: tuple[int, ...], what: str) -> None:

@@ -175,6 +175,7 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "illegal_move": (None, "a move the rules do not allow (IllegalMoveError's default code)"),
     "no_legal_move": (None, "a bot was asked to choose where no move is legal"),
     "bad_field": (None, "a move or state field of the wrong type or shape"),
+    "bad_history": (None, "a state that is not the one its start and history replay to"),
     "no_action_id": (None, "a move with no action id, or an action id that names no move here"),
     "illegal_action": (None, "an adapter's action that is not legal now"),
     "illegal_bot_move": (None, "a tournament bot chose an illegal move"),

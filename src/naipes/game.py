@@ -18,6 +18,7 @@ import random
 import secrets
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from weakref import WeakSet
 
 import attrs
 
@@ -25,9 +26,11 @@ from naipes import _validate
 from naipes._jsonable import JSON
 from naipes._state import (
     _check_envelope,
+    _clone_rng,
     _copy_rng,
     _rng_from_state,
     _rng_state,
+    check_replays,
     check_start,
     rules_from_dict,
     rules_to_dict,
@@ -118,7 +121,8 @@ class Game(Generic[R, M, V]):
     #: The record versions :meth:`from_record` replays.
     _record_versions: ClassVar[tuple[int, ...]] = RECORD_VERSIONS
 
-    __slots__ = ("rules", "num_players", "events", "_rng_own", "_rng_shared", "_history", "_acting",
+    __slots__ = ("rules", "num_players", "events", "_rng_own", "_rng_shared", "_rng_private", "_rng_waiting",
+                 "_history", "_acting",
                  "_simultaneous", "_answers", "_sink", "_start", "_opened", "_delivering", "_listening",
                  "__weakref__")
 
@@ -126,8 +130,13 @@ class Game(Generic[R, M, V]):
     num_players: int
     events: EventBus
     _rng_own: random.Random
-    #: True while the generator may be another game's too (after :meth:`clone`): copied on first use
+    #: True for a clone still sharing its source's generator: it copies it on first use
     _rng_shared: bool
+    #: True when the game made its generator itself (from a seed or a state): nobody outside
+    #: draws from it, so clones may share it until they draw; a caller's generator is copied at once
+    _rng_private: bool
+    #: The clones still sharing the generator (of this game, or of the source this clone shares)
+    _rng_waiting: WeakSet[Game[Any, Any, Any]] | None
     _history: list[tuple[int, M]]
     _acting: tuple[int, ...]
     _simultaneous: bool
@@ -179,6 +188,7 @@ class Game(Generic[R, M, V]):
             raise UsageError(f"rules must be {self.rules_type.__name__}, not {type(rules).__name__}",
                              code="wrong_rules")
         record: dict[str, JSON] = dict(start or {})
+        own = rng is None
         if rng is not None:
             if seed is not None:
                 raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
@@ -191,6 +201,7 @@ class Game(Generic[R, M, V]):
             rng = random.Random(seed)
             record["seed"] = seed
         self._init_fields(rules, getattr(rules, "players", 0), rng)
+        self._rng_private = own
         self._start = record
         self._sink = []  # the constructor's events become the opening events
         self._listening = True
@@ -198,23 +209,36 @@ class Game(Generic[R, M, V]):
 
     @property
     def _rng(self) -> random.Random:
-        """The game's generator. A clone shares its source's until either of them reads it:
-        whichever does first gets its own copy (copy on write: most search clones never draw)."""
+        """The game's generator.
+
+        Copy on write, on the clone's side only (most search clones never draw):
+        a clone of a game whose generator is its own (:attr:`_rng_private`) shares
+        it until the clone reads it, then takes a copy; before the source reads it,
+        it hands a copy to each clone still sharing it. The source keeps its very
+        generator object, so a caller's generator (a ``random.Random`` subclass,
+        one shared by several games) stays the one it draws from.
+        """
         if self._rng_shared:
-            self._rng_own = _copy_rng(self._rng_own)
-            self._rng_shared = False
+            _own_copy(self)
+        elif self._rng_waiting is not None:
+            waiting, self._rng_waiting = self._rng_waiting, None
+            for clone in list(waiting):
+                if clone._rng_shared and clone._rng_own is self._rng_own:
+                    _own_copy(clone)
         return self._rng_own
 
     @_rng.setter
     def _rng(self, rng: random.Random) -> None:
         self._rng_own = rng
-        self._rng_shared = False
+        self._rng_shared = self._rng_private = False
+        self._rng_waiting = None
 
-    def _init_fields(self, rules: R, num_players: int, rng: random.Random) -> None:
+    def _init_fields(self, rules: R, num_players: int, rng: random.Random, own_rng: bool = False) -> None:
         self.rules = rules
         self.num_players = num_players
         self.events = EventBus()
         self._rng = rng
+        self._rng_private = own_rng
         self._history = []
         self._acting = ()
         self._simultaneous = False
@@ -233,15 +257,22 @@ class Game(Generic[R, M, V]):
 
     @classmethod
     def _blank(cls, rules: R, *, num_players: int | None = None,
-               rng: random.Random | None = None) -> Self:
+               rng: random.Random | None = None, own_rng: bool = False) -> Self:
         """A bare instance with the base's fields set, for the game to fill in.
 
         Used by clone, from_dict, positions and view samples: no constructor
         runs, nobody is to act, the history is empty, ``opening_events == ()``.
+        ``own_rng``: ``rng`` was made for this game alone (a view sample's), so
+        clones may share it until they draw; a caller's generator (the default)
+        is copied by every clone at once, and this game keeps drawing from it.
+
+        .. versionchanged:: 1.2
+           ``own_rng``.
         """
         game = object.__new__(cls)
         players = getattr(rules, "players", 0) if num_players is None else num_players
-        game._init_fields(rules, players, rng if rng is not None else random.Random(0))
+        game._init_fields(rules, players, rng if rng is not None else random.Random(0),
+                          own_rng=own_rng or rng is None)
         return game
 
     def _set_to_act(self, seats: tuple[int, ...], *, simultaneous: bool = False,
@@ -637,9 +668,25 @@ class Game(Generic[R, M, V]):
         return self._view(self._real_seat(seat))
 
     def clone(self) -> Self:
-        """An independent copy (same RNG state); its EventBus starts empty."""
+        """An independent copy (same RNG state); its EventBus starts empty.
+
+        The source is left exactly as it was, its generator object included:
+        the clone copies the generator, at once when it is a caller's (passed
+        as ``rng=``), else when the clone first draws (or the source does).
+
+        .. versionchanged:: 1.2
+           The source keeps its generator (it swapped it for a copy on its first draw).
+        """
         new = self._blank(self.rules, num_players=self.num_players, rng=self._rng_own)
-        new._rng_shared = self._rng_shared = True
+        if self._rng_private or self._rng_shared:
+            waiting = self._rng_waiting
+            if waiting is None:
+                waiting = self._rng_waiting = WeakSet()
+            waiting.add(new)
+            new._rng_shared, new._rng_waiting = True, waiting
+        else:
+            new._rng = _clone_rng(self._rng_own)
+            new._rng_private = True
         new._history = self._history.copy()
         new._set_to_act(self._acting, simultaneous=self._simultaneous, answers=self._answers)
         new._start = self._start
@@ -653,6 +700,9 @@ class Game(Generic[R, M, V]):
         skip = self._shared
         state = {name: getattr(self, name) for name in _slot_names(type(self))  # type: ignore[arg-type]
                  if name not in skip and hasattr(self, name)}
+        if self._rng_shared:  # its own copy: the source may draw before this copy is loaded
+            state.update(_rng_own=_copy_rng(self._rng_own), _rng_shared=False, _rng_private=True)
+        state["_rng_waiting"] = None
         extra = getattr(self, "__dict__", None)
         if extra:
             state.update((k, v) for k, v in extra.items() if k not in skip)
@@ -660,6 +710,8 @@ class Game(Generic[R, M, V]):
 
     def __setstate__(self, state: Mapping[str, Any]) -> None:
         """Unpickle: set the fields, then point the shared tables at the module's (:meth:`_share_tables`)."""
+        object.__setattr__(self, "_rng_private", False)  # a pickle of 1.1 has neither
+        object.__setattr__(self, "_rng_waiting", None)
         for name, value in state.items():
             object.__setattr__(self, name, value)
         self._share_tables()
@@ -703,7 +755,9 @@ class Game(Generic[R, M, V]):
             InvalidStateError: for data of another format, version or game, or broken data.
 
         .. versionchanged:: 1.2
-           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused).
+           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused),
+           and the state must be the one the ``start`` and the history lead to
+           (:meth:`_check_loaded`: a ``start`` of another deal is refused, code ``bad_history``).
         """
         return cls._from_dict(data, json_checked=False)
 
@@ -719,14 +773,16 @@ class Game(Generic[R, M, V]):
         rules = rules_from_dict(cls.rules_type, data["rules"])
         players = getattr(rules, "players", data["num_players"])
         history, acting, simultaneous, answers = _validate.envelope(data, players)
-        game = cls._blank(rules, num_players=players, rng=_rng_from_state(_validate.rng_state(data["rng"])))
+        game = cls._blank(rules, num_players=players, rng=_rng_from_state(_validate.rng_state(data["rng"])),
+                          own_rng=True)
         try:
             game._history = cls._decode_history(history, version, "history")
             game._set_to_act(acting, simultaneous=simultaneous,
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
-            # as a record's start (what record() writes replays); the JSON is checked above
+            # as a record's start: what record() writes replays, to this very state (the
+            # start's JSON was checked with the state's)
             game._check_loaded(check_start(cls, rules, game._start, json_checked=True))
         except InvalidStateError:
             raise
@@ -738,13 +794,21 @@ class Game(Generic[R, M, V]):
     def _check_loaded(self, start: Self | None) -> None:
         """Hook: check a state :meth:`from_dict` loaded against the game its ``start`` names.
 
-        ``start`` is that game before any move (built once, by
+        ``start`` is that game before any move (built by
         :func:`naipes._state.check_start`), or ``None`` for a game nobody can
-        replay; the loaded game may play it on. The default checks nothing more.
+        replay; it may be played on. The default replays the history (and the
+        sealed answers of an open window) on it and refuses a state it does not
+        reach: a well-formed ``start`` of another deal is refused, so what
+        :meth:`record` writes replays to this state. A game that checks this
+        its own way (Ranzo, in ``_load_state``) overrides it.
 
         Raises:
-            InvalidStateError: for a state its start and history do not lead to.
+            InvalidStateError: code ``bad_history``, for a state its start and history do not lead to.
+
+        .. versionadded:: 1.2
         """
+        if start is not None:
+            check_replays(self, start)
 
     @classmethod
     def _parse_field(cls, text: str, field: str) -> M:
@@ -915,6 +979,14 @@ def _forged(move: object, listed: object) -> bool:
     forced past the validators (``object.__setattr__``): a constructor refuses them all
     (:func:`~naipes.game.exact_field`), so the move is malformed, not the listed one."""
     return bool(_forged_field(move, listed)[0])
+
+
+def _own_copy(game: Game[Any, Any, Any]) -> None:
+    """A clone sharing its source's generator takes a copy of it (the state it was cloned with)."""
+    if game._rng_waiting is not None:
+        game._rng_waiting.discard(game)
+    game._rng_own = _copy_rng(game._rng_own)
+    game._rng_shared, game._rng_private, game._rng_waiting = False, True, None
 
 
 @functools.cache

@@ -14,7 +14,9 @@ seats' moves, garbage, moves after the end) raise and leave ``to_dict``
 unchanged; ``to_dict``/``from_dict`` round-trips through JSON; every view is
 JSON-compatible and ``view.sample`` gives games that show that seat the very
 same view (so a view that leaks hidden cards is caught); ``clone`` is
-independent of the original; events are JSON-compatible.
+independent of the original and leaves it its very generator, and a clone
+made at the start, given the game's moves, reaches the same end; events are
+JSON-compatible.
 
 The 1.0 contract is checked too: no public attribute of the game or of a view
 hands out a mutable container, and changing what ``to_dict``, ``record`` and
@@ -33,6 +35,8 @@ Hypothesis (a dev dependency) chooses the seeds.
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
    Read-only state, score announcements, per-seat streams, opening events.
+.. versionchanged:: 1.2
+   A clone leaves the original its generator, and deals what the original deals.
 """
 
 from __future__ import annotations
@@ -199,6 +203,7 @@ class _Checker:
 
     def _check_clone(self, before: dict[str, Any]) -> None:
         g = self.game
+        rng = g._rng
         twin = g.clone()
         if twin.to_dict() != before:
             self.fail("clone() differs from the original")
@@ -212,6 +217,9 @@ class _Checker:
         twin.play(self.rng.choice(twin.legal_moves(seat)), seat)
         if g.to_dict() != before:
             self.fail("playing on a clone changed the original")
+        if g._rng is not rng:
+            self.fail("clone() swapped the original's generator (a caller's Random subclass, or one "
+                      "shared with other games, must stay the one it draws from)")
 
 
 def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisions: int | None = None,
@@ -231,6 +239,7 @@ def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisio
     """
     game = make_game(seed)
     chk = _Checker(game, seed, complete_moves, samples)
+    early = game.clone()  # it shares the generator while the game draws: it must deal alike
     problem = kit.opening_leaks(game)
     if problem:
         chk.fail(problem)
@@ -259,6 +268,11 @@ def check_playout(make_game: Callable[[int], AnyGame], seed: int, *, max_decisio
         if chk.step > cap:
             chk.fail(f"the game did not end within {cap} decisions")
     _check_end(chk, game, delivered)
+    for seat, move in game.history:
+        early.play(move, seat)
+    if early.to_dict() != game.to_dict():
+        chk.fail("a clone made at the start, given the same moves, does not reach the same state "
+                 "(the clone's generator followed the original's draws?)")
     return game.history
 
 
@@ -342,9 +356,10 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
     A tamper suite: junk in ``start`` (``{"seed": "x", "zzz": 1}``...) is
     refused; the state relabelled with another version is refused or loads
     the very same game; a flipped flag (``simultaneous``...) is refused or
-    honoured, never silently undone; then ``tampers`` random mutations of
+    honoured, never silently undone; the ``start`` of another deal (the seed
+    plus one) is refused; then ``tampers`` random mutations of
     ``to_dict``, each refused with ``InvalidStateError`` or loading a state
-    that plays on and whose ``record()`` starts again.
+    that plays on and whose ``record()`` replays to it.
 
     Malformed moves: fields of the wrong type cannot be built
     (``IllegalMoveError`` with code ``bad_field``), while a tuple field takes
@@ -367,6 +382,8 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
        Start junk, version labels, flipped flags, forced fields, the RNG of
        refused moves and re-entrant play are probed; a list for a tuple field
        of a move must be taken (as an equal tuple), no longer refused.
+       A loaded state's ``record()`` must replay to that state, and the start of
+       another deal must be refused (or replay to it).
     """
     game = make_game(seed)
     rng = random.Random(seed)

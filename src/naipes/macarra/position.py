@@ -114,7 +114,7 @@ def from_position(cls: type[G], rules: Rules | None, *, stocks: Sequence[Any], p
         raise UsageError(f"rules must be macarra.Rules, not {type(rules).__name__}", code="wrong_rules")
     if seed is not None and rng is not None:
         raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
-    game = cls._blank(rules, rng=rng if rng is not None else random.Random(seed))
+    game = cls._blank(rules, rng=rng if rng is not None else random.Random(seed), own_rng=rng is None)
     n = game.num_players
     game._setup()
     if len(stocks) != n or (piles is not None and len(piles) != n):

@@ -92,7 +92,7 @@ class View(BaseView[Move]):
         """
         from naipes.macarra.state import Game
 
-        game = Game._blank(self.rules, rng=random.Random(rng.randrange(2**63)))
+        game = Game._blank(self.rules, rng=random.Random(rng.randrange(2**63)), own_rng=True)
         game._setup()
         self._fill_cards(game, rng)
         game._recycled = [k is not None for k in self.recycled_stocks]

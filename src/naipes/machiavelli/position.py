@@ -87,7 +87,7 @@ def from_position(cls: type[Game], rules: Rules | None = None, *, hands: Sequenc
         raise InvalidStateError("to_act and starter must be seats (ints)", code="no_such_seat")
     if seed is not None and type(seed) is not int:
         raise UsageError(f"seed must be an int, not {seed!r}", code="bad_seed")
-    game = cls._blank(rules, rng=rng if rng is not None else random.Random(seed))
+    game = cls._blank(rules, rng=rng if rng is not None else random.Random(seed), own_rng=rng is None)
     game._empty_zones()
     names = _card_names(rules)
     game._hands = [_cards(h, f"hands[{s}]", names) for s, h in enumerate(hands)]
@@ -149,7 +149,7 @@ def _left_over(game: Game) -> Counter[Card]:
 def sample_game(cls: type[Game], view: View, hands: list[list[Card]], stock: list[Card],
                 rng: random.Random) -> Game:
     """A game showing ``view`` to its seat, with the hidden cards given (``View.sample``)."""
-    game = cls._blank(view.rules, rng=rng)
+    game = cls._blank(view.rules, rng=rng, own_rng=True)  # the view made it for this sample
     game._empty_zones()
     game._hands = hands
     game._stock = stock

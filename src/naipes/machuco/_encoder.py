@@ -186,8 +186,9 @@ class Encoder:
         self._sizes = [0] * space._n
         self._blank_plays = _zeros_like(self._out, 40 * space._n)
         self._target = float(space._score_scale[0])
-        #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width]
-        self._grown = [[-1, 0, 40] for _ in range(space._s + 1)]
+        #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width,
+        #: the last card written (piles only)]
+        self._grown = [[-1, 0, 40, None] for _ in range(space._s + 1)]
         self._plays = [(-1, -1), 0, 40 * space._n]
         self._known = None
         #: deal, phase, last throw, last capturer, dealer, chain, cantes, contest, pending,
@@ -224,17 +225,24 @@ class Encoder:
             self._table = table.copy()
         grown, zeros, piles_at = self._grown, self._zeros, self._piles_at
         side = 0
-        for pile in g._piles:  # each side's pile only grows within a hand: write its new cards
+        for pile in g._piles:  # each side's pile grows within a hand: write its new cards ...
             record, size = grown[side], len(pile)
-            if record[1] != size or record[0] != hand_no:
+            written = record[1]
+            # ... but a majo chain takes its stack off the top of another side's pile, which may
+            # grow back to the length written before this seat looks again: the card last written
+            # must still be in its place (a stack moves whole and in order, so when that card is
+            # back in its place, the cards under it are too)
+            stale = record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3])
+            if stale or written != size:
                 place = piles_at[side]
-                if record[0] != hand_no or record[1] > size:
+                if stale:
                     base = at[2] + 40 * self._rside[side]
                     out[base:base + 40] = zeros
                     record[0], record[1] = hand_no, 0
                 for i in range(record[1], size):
                     out[place[pile[i]._hash]] = one
                 record[1] = size
+                record[3] = pile[size - 1] if size else None
             side += 1
         record = grown[-1]
         if record[1] != len(g._aside) or record[0] != hand_no:

@@ -84,7 +84,7 @@ def _zone_list(value: Any, size: int, what: str) -> list[Any]:
 
 
 def _bare(game_type: type[Game], rules: Rules, rng: random.Random) -> Game:
-    game = game_type._blank(rules, rng=rng)
+    game = game_type._blank(rules, rng=rng, own_rng=True)  # made here: from a seed or for a sample
     game._setup(rules)
     return game
 

@@ -17,6 +17,7 @@ with the cards of it everyone saw (a truco card, a laid juego) face up.
 from __future__ import annotations
 
 from naipes.plugin import Zone
+from naipes.ranzo.phase import Phase
 from naipes.ranzo.view import View
 from naipes.svg._layout import Sheet, backs, cards, melds, turn_line
 
@@ -49,7 +50,7 @@ def draw_table(view: View, w: float) -> str:
         sheet.row([f"seat {s}", *_marks(view, s)], items, active=s in view.to_act)
     shown = view.discards[-_SHOWN:]
     more = f" ({len(view.discards)})" if len(view.discards) > _SHOWN else ""
-    mark = view.claim_card if view.phase.value == "window" else None
+    mark = view.claim_card if view.phase is Phase.WINDOW else None
     sheet.row(["Table"], [backs(view.stock_size, w, deck="spanish", caption="stock"),
                           cards(shown, w, caption="discards" + more, step=0.45, mark=mark)], felt=True)
     mine = [cards(view.hand, w, caption="your hand", step=0.75)]
@@ -69,12 +70,11 @@ def _marks(view: View, s: int) -> list[str]:
 
 
 def _phase(view: View) -> str:
-    phase = view.phase.value
-    if phase == "window":
+    if view.phase is Phase.WINDOW:
         return f"seat {view.turn} discarded {view.claim_card}: claim window"
-    if phase == "steal":
+    if view.phase is Phase.STEAL:
         return f"seat {view.stealer} won the claim ({view.claim}) and plays"
-    if phase == "turn":
+    if view.phase is Phase.PLAY:
         return f"seat {view.turn} to discard or call ranzo · stock {view.stock_size}"
     return "The game is over"
 

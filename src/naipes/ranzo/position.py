@@ -17,7 +17,7 @@ import secrets
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
-from naipes._state import check_start
+from naipes._state import _rng_state, check_start, rules_to_dict
 from naipes.cards import Card
 from naipes.decks import spanish_deck
 from naipes.errors import InvalidStateError, NaipesError, UsageError
@@ -160,7 +160,7 @@ def check_loaded(game: Game, start: Game | None) -> None:
 
 
 def check_replay(game: Game, start: Game) -> None:
-    """The loaded ``game``'s own state is the one its ``start`` game reaches by playing its history.
+    """The loaded ``game``'s own state and generator are the ones its ``start`` game reaches by its history.
 
     ``start`` is played on (it is the game :func:`~naipes._state.check_start` built). A history
     entry in another accepted spelling (``"1o"`` for ``"discard 1o"``) is the same move and is
@@ -184,6 +184,10 @@ def check_replay(game: Game, start: Game) -> None:
         raise InvalidStateError(f"history[{i}]: {move} does not replay (the history ends in a claim "
                                 "window whose answers it does not all hold)", code="bad_history")
     replayed, loaded = state_dict(start), state_dict(game)
+    # the generator too: it deals the later hands, which a record replays from the start
+    replayed["rng"], loaded["rng"] = _rng_state(start._rng_own), _rng_state(game._rng_own)
+    # and the rules: a position start has its own
+    replayed["rules"], loaded["rules"] = rules_to_dict(start.rules), rules_to_dict(game.rules)
     if replayed != loaded:
         wrong = sorted(k for k in loaded if loaded[k] != replayed[k])
         raise InvalidStateError(f"the history from the start does not lead to this state "
@@ -198,9 +202,10 @@ def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: ran
         raise UsageError(f"rules must be Rules, not {type(rules).__name__}", code="wrong_rules")
     if rng is not None and seed is not None:
         raise UsageError("give seed= or rng=, not both", code="seed_and_rng")
-    if rng is None:
-        rng = random.Random(secrets.randbits(63) if seed is None else seed)
-    return cls._blank(rules, num_players=rules.players, rng=rng)
+    if rng is not None:
+        return cls._blank(rules, num_players=rules.players, rng=rng)
+    own = random.Random(secrets.randbits(63) if seed is None else seed)
+    return cls._blank(rules, num_players=rules.players, rng=own, own_rng=True)
 
 
 def build_position(cls: type[Game], rules: Rules | None, *, hands: Sequence[Sequence[Card | str] | str],

@@ -157,7 +157,7 @@ def _sample(view: View, rng: random.Random,
     from naipes.ranzo.state import Game
 
     n = view.players
-    game = Game._blank(view.rules, num_players=n, rng=random.Random(rng.getrandbits(63)))
+    game = Game._blank(view.rules, num_players=n, rng=random.Random(rng.getrandbits(63)), own_rng=True)
     game._t = tables(view.rules.deck)
     game._cards = view.cards
     game._hands, game._stock = _deal_unseen(view, rng) if deal is None else deal
