@@ -563,7 +563,10 @@ class Game(BaseGame[Rules, Move, View]):
         self._pops += 1
         hand = self._hands[seat]
         hand.append(card)
-        self._make_known(seat, (card,))
+        bit = self._t.bit_id[id(card)]
+        if not self._known_bits[seat] & bit:  # _make_known(seat, (card,)), inlined
+            self._known[seat].append(card)
+            self._known_bits[seat] |= bit
         self._phase = STEAL
         self._claim = claim
         self._stealer = seat
