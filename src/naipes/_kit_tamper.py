@@ -197,9 +197,12 @@ def _bool_paths(state: dict[str, Any]) -> list[Path]:
     return [p for p in _paths(state) if p and type(_get(state, p)) is bool]
 
 
-def state_probes(game: AnyGame, rng: random.Random, flags: int = 12) -> str | None:
+def state_probes(game: AnyGame, rng: random.Random, flags: int = 64) -> str | None:
     """Junk in ``start`` is refused; a state relabelled with another version is refused or
-    loads the very same game; a flipped flag is refused or honoured (never silently undone)."""
+    loads the very same game; each flipped flag (every boolean of the state, up to ``flags``
+    of them, so a game's future flags are probed too) is refused or honoured, never silently
+    undone, and a state that loads plays on and its ``record()`` replays to it: a flag the
+    history decides (Macarra's ``recycled``, Machiavelli's ``opened``) must be refused."""
     state = json.loads(json.dumps(game.to_dict()))
     for start in JUNK_STARTS:
         loaded, problem = _loads(game, {**state, "start": start}, f"start {start!r}")
@@ -211,7 +214,7 @@ def state_probes(game: AnyGame, rng: random.Random, flags: int = 12) -> str | No
         if problem or (loaded is not None and loaded.to_dict() != state):
             return problem or f"a version-{version} state relabelled as version {label} loads another game"
     paths = _bool_paths(state)
-    for path in rng.sample(paths, min(flags, len(paths))):
+    for path in paths if len(paths) <= flags else rng.sample(paths, flags):
         flipped = copy.deepcopy(state)
         _get(flipped, path[:-1])[path[-1]] = not _get(state, path)
         what = f"{'/'.join(map(str, path))} flipped"
