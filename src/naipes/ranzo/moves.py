@@ -66,11 +66,11 @@ class Move(BaseMove):
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "a move must be a string", code="not_text")
-        move = PARSED.get(text)
+        move = _PARSED.get(text)
         if move is None:
             move = _parse(text)
             if type(text) is str and str(move) == text:  # canonical texts only: at most one per move
-                PARSED[text] = move
+                _PARSED[text] = move
         return move
 
 
@@ -180,7 +180,7 @@ PASS = Pass()
 #: The ``ranzo`` move.
 RANZO = CallRanzo()
 #: The moves of canonical texts already read (the moves are interned: the same objects).
-PARSED: dict[str, Move] = {}
+_PARSED: dict[str, Move] = {}
 _DISCARDS: dict[Card, Discard] = {}
 _TRUCOS: dict[Card, Truco] = {}
 _ENVIDOS: dict[tuple[Card, Card], Envido] = {}

@@ -39,8 +39,8 @@ from naipes.ranzo import events as ev
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import (
+    _PARSED,
     DISCARD_BY_ID,
-    PARSED,
     PASS,
     RANZO,
     TRUCO_BY_ID,
@@ -617,7 +617,7 @@ class Game(BaseGame[Rules, Move, View]):
 
     @classmethod
     def _decode_history(cls, pairs: Sequence[tuple[int, str]], version: int, field: str) -> list[tuple[int, Move]]:
-        known = PARSED.get  # the moves of canonical texts, as Move.parse returns them
+        known = _PARSED.get  # the moves of canonical texts, as Move.parse returns them
         return [(s, known(text) or cls._parse_field(text, field)) for s, text in pairs]
 
     def _check_loaded(self, start: Game | None) -> None:
