@@ -91,9 +91,15 @@ def replay(game: Game, moves: Sequence[tuple[int, Move]]) -> int | None:
             i += len(block)
             continue
         s, m = moves[i]
-        if (phase is not TURN and phase is not STEAL) or s != game._acting[0] or not _move(game, s, m):
+        if phase is TURN and type(m) is Discard and s == game._turn:  # the usual move, inlined
+            if id(m.card) not in map(id, game._hands[s]) and not _move(game, s, m):
+                return i
+            history.append((s, m))
+            game._turn_discard(s, m.card)
+        elif (phase is not TURN and phase is not STEAL) or s != game._acting[0] or not _move(game, s, m):
             return i
-        history.append((s, m))
-        game._apply(m, s)
+        else:
+            history.append((s, m))
+            game._apply(m, s)
         i += 1
     return None
