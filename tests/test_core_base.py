@@ -169,16 +169,24 @@ def _bidding(seed: int) -> ToyGame:
     return game
 
 
-def test_a_forced_field_equal_to_a_listed_move_records_the_listed_move() -> None:
+def test_a_forced_field_equal_to_a_listed_move_is_refused() -> None:
+    """``Bid(1.0)`` or ``Bid(False)`` forced past the validator compare equal to a listed bid;
+    the old template recorded them, 1.2-dev the listed bid in their place. Issue 39: no
+    constructor builds them, so they are refused (``bad_field``) and nothing changes."""
     game = _bidding(3)
     listed = game.legal_moves(0)[1]
     assert listed == Bid(1)
-    forced = _forced(listed, amount=1.0)
-    assert forced == listed  # 1.0 == 1: it compares equal, so the old template recorded it
-    game.play(forced, 0)  # type: ignore[arg-type]
-    kept = game._pending_answers[0]
-    assert kept is not forced and type(kept.amount) is int  # type: ignore[attr-defined]
-    game.play(_forced(game.legal_moves(1)[0], amount=False), 1)  # type: ignore[arg-type]
+    for forced in (_forced(listed, amount=1.0), _forced(listed, amount=True), _forced(game.legal_moves(0)[0], amount=False)):
+        assert forced in game.legal_moves(0)  # 1.0 == 1, True == 1, False == 0: it compares equal
+        before, rng = game.to_dict(), game._rng.getstate()
+        for refuse in (game.check_move, game.play):
+            with pytest.raises(IllegalMoveError) as info:
+                refuse(forced, 0)  # type: ignore[arg-type]
+            assert info.value.code == "bad_field"
+        assert not game.is_legal(forced, 0)  # type: ignore[arg-type]
+        assert game.to_dict() == before and game._rng.getstate() == rng
+    game.play(Bid(1), 0)
+    game.play(game.legal_moves(1)[0], 1)
     assert all(type(m.amount) is int for _, m in game.history if isinstance(m, Bid))
     assert ToyGame.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
 

@@ -8,7 +8,9 @@
   field takes a list as an equal tuple (:func:`sequence_fields`); moves of
   other games, stale moves, wrong seats and ``None`` are refused and change nothing (nor the
   RNG); :func:`forced_fields`: a listed move with a field forced past its validators is
-  refused or recorded as the game's own listed move; :func:`reentrant_play`: a handler's
+  refused or recorded as the game's own listed move, and refused (``bad_field``) when the
+  forced value equals the field's in another type (``True``, ``2.0`` for an int);
+  :func:`reentrant_play`: a handler's
   ``play()`` is refused, also after it unsubscribed itself.
 - :func:`notation_fuzz`: parsers raise only ``NotationError``.
 """
@@ -195,9 +197,12 @@ def _bool_paths(state: dict[str, Any]) -> list[Path]:
     return [p for p in _paths(state) if p and type(_get(state, p)) is bool]
 
 
-def state_probes(game: AnyGame, rng: random.Random, flags: int = 12) -> str | None:
+def state_probes(game: AnyGame, rng: random.Random, flags: int = 64) -> str | None:
     """Junk in ``start`` is refused; a state relabelled with another version is refused or
-    loads the very same game; a flipped flag is refused or honoured (never silently undone)."""
+    loads the very same game; each flipped flag (every boolean of the state, up to ``flags``
+    of them, so a game's future flags are probed too) is refused or honoured, never silently
+    undone, and a state that loads plays on and its ``record()`` replays to it: a flag the
+    history decides (Macarra's ``recycled``, Machiavelli's ``opened``) must be refused."""
     state = json.loads(json.dumps(game.to_dict()))
     for start in JUNK_STARTS:
         loaded, problem = _loads(game, {**state, "start": start}, f"start {start!r}")
@@ -209,7 +214,7 @@ def state_probes(game: AnyGame, rng: random.Random, flags: int = 12) -> str | No
         if problem or (loaded is not None and loaded.to_dict() != state):
             return problem or f"a version-{version} state relabelled as version {label} loads another game"
     paths = _bool_paths(state)
-    for path in rng.sample(paths, min(flags, len(paths))):
+    for path in paths if len(paths) <= flags else rng.sample(paths, flags):
         flipped = copy.deepcopy(state)
         _get(flipped, path[:-1])[path[-1]] = not _get(state, path)
         what = f"{'/'.join(map(str, path))} flipped"
@@ -329,10 +334,21 @@ def _forced(move: Any, name: str, value: Any) -> Any:
     return copy_
 
 
+def _equal_other_kind(value: Any, original: Any) -> bool:
+    """A forced value equal to the field's but of another scalar type: ``True`` or ``1.0``
+    for ``1``, ``1`` for ``True``, an enum member's value for the member."""
+    try:
+        return bool(value == original) and type(value) is not type(original) and not isinstance(value, list)
+    except Exception:  # noqa: BLE001 - a value that cannot compare is not equal
+        return False
+
+
 def forced_fields(game: AnyGame, limit: int = 4) -> str | None:
     """Listed moves with a field forced past its validators (``object.__setattr__``) are
     refused and change nothing, or stand for the listed move: the game records its own
-    object, never the caller's, and its state still loads."""
+    object, never the caller's, and its state still loads. A forced value equal to the
+    field's but of another type (``True`` or ``2.0`` for an int) is refused, code
+    ``bad_field``, by ``play`` and ``check_move`` alike: no constructor builds that move."""
     if game.is_over:
         return None
     seat = game.to_act[0]
@@ -341,22 +357,32 @@ def forced_fields(game: AnyGame, limit: int = 4) -> str | None:
             continue
         for f in attrs.fields(type(move)):
             for value in _forced_values(getattr(move, f.name)) if f.init else ():
-                problem = _forced_play(game.clone(), _forced(move, f.name, value), seat)
+                strict = _equal_other_kind(value, getattr(move, f.name))
+                problem = _forced_play(game.clone(), _forced(move, f.name, value), seat, strict)
                 if problem:
                     return f"{type(move).__name__} with {f.name}={value!r} forced: {problem}"
     return None
 
 
-def _forced_play(game: AnyGame, bad: Any, seat: int) -> str | None:
+def _forced_play(game: AnyGame, bad: Any, seat: int, strict: bool = False) -> str | None:
     before, rng = game.to_dict(), game._rng.getstate()
-    try:
-        game.play(bad, seat)
-    except NaipesError:
-        if game.to_dict() != before or game._rng.getstate() != rng:
-            return "refused, but the game changed"
+    for check in (game.check_move, game.play) if strict else (game.play,):
+        try:
+            check(bad, seat)
+        except NaipesError as exc:
+            if game.to_dict() != before or game._rng.getstate() != rng:
+                return "refused, but the game changed"
+            if strict and exc.code != "bad_field":
+                return f"refused with code {exc.code!r}, not 'bad_field'"
+            if not strict:
+                return None
+            continue
+        except Exception as exc:  # noqa: BLE001 - the kit reports every crash
+            return f"{check.__name__} raised {type(exc).__name__}: {exc}"[:300]
+        if strict:
+            return f"{check.__name__} accepted it (a field of another type, equal to the listed move's)"
+    if strict:
         return None
-    except Exception as exc:  # noqa: BLE001 - the kit reports every crash
-        return f"play raised {type(exc).__name__}: {exc}"[:300]
     recorded = [m for _, m in game.history] + list(game._pending_answers.values())
     if any(m is bad for m in recorded):
         return "the game recorded the caller's object, not its own listed move"

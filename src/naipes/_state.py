@@ -44,10 +44,11 @@ def rules_from_dict(rules_type: type[R], data: Mapping[str, JSON]) -> R:
         raise InvalidStateError(f"bad rules: {exc}", code="bad_rules") from exc
 
 
-def check_start(game_type: type[Any], rules: object, start: object) -> Any:
+def check_start(game_type: type[Any], rules: object, start: object, *, json_checked: bool = False) -> Any:
     """A state's ``start``, checked exactly as :meth:`naipes.Game.from_record` checks a record's.
 
-    :meth:`naipes.Game.from_dict` calls it once the state is loaded.
+    :meth:`naipes.Game.from_dict` calls it once the state is loaded, with ``json_checked``
+    (the start is part of the state dict whose JSON it checked: not checked again).
 
     The game the start names is built the way a record replays it (a
     position start is loaded, a seed or generator start runs the constructor
@@ -69,7 +70,7 @@ def check_start(game_type: type[Any], rules: object, start: object) -> Any:
 
     record = {"format": RECORD_FORMAT, "version": FORMAT_VERSION, "game": game_type.name,
               "rules": rules_to_dict(rules), "start": start, "moves": []}
-    return game_type._from_start(record)
+    return game_type._from_start(record, json_checked=json_checked)
 
 
 def check_replays(game: Any, start: Any) -> None:

@@ -32,28 +32,68 @@ def bad(field: str, what: str, code: str = "bad_field") -> InvalidStateError:
     return InvalidStateError(f"{field}: {what}", code=code)
 
 
-def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES) -> None:
-    """``data`` is plain JSON data within the depth, size, int and text limits (iteratively)."""
-    stack: list[tuple[object, int]] = [(data, 0)]
-    nodes = 0
+def check_json(data: object, where: str, *, max_nodes: int = MAX_NODES, exact: tuple[str, ...] = ()) -> None:
+    """``data`` is plain JSON data within the depth, size, int and text limits (iteratively).
+
+    ``exact`` names top-level keys of ``data`` whose values the caller checks exactly
+    itself (a state dict's ``history`` by :func:`seat_moves`, its ``rng`` by
+    :func:`rng_state`): they are not walked here, so each value is validated once. A
+    list there counts towards ``max_nodes`` as a list of pairs (``1 + 3 * len``).
+    """
+    if not isinstance(data, (dict, list)):
+        _check_scalar(data, where)
+        return
+    nodes = 1
+    if exact and isinstance(data, dict):
+        for key in exact:
+            value = data.get(key)
+            if isinstance(value, list):
+                nodes += 1 + 3 * len(value)
+        data = {k: v for k, v in data.items() if k not in exact}
+    stack: list[tuple[Any, int]] = [(data, 0)]
     while stack:
         value, depth = stack.pop()
-        nodes += 1
-        if nodes > max_nodes:
-            raise bad(where, f"more than {max_nodes} values", "too_large")
+        if depth >= MAX_DEPTH:
+            raise bad(where, f"nested deeper than {MAX_DEPTH}", "too_deep")
         if isinstance(value, dict):
-            if depth >= MAX_DEPTH:
-                raise bad(where, f"nested deeper than {MAX_DEPTH}", "too_deep")
-            for key, item in value.items():
+            for key in value:
                 if type(key) is not str:
                     raise bad(where, f"a key that is not a string: {key!r}")
-                stack.append((item, depth + 1))
-        elif isinstance(value, list):
-            if depth >= MAX_DEPTH:
-                raise bad(where, f"nested deeper than {MAX_DEPTH}", "too_deep")
-            stack.extend((item, depth + 1) for item in value)
+            items = value.values()
         else:
-            _check_scalar(value, where)
+            items = value
+        nodes += len(items)
+        if nodes > max_nodes:
+            raise bad(where, f"more than {max_nodes} values", "too_large")
+        if len(items) > 16 and _same_scalars(items, where):
+            continue
+        for item in items:
+            kind = type(item)
+            if kind is str:
+                if len(item) > MAX_TEXT:
+                    raise bad(where, f"a string longer than {MAX_TEXT} characters", "too_large")
+            elif kind is int:
+                if not -MAX_INT < item < MAX_INT:
+                    raise bad(where, "an int out of range", "out_of_range")
+            elif isinstance(item, (dict, list)):
+                stack.append((item, depth + 1))
+            else:
+                _check_scalar(item, where)
+
+
+def _same_scalars(items: Any, where: str) -> bool:
+    """Check a long run of values at once when they are all ints or all strings (a
+    generator's state, card lists); ``False`` (nothing checked) for any other mix."""
+    kinds = set(map(type, items))
+    if kinds == {int}:
+        if not (-MAX_INT < min(items) and max(items) < MAX_INT):
+            raise bad(where, "an int out of range", "out_of_range")
+        return True
+    if kinds == {str}:
+        if max(map(len, items)) > MAX_TEXT:
+            raise bad(where, f"a string longer than {MAX_TEXT} characters", "too_large")
+        return True
+    return False
 
 
 def _check_scalar(value: object, where: str) -> None:
@@ -106,8 +146,13 @@ def seat_moves(value: object, field: str, players: int, limit: int) -> list[tupl
     out = []
     for pair in value:
         if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not str:
-            raise bad(field, f"{pair!r} is not a [seat, move] pair")
-        out.append((exact_int(pair[0], field, 0, players - 1), pair[1]))
+            raise bad(field, f"{pair!r:.80} is not a [seat, move] pair")
+        seat, text = pair
+        if type(seat) is not int or not 0 <= seat < players:
+            exact_int(seat, field, 0, players - 1)  # raises
+        if len(text) > MAX_TEXT:
+            raise bad(field, f"a string longer than {MAX_TEXT} characters", "too_large")
+        out.append((seat, text))
     return out
 
 
@@ -120,10 +165,11 @@ def rng_state(value: object) -> object:
     words, gauss = value[1], value[2]
     if not isinstance(words, list) or len(words) != 625:
         raise bad("rng", "the generator state must hold 625 ints")
-    for w in words[:624]:
-        exact_int(w, "rng", 0, 2**32 - 1)
+    if set(map(type, words)) != {int} or not (0 <= min(words[:624]) and max(words[:624]) < 2**32):
+        for w in words[:624]:
+            exact_int(w, "rng", 0, 2**32 - 1)  # names the word refused
     exact_int(words[624], "rng", 0, 624)
-    if gauss is not None and type(gauss) is not float:
+    if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
         raise bad("rng", f"gauss must be null or a float, not {gauss!r}")
     return value
 

@@ -504,19 +504,24 @@ class Game(Generic[R, M, V]):
         """The move to record for ``move``: the listed move equal to it, or else ``move``
         rebuilt through its constructor (unless ``fresh``: just parsed) and checked.
 
-        So a move whose field was forced past its validators never enters the
-        history: an equal listed move stands in for it, or its validators refuse it.
+        So a move whose field was forced past its validators never enters the history:
+        its validators refuse it, or, when it equals a listed move with a field of another
+        type (``True`` or ``2.0`` where the listed move has an ``int``), it is refused as
+        malformed.
 
         Raises:
             IllegalMoveError: the move is not legal now, or malformed (code ``bad_field``).
         """
         legal = self._listing(seat)
         try:
-            return legal[legal.index(move)]
+            listed = legal[legal.index(move)]
         except ValueError:
             return self._unlisted(move, seat, fresh)
         except (TypeError, AttributeError, RecursionError) as exc:  # a forced field that cannot compare
             raise self._malformed(move, seat, exc) from exc
+        if listed is not move and not fresh and _forged(move, listed):
+            raise self._forged_error(move, listed, seat)
+        return listed
 
     def _unlisted(self, move: M, seat: int, fresh: bool) -> M:
         """A move not in the listing: rebuilt (unless ``fresh``), then checked by the game."""
@@ -535,6 +540,12 @@ class Game(Generic[R, M, V]):
     def _malformed(move: object, seat: int, exc: BaseException) -> IllegalMoveError:
         return IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat, code="bad_field")
 
+    @staticmethod
+    def _forged_error(move: object, listed: object, seat: int) -> IllegalMoveError:
+        field, value, kind = _forged_field(move, listed)
+        return IllegalMoveError(f"malformed move: {type(move).__name__}.{field} is {value!r:.40}, "
+                                f"not {kind}", move=move, seat=seat, code="bad_field")
+
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
 
@@ -543,7 +554,9 @@ class Game(Generic[R, M, V]):
         equal to ``move`` (a game's own object), never a caller's copy; a move
         that is not listed is rebuilt through its constructor, so its fields'
         validators run again (a field forced with ``object.__setattr__`` is
-        refused with code ``bad_field``).
+        refused with code ``bad_field``), and a caller's move equal to a listed
+        one must hold fields of the same types (``Bid(amount=True)`` forced
+        past the constructor equals ``Bid(1)``: refused, ``bad_field``).
 
         Raises:
             IllegalMoveError: the move is not legal now (nothing changed).
@@ -563,11 +576,15 @@ class Game(Generic[R, M, V]):
         legal = self._listing(s)
         if not (self._listed_by_identity and id(m) in map(id, legal)):
             try:  # the usual case, inlined: a listed move (the same object, or an equal one)
-                m = legal[legal.index(m)]
+                listed = legal[legal.index(m)]
             except ValueError:
                 m = self._unlisted(m, s, m is not move)
             except (TypeError, AttributeError, RecursionError) as exc:
                 raise self._malformed(m, s, exc) from exc
+            else:
+                if listed is not m and m is move and _forged(m, listed):  # a caller's equal copy
+                    raise self._forged_error(m, listed, s)
+                m = listed
         if not self.events._subs:
             self._commit(m, s)
             return
@@ -742,10 +759,17 @@ class Game(Generic[R, M, V]):
            and the state must be the one the ``start`` and the history lead to
            (:meth:`_check_loaded`: a ``start`` of another deal is refused, code ``bad_history``).
         """
+        return cls._from_dict(data, json_checked=False)
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any], *, json_checked: bool) -> Self:
+        """:meth:`from_dict`; ``json_checked``: ``data`` lies inside data already checked
+        by :func:`naipes._validate.check_json` (a record's position start), not checked again."""
         _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
         version: int = data["version"]
         cls._check_history(data.get("history"), version, "history", "game state")
-        _validate.check_json(data, "state dict")
+        if not json_checked:  # the history and rng are checked exactly, once, below
+            _validate.check_json(data, "state dict", exact=("history", "rng"))
         rules = rules_from_dict(cls.rules_type, data["rules"])
         players = getattr(rules, "players", data["num_players"])
         history, acting, simultaneous, answers = _validate.envelope(data, players)
@@ -757,8 +781,9 @@ class Game(Generic[R, M, V]):
                              answers={s: cls._parse_field(m, "answers") for s, m in answers})
             game._start = copy.deepcopy(data["start"])
             game._load_state(data["state"])
-            # as a record's start: what record() writes replays, to this very state
-            game._check_loaded(check_start(cls, rules, game._start))
+            # as a record's start: what record() writes replays, to this very state (the
+            # start's JSON was checked with the state's)
+            game._check_loaded(check_start(cls, rules, game._start, json_checked=True))
         except InvalidStateError:
             raise
         except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,
@@ -866,17 +891,19 @@ class Game(Generic[R, M, V]):
         return game
 
     @classmethod
-    def _from_start(cls, record: Mapping[str, Any]) -> Self:
-        """The game a record starts from, before its moves (the record is checked first)."""
+    def _from_start(cls, record: Mapping[str, Any], *, json_checked: bool = False) -> Self:
+        """The game a record starts from, before its moves (the record is checked first;
+        ``json_checked``: its JSON was checked already, as part of a state dict)."""
         _check_envelope(record, RECORD_FORMAT, cls.name, cls._record_versions, "game record")
         cls._check_history(record.get("moves"), record["version"], "moves", "game record")
-        _validate.check_json(record, "record")
+        if not json_checked:
+            _validate.check_json(record, "record")
         start = _validate.record_start(record)
         if "position" in start:
             if record["version"] == 1:
                 raise InvalidStateError("a 0.1 record that starts from a position cannot be replayed: "
                                         "0.1 state dicts are not read by 1.0", code="bad_version")
-            game = cls.from_dict(start["position"])
+            game = cls._from_dict(start["position"], json_checked=True)
             game._start = {"position": copy.deepcopy(start["position"])}
             return game
         rules = rules_from_dict(cls.rules_type, record["rules"])
@@ -888,6 +915,27 @@ class Game(Generic[R, M, V]):
             raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
         except NaipesError as exc:
             raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
+
+    def _replay(self, moves: Sequence[tuple[int, M]]) -> int | None:
+        """Play trusted-shape moves on a game nobody listens to (a loader's check): the index
+        of the first one that is not legal then (nothing of it applied), else ``None``.
+
+        Each move is admitted as :meth:`play` admits it (the listed move equal to it, or
+        ``_check``), without the events and the seat resolution of a caller's ``play``.
+        """
+        for i, (s, m) in enumerate(moves):
+            if s not in self._acting or s in self._answers:
+                return i
+            legal = self._listing(s)
+            try:
+                m = legal[legal.index(m)]
+            except ValueError:
+                try:
+                    self._check(m, s)
+                except NaipesError:
+                    return i
+            self._commit(m, s)
+        return None
 
     @staticmethod
     def _play_record(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> None:
@@ -911,6 +959,36 @@ class Game(Generic[R, M, V]):
         from naipes._html import game_html, safe
 
         return safe(lambda: game_html(self), self)
+
+
+def _same_kind(a: Any, b: Any) -> bool:
+    """Whether ``a`` has the exact type of ``b`` (tuples: item by item)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(map(_same_kind, a, b))
+    return True
+
+
+def _forged_field(move: Any, listed: Any) -> tuple[str, object, str]:
+    """The first field of ``move`` whose value is not of the type of ``listed``'s:
+    ``(name, value, the type's name)``, or ``("", None, "")``."""
+    if type(move) is not type(listed) or not attrs.has(type(move)):
+        return ("", None, "")
+    for f in attrs.fields(type(move)):
+        a, b = getattr(move, f.name), getattr(listed, f.name)
+        if not _same_kind(a, b):
+            return (f.name, a, f"{type(b).__name__}")
+    return ("", None, "")
+
+
+def _forged(move: object, listed: object) -> bool:
+    """Whether ``move``, equal to the listed move ``listed``, holds a field of another type:
+    a ``bool`` or ``float`` where the listed move has an ``int`` (``True == 1``,
+    ``2.0 == 2``), an enum's value for the member, a list for a tuple. Such a field was
+    forced past the validators (``object.__setattr__``): a constructor refuses them all
+    (:func:`~naipes.game.exact_field`), so the move is malformed, not the listed one."""
+    return bool(_forged_field(move, listed)[0])
 
 
 def _own_copy(game: Game[Any, Any, Any]) -> None:

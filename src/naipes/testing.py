@@ -355,8 +355,9 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
 
     A tamper suite: junk in ``start`` (``{"seed": "x", "zzz": 1}``...) is
     refused; the state relabelled with another version is refused or loads
-    the very same game; a flipped flag (``simultaneous``...) is refused or
-    honoured, never silently undone; the ``start`` of another deal (the seed
+    the very same game; each flipped flag (every boolean of the state:
+    ``simultaneous``, Macarra's ``recycled``...) is refused or honoured, never
+    silently undone (so a flag the history decides is refused); the ``start`` of another deal (the seed
     plus one) is refused; then ``tampers`` random mutations of
     ``to_dict``, each refused with ``InvalidStateError`` or loading a state
     that plays on and whose ``record()`` replays to it.
@@ -367,7 +368,9 @@ def check_hardening(make_game: Callable[[int], AnyGame], seed: int, steps: int, 
     alone; a listed move with a field
     forced past its validators (``object.__setattr__``: ``2.0`` for ``2``,
     ``True`` for ``1``, ``None``...) is refused, or recorded as the game's own
-    listed move, never the caller's object; moves of other games in
+    listed move, never the caller's object, and refused with code
+    ``bad_field`` when the forced value equals the field's in another type
+    (``2.0`` or ``True``: no constructor builds that move); moves of other games in
     ``strangers``, stale moves, wrong seats and ``None`` are refused with a
     ``NaipesError``; every refused move leaves ``to_dict`` and the RNG as
     they were; ``play()`` from an event handler is refused with code

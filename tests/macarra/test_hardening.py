@@ -448,12 +448,12 @@ def _with_a_pile_move(seed: int) -> tuple[Game, PlaceOnPile]:
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_forced_pile_seat_records_the_listed_move_or_is_refused(seed: int) -> None:
-    """``PlaceOnPile(seat=0.0)`` forced past its validator compares equal to the listed move:
-    the game records its own object (1.1 recorded the float and refused its own state);
-    a seat that is no equal (``None``, ``"0"``) is refused and changes nothing (1.1 crashed
-    with a TypeError, some of those after changing the game)."""
+    """A seat forced past its validator is refused and changes nothing: ``None``, ``"0"``
+    (1.1 crashed with a TypeError, some of those after changing the game) and, since issue
+    39, ``0.0``, which compares equal to the listed move (1.1 recorded the float and refused
+    its own state; 1.2-dev recorded the listed move in its place)."""
     game, listed = _with_a_pile_move(seed)
-    for wrong in (None, str(listed.seat), [listed.seat]):
+    for wrong in (None, str(listed.seat), [listed.seat], float(listed.seat)):
         forced = attrs.evolve(listed)
         object.__setattr__(forced, "seat", wrong)
         before, rng = game.to_dict(), game._rng.getstate()
@@ -461,9 +461,7 @@ def test_a_forced_pile_seat_records_the_listed_move_or_is_refused(seed: int) -> 
             game.play(forced)
         assert info.value.code == "bad_field"
         assert game.to_dict() == before and game._rng.getstate() == rng
-    forced = attrs.evolve(listed)
-    object.__setattr__(forced, "seat", float(listed.seat))
-    game.play(forced)
+    game.play(attrs.evolve(listed))  # an equal copy built by the constructor plays
     kept = game.history[-1][1]
-    assert kept is not forced and kept == listed and type(kept.seat) is int  # type: ignore[attr-defined]
+    assert kept == listed and type(kept.seat) is int  # type: ignore[attr-defined]
     assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()

@@ -311,17 +311,24 @@ def test_games_in_threads_match_the_serial_run() -> None:
     check_threads(lambda job: _playout(*job), jobs)
 
 
-def test_a_forced_envio_amount_records_the_listed_envio() -> None:
-    """``object.__setattr__(envio, "amount", 2.0)`` compares equal to ``envio 2``: the game
-    records its own listed move (1.1 recorded the float, then refused its own state)."""
+def test_a_forced_envio_amount_is_refused() -> None:
+    """``object.__setattr__(envio, "amount", 2.0)`` compares equal to ``envio 2``; 1.1 recorded
+    the float (then refused its own state), 1.2-dev the listed move in its place. Issue 39:
+    no constructor builds that move, so it is refused (``bad_field``) and nothing changes."""
     game = _played(Rules(), 1, 2000, stop=lambda g: g.phase is Phase.DECIDE and len(g.legal_moves()) > 1)
     assert game.phase is Phase.DECIDE
     listed = game.legal_moves()[1]
-    forced = attrs.evolve(listed)
-    object.__setattr__(forced, "amount", float(listed.amount))
-    game.play(forced)
+    for wrong in (float(listed.amount), True):
+        forced = attrs.evolve(listed)
+        object.__setattr__(forced, "amount", wrong)
+        before, rng = game.to_dict(), game._rng.getstate()
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(forced)
+        assert info.value.code == "bad_field"
+        assert game.to_dict() == before and game._rng.getstate() == rng
+    game.play(attrs.evolve(listed))
     kept = game.history[-1][1]
-    assert kept is not forced and kept == listed and type(kept.amount) is int
+    assert kept == listed and type(kept.amount) is int
     assert Game.from_dict(json.loads(json.dumps(game.to_dict()))).to_dict() == game.to_dict()
     assert Game.from_record(game.record()).to_dict() == game.to_dict()
 

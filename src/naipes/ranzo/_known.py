@@ -1,4 +1,4 @@
-"""The known cards a Ranzo history implies (internal; :func:`naipes.ranzo.position.load_state` uses it).
+"""The known cards a Ranzo history implies (internal; :func:`naipes.ranzo.position.check_loaded` uses it).
 
 A seat's ``known`` cards are the concealed cards the other seats saw: those its
 claims named and the card it stole, in the order they were shown, until they
@@ -18,6 +18,11 @@ and the last window the current hand's history leaves. Which concealed card a se
 hand is not in the state: only :meth:`Game.from_record` (a replay) checks it.
 A history text in another accepted spelling (``"1o"`` for ``"discard 1o"``)
 is the same move and is written canonically.
+
+The replay of the history (:func:`naipes.ranzo.position.check_replay`) refuses
+every state this walk refuses, so ``from_dict`` walks only when the replay
+refused (to name the known cards, code ``bad_known``, when they are what is
+wrong) or cannot run (a start on a ``random.SystemRandom``).
 """
 
 from __future__ import annotations

@@ -66,30 +66,40 @@ class Move(BaseMove):
         """
         if not isinstance(text, str):
             raise NotationError(repr(text), "a move must be a string", code="not_text")
-        if len(text) > MAX_MOVE_TEXT:
-            raise NotationError(text[:40] + "...", f"longer than {MAX_MOVE_TEXT} characters", code="too_long")
-        words = text.split()
-        if not words:
-            raise NotationError(text, "empty move", code="empty_move")
-        head = words[0].lower()
-        if head in ("pass", "ranzo") and len(words) == 1:
-            return PASS if head == "pass" else RANZO
-        if head == "discard" and len(words) == 2:
-            return discard(_spanish(words[1], text))
-        if head == "truco" and len(words) == 2:
-            return truco(_spanish(words[1], text))
-        if head == "envido" and len(words) == 3:
-            a, b = _spanish(words[1], text), _spanish(words[2], text)
-            if a == b:
-                raise NotationError(text, "an envido names two different cards", code="duplicate_card", rule="RZ-01")
-            return envido(a, b)
-        if len(words) == 1:
-            try:
-                return discard(_spanish(words[0], text))
-            except NotationError:
-                pass
-        raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>",
-                            code="not_a_move")
+        move = _PARSED.get(text)
+        if move is None:
+            move = _parse(text)
+            if type(text) is str and str(move) == text:  # canonical texts only: at most one per move
+                _PARSED[text] = move
+        return move
+
+
+def _parse(text: str) -> Move:
+    """:meth:`Move.parse` of a string."""
+    if len(text) > MAX_MOVE_TEXT:
+        raise NotationError(text[:40] + "...", f"longer than {MAX_MOVE_TEXT} characters", code="too_long")
+    words = text.split()
+    if not words:
+        raise NotationError(text, "empty move", code="empty_move")
+    head = words[0].lower()
+    if head in ("pass", "ranzo") and len(words) == 1:
+        return PASS if head == "pass" else RANZO
+    if head == "discard" and len(words) == 2:
+        return discard(_spanish(words[1], text))
+    if head == "truco" and len(words) == 2:
+        return truco(_spanish(words[1], text))
+    if head == "envido" and len(words) == 3:
+        a, b = _spanish(words[1], text), _spanish(words[2], text)
+        if a == b:
+            raise NotationError(text, "an envido names two different cards", code="duplicate_card", rule="RZ-01")
+        return envido(a, b)
+    if len(words) == 1:
+        try:
+            return discard(_spanish(words[0], text))
+        except NotationError:
+            pass
+    raise NotationError(text, "expected discard <card>, ranzo, pass, envido <a> <b> or truco <card>",
+                        code="not_a_move")
 
 
 @attrs.frozen
@@ -169,6 +179,8 @@ Claim = Union[Pass, Envido, Truco]
 PASS = Pass()
 #: The ``ranzo`` move.
 RANZO = CallRanzo()
+#: The moves of canonical texts already read (the moves are interned: the same objects).
+_PARSED: dict[str, Move] = {}
 _DISCARDS: dict[Card, Discard] = {}
 _TRUCOS: dict[Card, Truco] = {}
 _ENVIDOS: dict[tuple[Card, Card], Envido] = {}

@@ -17,8 +17,9 @@ import secrets
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from naipes._jsonable import JSON
-from naipes._state import _rng_state, check_start
+from naipes._state import _rng_state, check_start, rules_to_dict
 from naipes.cards import Card
+from naipes.decks import spanish_deck
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.ranzo import _check
 from naipes.ranzo._known import check_known
@@ -30,11 +31,21 @@ from naipes.ranzo.rules import Rules
 if TYPE_CHECKING:
     from naipes.ranzo.state import Game
 
-__all__ = ["build_position", "check_replay", "clone_into", "load_state", "state_dict"]
+__all__ = ["build_position", "check_loaded", "check_replay", "clone_into", "load_state", "state_dict"]
 
 
 def _cs(cards: Sequence[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+#: The Spanish cards by their canonical text (a loaded state writes them so).
+_NAMED = {str(c): c for c in spanish_deck(48)}
+
+
+def _read(texts: list[str]) -> list[Card]:
+    """The cards of a state dict's checked list of card texts."""
+    named = _NAMED.get
+    return [named(t) or Card.parse(t) for t in texts]
 
 
 def _cards(value: Sequence[Card | str] | str) -> list[Card]:
@@ -95,13 +106,13 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
     n = game.num_players
     _check.state_shape(state, n, game.rules.num_rounds)
     game._t = tables(game.rules.deck)
-    game._cards = tuple(_cards(state["cards"]))
-    game._hands = [_cards(h) for h in state["hands"]]
-    game._opens = [[tuple(_cards(j)) for j in o] for o in state["opens"]]
-    game._set_known([_cards(k) for k in state["known"]])
+    game._cards = tuple(_read(state["cards"]))
+    game._hands = [_read(h) for h in state["hands"]]
+    game._opens = [[tuple(_read(j)) for j in o] for o in state["opens"]]
+    game._set_known([_read(k) for k in state["known"]])
     game._pops = game._laid = 0
-    game._stock = _cards(state["stock"])
-    game._discards = _cards(state["discards"])
+    game._stock = _read(state["stock"])
+    game._discards = _read(state["discards"])
     game._balances = list(state["balances"])
     try:
         game._phase = Phase(state["phase"])
@@ -115,15 +126,37 @@ def load_state(game: Game, state: Mapping[str, Any]) -> None:
         raise InvalidStateError(f"not a claim: {claim}", code="bad_claim")
     game._claim = claim
     game._stealer = state["stealer"]
-    game._orders = [_cards(o) for o in state["orders"]]
+    game._orders = [_read(o) for o in state["orders"]]
     game._last_window = tuple((s, Move.parse(m)) for s, m in state["last_window"])
-    game._hand_log = [(w, v, tuple(sp), tuple(tuple(_cards(j)) for j in split))
+    game._hand_log = [(w, v, tuple(sp), tuple(tuple(_read(j)) for j in split))
                       for w, v, sp, split in state["hand_log"]]
     _check.consistent(game)
-    start = check_start(type(game), game.rules, game._origin)  # from_dict checks it too; known needs it
-    if start is not None:
+
+
+def check_loaded(game: Game, start: Game | None) -> None:
+    """The loaded ``game`` against the game its ``start`` names (``Game._check_loaded``).
+
+    Its known cards, discard pile, last window and phase are those its history implies
+    (:func:`~naipes.ranzo._known.check_known`, code ``bad_known``), and its whole state is
+    the one the start reaches by playing the history (:func:`check_replay`, ``bad_history``).
+    The replay implies the walk's findings, so the walk runs only when the replay refuses
+    (to name the known cards when they are what is wrong) or cannot run: a loaded state costs
+    one replay.
+
+    Raises:
+        InvalidStateError: code ``bad_known`` or ``bad_history``.
+    """
+    if start is None:
+        return
+    if isinstance(start._rng, random.SystemRandom):
         check_known(game, start)
+        return
+    try:
         check_replay(game, start)
+    except InvalidStateError:
+        again = check_start(type(game), game.rules, game._origin, json_checked=True)
+        check_known(game, again)  # bad_known, where the history shows the known cards wrong
+        raise
 
 
 def check_replay(game: Game, start: Game) -> None:
@@ -141,18 +174,34 @@ def check_replay(game: Game, start: Game) -> None:
     """
     if isinstance(start._rng, random.SystemRandom):
         return
-    for i, (seat, move) in enumerate(game.history):
+    i = start._replay(game._history)
+    if i is not None:
+        seat, move = game._history[i]
         try:
-            start.play(move, seat)
+            start.play(move, seat)  # the refusal, in words
         except NaipesError as exc:
             raise InvalidStateError(f"history[{i}]: {move} does not replay: {exc}", code="bad_history") from None
+        raise InvalidStateError(f"history[{i}]: {move} does not replay (the history ends in a claim "
+                                "window whose answers it does not all hold)", code="bad_history")
     replayed, loaded = state_dict(start), state_dict(game)
+    same_rules = start.rules is game.rules or rules_to_dict(start.rules) == rules_to_dict(game.rules)
+    if replayed == loaded and same_rules and _same_generator(start._rng_own, game._rng_own):
+        return
     # the generator too: it deals the later hands, which a record replays from the start
     replayed["rng"], loaded["rng"] = _rng_state(start._rng_own), _rng_state(game._rng_own)
+    # and the rules: a position start has its own
+    replayed["rules"], loaded["rules"] = rules_to_dict(start.rules), rules_to_dict(game.rules)
     if replayed != loaded:
         wrong = sorted(k for k in loaded if loaded[k] != replayed[k])
         raise InvalidStateError(f"the history from the start does not lead to this state "
                                 f"({', '.join(wrong)} differ)", code="bad_history")
+
+
+def _same_generator(a: random.Random, b: random.Random) -> bool:
+    """Whether two generators are in the same state (compared as Python holds them)."""
+    if isinstance(a, random.SystemRandom) or isinstance(b, random.SystemRandom):
+        return False
+    return a.getstate() == b.getstate()
 
 
 def _blank_game(cls: type[Game], rules: Rules | None, seed: int | None, rng: random.Random | None) -> Game:

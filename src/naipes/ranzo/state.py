@@ -34,11 +34,12 @@ from naipes._jsonable import JSON
 from naipes.cards import Card
 from naipes.errors import InvalidStateError
 from naipes.game import Game as BaseGame
+from naipes.ranzo import _replay, legality, position
 from naipes.ranzo import events as ev
-from naipes.ranzo import legality, position
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import (
+    _PARSED,
     DISCARD_BY_ID,
     PASS,
     RANZO,
@@ -95,6 +96,7 @@ class Game(BaseGame[Rules, Move, View]):
                  "_last_window", "_hand_log", "_can_ranzo", "_cache", "_known_bits", "_pops", "_laid")
 
     _cards: tuple[Card, ...]
+    _can_ranzo: bool | None
     _balances: list[int]
     _orders: list[list[Card]]
     _hand_log: list[HandRecord]
@@ -164,7 +166,9 @@ class Game(BaseGame[Rules, Move, View]):
         self._claim: Envido | Truco | None = None
         self._stealer: int | None = None
         self._last_window: tuple[tuple[int, Move], ...] = ()
-        self._can_ranzo = False
+        #: whether the seat to move (on a turn or a steal) can call Ranzo; ``None``: not
+        #: worked out yet (:meth:`_ranzo_ok` does, when a listing or a steal needs it)
+        self._can_ranzo: bool | None = False
         self._cache: dict[int, tuple[Move, ...]] = {}
 
     # -- public state (read-only) ----------------------------------------------------------
@@ -341,8 +345,7 @@ class Game(BaseGame[Rules, Move, View]):
         self._stealer = None
         self._set_to_act((seat,))
         self._cache = {}
-        t = self._t
-        self._can_ranzo = t.can_split(t.mask(hand))
+        self._can_ranzo = None
         if self._listening and self._wants(ev.CardDrawn):
             self._emit(ev.CardDrawn(seat=seat, card=card, stock_size=len(self._stock), private_to=seat))
 
@@ -351,10 +354,10 @@ class Game(BaseGame[Rules, Move, View]):
         del hand[list(map(id, hand)).index(id(card))]
         known = self._known[seat]
         if known:
-            ids = list(map(id, known))
-            if id(card) in ids:
-                del known[ids.index(id(card))]
-                self._known_bits[seat] &= ~self._t.bit_id[id(card)]
+            bit = self._t.bit_id[id(card)]
+            if self._known_bits[seat] & bit:
+                del known[list(map(id, known)).index(id(card))]
+                self._known_bits[seat] &= ~bit
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
         hv = value_hand(self.rules, self._opens[seat], self._hands[seat])
@@ -403,7 +406,7 @@ class Game(BaseGame[Rules, Move, View]):
         elif phase is TURN:
             by_id = DISCARD_BY_ID
             moves = tuple([by_id[id(c)] for c in self._hands[seat]])
-            if self._can_ranzo:
+            if self._ranzo_ok():
                 moves = (RANZO, *moves)
         elif phase is STEAL:
             moves = self._steal_moves(seat)
@@ -433,7 +436,7 @@ class Game(BaseGame[Rules, Move, View]):
             assert claim is not None
             skip = {id(claim.a), id(claim.b), id(self._hands[seat][-1])}
             moves = tuple([DISCARD_BY_ID[id(c)] for c in self._hands[seat] if id(c) not in skip])
-        return (RANZO, *moves) if self._can_ranzo else moves
+        return (RANZO, *moves) if self._ranzo_ok() else moves
 
     def _check(self, move: Move, seat: int) -> None:
         legal = self._legal(seat)
@@ -514,11 +517,12 @@ class Game(BaseGame[Rules, Move, View]):
                                         card=card, shown=shown))
 
     def _make_known(self, seat: int, cards: Sequence[Card]) -> None:
-        known = self._known[seat]
+        bits, bit_id = self._known_bits, self._t.bit_id
         for c in cards:
-            if id(c) not in map(id, known):
-                known.append(c)
-                self._known_bits[seat] |= self._t.bit_id[id(c)]
+            b = bit_id[id(c)]
+            if not bits[seat] & b:  # the mask holds exactly the known cards
+                self._known[seat].append(c)
+                bits[seat] |= b
 
     def _set_known(self, known: list[list[Card]]) -> None:
         """Replace every seat's known cards (and their masks)."""
@@ -535,14 +539,19 @@ class Game(BaseGame[Rules, Move, View]):
         best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
         beats = self.rules.envido_beats_truco
         key: tuple[int, ...]
+        bits, bit_id = self._known_bits, self._t.bit_id
         for s, m in answers:
             dist = (s - d) % n
             if type(m) is Envido:
                 self._make_known(s, (m.a, m.b))
                 key = (0, dist) if beats else (dist,)
             elif type(m) is Truco:
-                self._make_known(s, (m.card,))
-                key = (1, -m.card.rank, dist) if beats else (dist,)
+                c = m.card
+                b = bit_id[id(c)]
+                if not bits[s] & b:  # _make_known(s, (c,)), inlined
+                    self._known[s].append(c)
+                    bits[s] |= b
+                key = (1, -c.rank, dist) if beats else (dist,)
             else:
                 continue
             if best is None or key < best[0]:
@@ -554,17 +563,34 @@ class Game(BaseGame[Rules, Move, View]):
         self._pops += 1
         hand = self._hands[seat]
         hand.append(card)
-        self._make_known(seat, (card,))
+        bit = self._t.bit_id[id(card)]
+        if not self._known_bits[seat] & bit:  # _make_known(seat, (card,)), inlined
+            self._known[seat].append(card)
+            self._known_bits[seat] |= bit
         self._phase = STEAL
         self._claim = claim
         self._stealer = seat
         self._set_to_act((seat,))
         self._cache = {}
-        self._can_ranzo = self._t.can_split(self._t.mask(hand))
+        self._can_ranzo = None
         if type(claim) is Envido and len(hand) == 3:
             self._ranzo(seat, from_claim=True)  # RZ-07: the Ranzo is called with the claim
-        elif type(claim) is Truco and not self._can_ranzo:
+        elif type(claim) is Truco and not self._ranzo_ok():
             self._steal_discard(seat, claim.card)  # RZ-08: the shown card, nothing else
+
+    def _replay(self, moves: Sequence[tuple[int, Move]]) -> int | None:
+        """Play a loaded history on this game (the base's hook; :func:`naipes.ranzo._replay.replay`)."""
+        return _replay.replay(self, moves)
+
+    def _ranzo_ok(self) -> bool:
+        """Whether the seat to move on this turn or steal can call Ranzo (its cards split)."""
+        ok = self._can_ranzo
+        if ok is None:
+            t = self._t
+            actor = self._turn if self._phase is TURN else self._stealer
+            assert actor is not None
+            ok = self._can_ranzo = t.can_split(t.mask(self._hands[actor]))
+        return ok
 
     def _refresh(self) -> None:
         """Recompute the caches after the fields were set from outside (positions, dicts, samples)."""
@@ -589,8 +615,13 @@ class Game(BaseGame[Rules, Move, View]):
     def _load_state(self, state: Mapping[str, Any]) -> None:
         position.load_state(self, state)
 
+    @classmethod
+    def _decode_history(cls, pairs: Sequence[tuple[int, str]], version: int, field: str) -> list[tuple[int, Move]]:
+        known = _PARSED.get  # the moves of canonical texts, as Move.parse returns them
+        return [(s, known(text) or cls._parse_field(text, field)) for s, text in pairs]
+
     def _check_loaded(self, start: Game | None) -> None:
-        """Nothing more: :func:`naipes.ranzo.position.load_state` replayed the history already."""
+        position.check_loaded(self, start)
 
     @classmethod
     def from_position(cls, rules: Rules | None = None, *,
