@@ -33,6 +33,7 @@ parameter of the type its values have, in OpenSpiel's own game-string syntax
 
 :func:`load` writes the values for you (``load("ranzo", rounds=None,
 specials=("real",))``). ``str(game)`` is a game string that loads the same game.
+The adapter's own parameters:
 
 * ``seed`` (int, 0): the seed of the deals;
 * ``chance`` (``"sampled"``, the default, or ``"explicit"``): see below;
@@ -53,12 +54,17 @@ state and observation tensors are the view's
 :meth:`~naipes.actions.ActionSpace.encode` vector (the view is the information
 set; it does not recall earlier own moves). Returns are ``Result.returns``.
 A game is cut at its plugin's
-:meth:`~naipes.plugin.GamePlugin.max_game_length` decisions (default: the
-registry's ``max_decisions``; :data:`DEFAULT_CAP` when neither is known), where
+:meth:`~naipes.plugin.GamePlugin.max_game_length` decisions for its rules
+(default: the registry's ``max_decisions``; Ranzo's and Macarra's read the rules'
+own bound, so one Ranzo round is cut at 140 decisions, eight at 1,120;
+:data:`DEFAULT_CAP` when neither is known), where
 the adapter ends it with returns of 0: this matters for the games without a hard
 bound on their length (Machuco, Machiavelli).
 
 .. versionadded:: 1.0
+.. versionchanged:: 1.2
+   Every ``Rules`` field is a parameter of its values' type (OpenSpiel's game strings
+   take ``rounds=1``, ``decks=2``, ``teams=False``); the game length reads the rules.
 .. deprecated:: 1.2
    ``CAPS`` (the caps by game name) warns with :class:`DeprecationWarning`; it is a
    read-only mapping computed from the plugins. Ask
