@@ -31,9 +31,9 @@ as PettingZoo's own do (``from pettingzoo.classic import chess_v6``):
 >>> naipes.adapters.pettingzoo.ranzo_v1.raw_env(rounds=1).rules.rounds
 1
 
-The four games' modules are files of this package; a game registered later (a
-third-party plugin) gets its module from an import hook this package installs
-(:func:`game_module` gives the same module).
+The modules are made by an import hook this package installs (it names no game:
+every registered game with an action space has its module, a third-party game's
+too); :func:`game_module` gives the same module.
 
 .. versionadded:: 1.0
 .. versionchanged:: 1.2
@@ -88,8 +88,8 @@ def game_module(game: str) -> types.ModuleType:
     return importlib.import_module(f"{__name__}.{info.name}_v{VERSION}")
 
 
-def _game_functions(game: str, module: str | None = None) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """``(env, raw_env)`` of a ``<game>_v1`` module (``module``: its name, for the functions').
+def _game_functions(game: str, module: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """``(env, raw_env)`` of the ``<game>_v1`` module named ``module``.
 
     Raises:
         UsageError: for a game that has no action space (code ``no_action_space``).
@@ -111,7 +111,7 @@ def _game_functions(game: str, module: str | None = None) -> tuple[Callable[...,
     wrapped_env.__name__ = wrapped_env.__qualname__ = "env"
     raw_env.__qualname__ = "raw_env"
     for function in (raw_env, wrapped_env):
-        function.__module__ = module or f"{__name__}.{info.name}_v{VERSION}"
+        function.__module__ = module
     return wrapped_env, raw_env
 
 
@@ -128,8 +128,8 @@ def _game_of(name: str) -> str | None:
 
 
 class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """The import hook that makes ``naipes.adapters.pettingzoo.<game>_v1`` for a registered game
-    with no module file here (a third-party game's; consulted after the files)."""
+    """The import hook that makes ``naipes.adapters.pettingzoo.<game>_v1`` of every registered game
+    with an action space (on ``sys.meta_path`` after the path finders; it answers only for this package)."""
 
     package = __name__
 
