@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.util
 
 _NEEDS = {
-    "src/naipes/adapters/pettingzoo.py": ("pettingzoo", "gymnasium", "numpy"),
+    "src/naipes/adapters/pettingzoo": ("pettingzoo", "gymnasium", "numpy"),
     "src/naipes/adapters/gymnasium.py": ("gymnasium", "numpy"),
     "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
     "examples/openspiel_bots.py": ("pyspiel", "numpy"),

@@ -14,6 +14,8 @@ import sys
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "src")))
 sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "_ext")))
 
+import importlib.util  # noqa: E402
+
 import naipes  # noqa: E402
 
 __import__("runpy").run_path(os.path.join(os.path.dirname(__file__), "make_pictures.py"))["main"]()
@@ -31,6 +33,7 @@ extensions = [
     "myst_parser",
     "naipes_xref",
     "naipes_fields",
+    "naipes_mocked",
 ]
 # Markdown is only included (the changelog), never a page of its own.
 source_suffix = {".rst": "restructuredtext"}
@@ -69,6 +72,16 @@ autodoc_typehints = "signature"
 # Note: this "members" default wins over a directive's own ``:members:`` list, so every
 # automodule documents its module's ``__all__`` (tests/test_docs.py checks each name has a page).
 autodoc_default_options = {"members": True, "show-inheritance": True}
+
+# The frameworks of the optional extras (``rl``, ``web``): where one is not installed, as in
+# the environment the README's commands make (``pip install -e ".[dev]"``), autodoc imports
+# the adapters and the web server against stand-ins of it, so their API pages are complete
+# without the extras (OpenSpiel has no wheel for some platforms, e.g. Windows). Where it is
+# installed, the real one is used; _ext/naipes_mocked.py shows the signatures and bases that
+# name a stand-in as the source writes them.
+DOCS_MOCKED_EXTRAS = ("numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel", "starlette", "uvicorn",
+                      "websockets")
+autodoc_mock_imports = [name for name in DOCS_MOCKED_EXTRAS if importlib.util.find_spec(name) is None]
 
 # The doctest builder runs ``.. doctest::`` blocks only; the docstrings' own examples run
 # under pytest (``--doctest-modules``) in their module's namespace.

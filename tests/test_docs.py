@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -29,6 +30,8 @@ sys.path.insert(0, str(DOCS / "_ext"))
 sys.path.insert(0, str(DOCS))
 naipes_xref = importlib.import_module("naipes_xref")
 naipes_fields = importlib.import_module("naipes_fields")
+naipes_mocked = importlib.import_module("naipes_mocked")
+check_api_pages = importlib.import_module("check_api_pages")
 cli_sessions = importlib.import_module("cli_sessions")
 
 
@@ -263,6 +266,31 @@ def test_plain_bases_are_left_out() -> None:
     bases: list[object] = [object, Generic[T], Protocol, Result]
     naipes_xref._drop_plain_bases(None, "x", None, None, bases)
     assert bases == [Result]
+
+
+def test_a_signature_reads_as_the_source_writes_it_where_a_framework_is_mocked() -> None:
+    def step(self: Any, action: int, /, seed: np.ndarray[Any, Any] | None = None, *,  # noqa: F821
+             render: bool = False, **fields: Any) -> tuple[np.ndarray, float]:  # noqa: F821
+        raise AssertionError
+
+    text, returned = naipes_mocked.signature_as_written(step, drop_first=True)
+    assert text == "(action: int, /, seed: np.ndarray[Any, Any] | None = None, *, render: bool = False, **fields: Any)"
+    assert returned == "tuple[np.ndarray, float]"
+
+
+def test_an_api_section_that_documents_nothing_is_found(tmp_path: Path) -> None:
+    api = tmp_path / "api"
+    api.mkdir()
+    entry = '<dl class="py class"><dt class="sig">class Env()</dt><dd>An environment.</dd></dl>'
+    (api / "good.html").write_text(f"<article><section><h1>Good</h1>{entry}</section></article>")
+    (api / "bad.html").write_text("<article><section><h1>Bad</h1><section><h2>PettingZoo</h2></section>"
+                                  "<section><h2>Prose</h2><p>" + "A section of words only. " * 3
+                                  + "</p></section></section></article>")
+    assert check_api_pages.empty_sections(api / "good.html") == []
+    assert check_api_pages.empty_sections(api / "bad.html") == ["PettingZoo"]
+    assert check_api_pages.main([str(tmp_path)]) == 1
+    (api / "bad.html").unlink()
+    assert check_api_pages.main([str(tmp_path)]) == 0
 
 
 # --- the command-line walkthrough -----------------------------------------------------------

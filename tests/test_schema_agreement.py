@@ -30,6 +30,8 @@ from schema_samples import GAMES, samples
 from naipes import schemas
 
 TRIES = 2000
+#: The tries of the default run (the full measurement is ``-m slow``).
+QUICK_TRIES = 200
 #: The most tampered states per game (of TRIES) the loader refuses and the schema accepts.
 MOST_MISSED = {"machuco": 80, "macarra": 60, "ranzo": 160, "machiavelli": 140}  # measured: 50, 37, 115, 95
 
@@ -76,9 +78,18 @@ def _where(what: str) -> str:
     return "/".join(p for p in path if not p.isdigit())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAMES)
 def test_the_schema_refuses_what_the_loader_refuses(name: str) -> None:
     missed, wrong, examples = measure(name, TRIES)
+    assert not wrong, examples
+    assert sum(missed.values()) <= MOST_MISSED[name], missed.most_common(10)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_quick_tampering_finds_no_state_the_loader_accepts_and_the_schema_refuses(name: str) -> None:
+    """The default run's share of the measurement above (:data:`QUICK_TRIES` tries; ``-m slow`` runs it all)."""
+    missed, wrong, examples = measure(name, QUICK_TRIES)
     assert not wrong, examples
     assert sum(missed.values()) <= MOST_MISSED[name], missed.most_common(10)
 

@@ -167,7 +167,7 @@ def test_openspiel_has_every_rules_field_as_a_parameter(game: str) -> None:
     assert spiel.rules == rules_type() and set(spiel.get_parameters()) == set(params)
 
 
-def test_openspiel_text_parameters_read_none_tuples_and_numbers() -> None:
+def test_openspiel_parameters_read_none_tuples_and_numbers() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from naipes.adapters import openspiel
 
@@ -175,7 +175,7 @@ def test_openspiel_text_parameters_read_none_tuples_and_numbers() -> None:
     assert ranzo.rules.rounds == 1 and ranzo.rules.specials == ("real", "mellizos")
     again = pyspiel.load_game(str(ranzo))  # the game string holds the texts safely
     assert again.rules == ranzo.rules
-    raw = pyspiel.load_game("naipes_ranzo", {"rounds": "2", "specials": "real,escaleron"})
+    raw = pyspiel.load_game("naipes_ranzo", {"rounds": 2, "specials": "real,escaleron"})  # commas in the dict form
     assert raw.rules.rounds == 2 and raw.rules.specials == ("real", "escaleron")
     assert openspiel.load("ranzo", rounds=None).rules.rounds is None
     assert openspiel.load("ranzo", specials=()).rules.specials == ()

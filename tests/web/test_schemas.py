@@ -14,20 +14,31 @@ pytest.importorskip("jsonschema")
 from jsonschema import ValidationError
 from schema_samples import GAMES, Sample, samples
 
-_CACHE: dict[str, list[Sample]] = {}
+_CACHE: dict[tuple[str, int], list[Sample]] = {}
+#: The seeds of the default run: one game of each kind (seed, rng=, system; seeds other than
+#: the builder's first ones); ``-m slow`` plays all of :data:`ALL_SEEDS`.
+QUICK_SEEDS = range(20, 23)
+ALL_SEEDS = range(20, 28)
+#: ``(seeds, events validated per game at most)``: quick by default, under ``-m slow`` every fifth
+#: event (Macarra's games of 22 to 29 players write 40,000 events each: minutes of validation).
+RUNS = [pytest.param(QUICK_SEEDS, 500, id="quick"),
+        pytest.param(ALL_SEEDS, None, id="all", marks=pytest.mark.slow)]
 
 
-def _samples(name: str) -> list[Sample]:
-    """Games of every kind (seeds other than the builder's first ones, rng=, system, positions, samples)."""
-    if name not in _CACHE:
-        _CACHE[name] = list(samples(name, range(20, 28), limit=250, every=40))
-    return _CACHE[name]
+def _samples(name: str, seeds: range = QUICK_SEEDS) -> list[Sample]:
+    """Games of every kind (seeds other than the builder's first ones, rng=, system, positions, samples):
+    the quick ones cut at 120 moves, all of them at 250."""
+    key = (name, len(seeds))
+    if key not in _CACHE:
+        _CACHE[key] = list(samples(name, seeds, limit=120 if seeds == QUICK_SEEDS else 250, every=40))
+    return _CACHE[key]
 
 
+@pytest.mark.parametrize(("seeds", "most_events"), RUNS)
 @pytest.mark.parametrize("name", GAMES)
-def test_everything_the_library_writes_validates(name: str) -> None:
+def test_everything_the_library_writes_validates(name: str, seeds: range, most_events: int | None) -> None:
     kinds = set()
-    for sample in _samples(name):
+    for sample in _samples(name, seeds):
         kinds.add(sample.how)
         for state in sample.states:
             schemas.validate(f"{name}.state", state)
@@ -35,16 +46,19 @@ def test_everything_the_library_writes_validates(name: str) -> None:
             schemas.validate("record", record)
         for view in sample.views[::3]:
             schemas.validate(f"{name}.view", view)
-        for event in sample.events[::5]:
+        step = 5 if most_events is None else max(5, len(sample.events) // most_events)
+        for event in sample.events[::step]:  # spread over the game and every seat's stream
             schemas.validate("event", event)
     assert {"seed", "rng", "system", "position", "view.sample"} <= kinds
 
 
+@pytest.mark.parametrize("seeds", [pytest.param(QUICK_SEEDS, id="quick"),
+                                   pytest.param(ALL_SEEDS, id="all", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", GAMES)
-def test_every_move_written_validates(name: str) -> None:
+def test_every_move_written_validates(name: str, seeds: range) -> None:
     check = schemas.validator("move").evolve(schema={"$ref": f"urn:naipes:move#/$defs/{name}"})
     recorded = check.evolve(schema={"$ref": f"urn:naipes:{name}.state#/$defs/recorded_move"})
-    for sample in _samples(name):
+    for sample in _samples(name, seeds):
         for record in sample.records:
             for _, move in record["moves"]:
                 recorded.validate(move)

@@ -11,19 +11,30 @@ True
 
 Importing the module registers ``naipes_<game>`` for every registered game with
 ``pyspiel``. Its parameters (:func:`parameters`) are every ``Rules`` field and three of
-the adapter's:
+the adapter's. OpenSpiel types a parameter by its default, so each field is a
+parameter of the type its values have, in OpenSpiel's own game-string syntax
+(``pyspiel.load_game("naipes_ranzo(rounds=1,teams=True)")``):
 
-* a field whose default is an int, float, bool or string (``players``, ``scope``...) is
-  a parameter of that type;
-* any other field (a default of ``None``, a tuple...) is a *string* parameter holding
-  the value as JSON or, for a field of several values, comma-separated text
-  (``"1"``, ``"null"``, ``"[]"``), the values of a collection separated by ``;``
-  or commas (``"real;mellizos"``); its default ``""`` keeps the rules' default.
-  Game strings cannot hold commas, nor a text that reads as a number or bool, so
-  the game keeps ``;`` and quotes such a text (``rounds='1'``; quotes are dropped
-  when read). :func:`load` writes the text for you (``load("ranzo", rounds=1)``);
-  with ``pyspiel`` itself give the text
-  (``pyspiel.load_game("naipes_ranzo", {"rounds": "1"})``);
+* a field whose default is an int, float, bool or string (``players``, ``scope``...)
+  is a parameter of that type and default;
+* a field ``int | None`` (``float | None``, ``str | None``) whose default is ``None``
+  (Ranzo's ``rounds``, Machiavelli's ``decks``) is an int (float, string) parameter
+  whose default ``-1`` (``-1.0``, ``""``) stands for ``None``: ``decks=2``;
+* a field ``bool | None`` (Machuco's ``teams``) is a bool parameter whose default
+  ``True`` stands for ``None`` (a bool has no third value; Machuco's ``None`` is
+  "teams when four play", which ``True`` means wherever it is allowed): ``teams=False``;
+* a field of several values (Ranzo's ``specials``) is a string parameter holding them
+  joined by ``;`` (a game string cannot hold a comma; ``,`` is read too, in
+  ``load_game``'s dict form), its default the default values: ``specials=real;mellizos``,
+  ``specials=`` for none;
+* any other field is a string parameter holding the value as JSON or text, ``""``
+  (the default) keeping the rules' default; a text that reads as a number or bool is
+  quoted (``'1'``; quotes are dropped when read).
+
+:func:`load` writes the values for you (``load("ranzo", rounds=None,
+specials=("real",))``). ``str(game)`` is a game string that loads the same game.
+The adapter's own parameters:
+
 * ``seed`` (int, 0): the seed of the deals;
 * ``chance`` (``"sampled"``, the default, or ``"explicit"``): see below;
 * ``normalize_returns`` (bool, false): returns and utilities divided by
@@ -43,12 +54,17 @@ state and observation tensors are the view's
 :meth:`~naipes.actions.ActionSpace.encode` vector (the view is the information
 set; it does not recall earlier own moves). Returns are ``Result.returns``.
 A game is cut at its plugin's
-:meth:`~naipes.plugin.GamePlugin.max_game_length` decisions (default: the
-registry's ``max_decisions``; :data:`DEFAULT_CAP` when neither is known), where
+:meth:`~naipes.plugin.GamePlugin.max_game_length` decisions for its rules
+(default: the registry's ``max_decisions``; Ranzo's and Macarra's read the rules'
+own bound, so one Ranzo round is cut at 140 decisions, eight at 1,120;
+:data:`DEFAULT_CAP` when neither is known), where
 the adapter ends it with returns of 0: this matters for the games without a hard
 bound on their length (Machuco, Machiavelli).
 
 .. versionadded:: 1.0
+.. versionchanged:: 1.2
+   Every ``Rules`` field is a parameter of its values' type (OpenSpiel's game strings
+   take ``rounds=1``, ``decks=2``, ``teams=False``); the game length reads the rules.
 .. deprecated:: 1.2
    ``CAPS`` (the caps by game name) warns with :class:`DeprecationWarning`; it is a
    read-only mapping computed from the plugins. Ask
@@ -60,16 +76,15 @@ from __future__ import annotations
 import functools
 import json
 import random
-import re
 import warnings
 from types import MappingProxyType
 from typing import Any, Mapping
 
-import attrs
 import numpy as np
 import pyspiel
 
 from naipes.adapters._common import first_to_act, has_action_space
+from naipes.adapters._spiel_params import ADAPTER, params_of, safe_text
 from naipes.errors import NaipesError, RulesError
 from naipes.plugin import plugin
 from naipes.registry import GameInfo, find_game, games
@@ -81,9 +96,6 @@ __all__ = ["DEAL_OUTCOMES", "DEFAULT_CAP", "NaipesSpielGame", "NaipesSpielState"
 DEFAULT_CAP = 10_000
 #: The outcomes of the deal's chance node with ``chance="explicit"``.
 DEAL_OUTCOMES = 2**16
-#: The adapter's own parameters and their defaults.
-_ADAPTER = {"seed": 0, "chance": "sampled", "normalize_returns": False}
-_NATIVE = (int, float, bool, str)
 
 
 def __getattr__(name: str) -> Any:
@@ -120,53 +132,31 @@ def load(name: str, **params: Any) -> Any:
     """``pyspiel.load_game("naipes_<name>", params)``, registering the game first if it is new
     (a game registered with naipes after this module was imported).
 
-    A value for a text parameter (a ``Rules`` field whose default is not an int, float,
-    bool or string) may be given as the value itself: it is written as JSON
-    (``rounds=1``, ``specials=("real",)``, ``teams=None``).
+    A rule field's value is given as the value itself and written as its parameter's value
+    (``rounds=None`` as ``-1``, ``specials=("real",)`` as ``"real"``; see the module docstring).
+
+    Raises:
+        RulesError: for a value of another type than its parameter's (``bad_rule_value``), or
+            rules the game refuses.
     """
     info = find_game(name)
     if f"naipes_{info.name}" not in pyspiel.registered_names():
         _register(info)
-    texts = _text_fields(plugin(info).Rules)
-    given = {k: _as_text(v) if k in texts and not isinstance(v, str) else v for k, v in params.items()}
+    fields = params_of(plugin(info).Rules)
+    given = {k: fields[k].given(v) if k in fields else v for k, v in params.items()}
     return pyspiel.load_game(f"naipes_{info.name}", given)
 
 
 def parameters(name: str) -> dict[str, Any]:
     """The OpenSpiel parameters of game ``name`` and their defaults (see the module docstring).
 
-    >>> parameters("ranzo")["rounds"], parameters("ranzo")["players"], parameters("ranzo")["chance"]
-    ('', 4, 'sampled')
+    >>> p = parameters("ranzo")
+    >>> p["rounds"], p["players"], p["chance"], p["specials"]
+    (-1, 4, 'sampled', 'real;trio_de_ases;escaleron;mellizos')
+    >>> parameters("machuco")["teams"], parameters("machiavelli")["decks"]
+    (True, -1)
     """
-    return {**_ADAPTER, **_rule_params(plugin(find_game(name)).Rules)}
-
-
-def _as_text(value: Any) -> str:
-    """A value as a text parameter: ``;`` between the values of a collection, else JSON."""
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return ";".join(str(v) if isinstance(v, str) else json.dumps(v) for v in value) or "[]"
-    return _safe_text(json.dumps(value))
-
-
-def _safe_text(text: str) -> str:
-    """``text`` as it may stand in a game string: commas as ``;``, a number or bool in quotes."""
-    if re.fullmatch(r"[+-]?[0-9.eE]+|[Tt]rue|[Ff]alse", text):
-        return f"'{text}'"
-    return text.replace(",", ";")
-
-
-def _read_text(text: str) -> str:
-    """A text parameter as a ``--rule`` value: quotes dropped, ``;`` back to commas."""
-    if len(text) >= 2 and text[0] == text[-1] == "'":
-        text = text[1:-1]
-    return text.replace(";", ",")
-
-
-def _text_fields(rules_type: Any) -> frozenset[str]:
-    """The Rules fields carried as text: those whose default is not an int, float, bool or str."""
-    defaults = rules_type()
-    return frozenset(f.name for f in attrs.fields(rules_type) if type(getattr(defaults, f.name)) not in _NATIVE
-                     and f.name not in _ADAPTER)
+    return {**ADAPTER, **_rule_params(plugin(find_game(name)).Rules)}
 
 
 def space_of(game: Any) -> Any:
@@ -175,30 +165,25 @@ def space_of(game: Any) -> Any:
 
 
 def _rule_params(rules_type: Any) -> dict[str, Any]:
-    """Every Rules field as a parameter: its default when an int, float, bool or str, else ``""``
-    (text; the adapter's own parameter names win over a field of the same name)."""
-    defaults = rules_type()
-    texts = _text_fields(rules_type)
-    return {f.name: "" if f.name in texts else getattr(defaults, f.name) for f in attrs.fields(rules_type)
-            if f.name not in _ADAPTER}
+    """Every Rules field as a parameter and its OpenSpiel default (see the module docstring)."""
+    return {name: param.default for name, param in params_of(rules_type).items()}
 
 
 def _rules_of(game_plugin: Any, params: Mapping[str, Any]) -> Any:
-    """The ``Rules`` the parameters give: text parameters read as ``--rule`` values."""
-    from naipes._rule_values import parse_settings
-
-    texts = _text_fields(game_plugin.Rules)
+    """The ``Rules`` the parameters give (a value standing for a field's default leaves it)."""
+    fields = params_of(game_plugin.Rules)
     settings: dict[str, Any] = {}
     for key, value in params.items():
-        if key in _ADAPTER or (key in texts and value == ""):
-            continue
-        settings[key] = parse_settings([f"{key}={_read_text(value)}"])[key] if key in texts else value
+        if key in fields:
+            given, setting = fields[key].setting(value)
+            if given:
+                settings[key] = setting
     return game_plugin.rules(settings=settings)
 
 
 def _game_type(info: GameInfo, rules_type: Any, chance: str = "sampled") -> Any:
     utility = pyspiel.GameType.Utility
-    params: dict[str, Any] = {**_ADAPTER, **_rule_params(rules_type)}
+    params: dict[str, Any] = {**ADAPTER, **_rule_params(rules_type)}
     mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=f"naipes_{info.name}", long_name=f"naipes {info.name}",
@@ -241,8 +226,9 @@ class NaipesSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if self.info.zero_sum else None,
             max_game_length=self.cap + (1 if self.explicit else 0))
         kind = _game_type(self.info, game_plugin.Rules, self.chance) if self.explicit else self._type
-        texts = _text_fields(game_plugin.Rules)
-        safe = {k: _safe_text(v) if k in texts else v for k, v in params.items()}  # they survive str(game)
+        fields = params_of(game_plugin.Rules)
+        safe = {k: safe_text(v) if k in fields and fields[k].kind in ("values", "text") else v
+                for k, v in params.items()}  # they survive str(game)
         super().__init__(kind, spiel_info, safe)
 
     def new_initial_state(self) -> NaipesSpielState:

@@ -30,6 +30,13 @@ class Plugin(GamePlugin[Rules, Move, View]):
                                     "careless": "naipes.macarra.bots:CarelessBot",
                                     "strong": "naipes.macarra.bots:PerfectBot"}
 
+    # -- machine interfaces (SR) --------------------------------------------------------------
+
+    def max_game_length(self, rules: Rules | None = None) -> int | None:
+        """The hard bound on the decisions of a game with ``rules`` (:attr:`Rules.max_decisions
+        <naipes.macarra.Rules.max_decisions>`; default rules when ``None``): fewer turns, decks or players make a shorter game."""
+        return (rules if rules is not None else Rules()).max_decisions
+
     # -- search (SR) ---------------------------------------------------------------------------
 
     def rollout_policy(self, seed: int | None = None) -> Bot[View, Move] | None:

@@ -27,6 +27,13 @@ class Plugin(GamePlugin[Rules, Move, View]):
     bot_specs: Mapping[str, str] = {"best": "naipes.ranzo.bots:RanzoBot",
                                     "strong": "naipes.ranzo.search:StrongBot"}
 
+    # -- machine interfaces (SR) --------------------------------------------------------------
+
+    def max_game_length(self, rules: Rules | None = None) -> int | None:
+        """The hard bound on the decisions of a game with ``rules`` (:attr:`Rules.max_decisions
+        <naipes.ranzo.Rules.max_decisions>`; default rules when ``None``): one round is shorter than eight, and more rounds are longer."""
+        return (rules if rules is not None else Rules()).max_decisions
+
     # -- search knowledge (naipes.ranzo._knowledge) --------------------------------------------
 
     def rollout_policy(self, seed: int | None = None) -> Any | None:

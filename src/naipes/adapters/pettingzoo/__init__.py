@@ -19,23 +19,37 @@ holds the game's :meth:`~naipes.actions.ActionSpace.observation_bounds`.
 
 Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
 ``env()`` (wrapped in PettingZoo's ``AssertOutOfBoundsWrapper`` and
-``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``:
+``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``; it imports
+as PettingZoo's own do (``from pettingzoo.classic import chess_v6``):
 
 >>> from naipes.adapters.pettingzoo import machuco_v1
 >>> e = machuco_v1.env(players=2)
 >>> e.reset(seed=3)
 >>> e.agent_selection in e.possible_agents, machuco_v1.raw_env().metadata["name"]
 (True, 'naipes_machuco_v1')
+>>> import naipes.adapters.pettingzoo.ranzo_v1
+>>> naipes.adapters.pettingzoo.ranzo_v1.raw_env(rounds=1).rules.rounds
+1
+
+The modules are made by an import hook this package installs (it names no game:
+every registered game with an action space has its module, a third-party game's
+too); :func:`game_module` gives the same module.
 
 .. versionadded:: 1.0
 .. versionchanged:: 1.2
-   ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules.
+   ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules
+   (``import naipes.adapters.pettingzoo.<game>_v1`` too: this module became a package).
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
 import types
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import numpy as np
 from gymnasium import spaces
@@ -43,7 +57,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from naipes.adapters._common import first_to_act, has_action_space, resolve
-from naipes.errors import IllegalMoveError, UsageError
+from naipes.errors import IllegalMoveError, NaipesError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import find_game
 
@@ -60,9 +74,10 @@ def env(game: str, *, render_mode: str | None = None, normalize_returns: bool = 
 
 
 def game_module(game: str) -> types.ModuleType:
-    """``game`` as a PettingZoo-style module ``<game>_v1`` with ``env(**kw)`` and ``raw_env(**kw)``.
-
-    ``from naipes.adapters.pettingzoo import <game>_v1`` gives the same module.
+    """``game`` as a PettingZoo-style module ``<game>_v1`` with ``env(**kw)`` and ``raw_env(**kw)``:
+    ``naipes.adapters.pettingzoo.<game>_v1``, imported (the module
+    ``import naipes.adapters.pettingzoo.<game>_v1`` and
+    ``from naipes.adapters.pettingzoo import <game>_v1`` give).
 
     Raises:
         UsageError: for a game that has no action space (code ``no_action_space``).
@@ -70,28 +85,85 @@ def game_module(game: str) -> types.ModuleType:
     info = find_game(game)
     if not has_action_space(info):
         raise UsageError(f"{info.name} has no ActionSpace", code="no_action_space")
-    name = f"{info.name}_v{VERSION}"
-    module = types.ModuleType(f"{__name__}.{name}", f"{info.name} as a PettingZoo AEC environment.")
+    return importlib.import_module(f"{__name__}.{info.name}_v{VERSION}")
+
+
+def _game_functions(game: str, module: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """``(env, raw_env)`` of the ``<game>_v1`` module named ``module``.
+
+    Raises:
+        UsageError: for a game that has no action space (code ``no_action_space``).
+    """
+    info = find_game(game)
+    if not has_action_space(info):
+        raise UsageError(f"{info.name} has no ActionSpace", code="no_action_space")
 
     def raw_env(**kwargs: Any) -> NaipesAEC:
-        """The unwrapped environment (the :class:`NaipesAEC` arguments but the game)."""
         return NaipesAEC(info.name, **kwargs)
 
     def wrapped_env(**kwargs: Any) -> Any:
-        """The environment in PettingZoo's out-of-bounds and order-enforcing wrappers."""
         return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(**kwargs)))
 
-    module.raw_env, module.env = raw_env, wrapped_env  # type: ignore[attr-defined]
-    return module
+    raw_env.__doc__ = (f"The unwrapped {info.name} environment: a :class:`~naipes.adapters.pettingzoo.NaipesAEC` "
+                       "(its arguments but the game).")
+    wrapped_env.__doc__ = (f"The {info.name} environment in PettingZoo's out-of-bounds and order-enforcing "
+                           "wrappers (the :class:`~naipes.adapters.pettingzoo.NaipesAEC` arguments but the game).")
+    wrapped_env.__name__ = wrapped_env.__qualname__ = "env"
+    raw_env.__qualname__ = "raw_env"
+    for function in (raw_env, wrapped_env):
+        function.__module__ = module
+    return wrapped_env, raw_env
+
+
+def _game_of(name: str) -> str | None:
+    """The game a module name ``<game>_v1`` names (a registered game with an action space), else ``None``."""
+    game, sep, version = name.rpartition("_v")
+    if not (sep and game and version == str(VERSION)):
+        return None
+    try:
+        info = find_game(game)
+    except NaipesError:
+        return None
+    return info.name if has_action_space(info) else None
+
+
+class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """The import hook that makes ``naipes.adapters.pettingzoo.<game>_v1`` of every registered game
+    with an action space (on ``sys.meta_path`` after the path finders; it answers only for this package)."""
+
+    package = __name__
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: types.ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        """A spec for ``<this package>.<game>_v1`` of a registered game, else ``None``."""
+        head, _, name = fullname.rpartition(".")
+        if head != self.package or _game_of(name) is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> types.ModuleType | None:
+        """The default module."""
+        return None
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        """Fill ``module`` with the game's ``env`` and ``raw_env``."""
+        game = _game_of(module.__name__.rpartition(".")[2])
+        assert game is not None  # find_spec checked it
+        module.__doc__ = f"{game} as a PettingZoo AEC environment (``env()``, ``raw_env()``)."
+        module.env, module.raw_env = _game_functions(game, module.__name__)  # type: ignore[attr-defined]
+        module.__all__ = ["env", "raw_env"]  # type: ignore[attr-defined]
+
+
+if not any(getattr(finder, "package", None) == __name__ for finder in sys.meta_path):
+    sys.meta_path.append(_GameModules())
 
 
 def __getattr__(name: str) -> Any:
-    """``<game>_v1``: :func:`game_module` of that game."""
-    game, sep, version = name.rpartition("_v")
-    if sep and game and version == str(VERSION):
+    """``<game>_v1``: the module ``naipes.adapters.pettingzoo.<game>_v1`` (:func:`game_module`)."""
+    if _game_of(name) is not None:
         try:
-            return game_module(game)
-        except UsageError:
+            return importlib.import_module(f"{__name__}.{name}")
+        except ImportError:
             pass
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
