@@ -56,12 +56,13 @@ from __future__ import annotations
 
 import threading
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
+from naipes.machiavelli.candidates import CANDIDATES, Candidate, candidates, play_key
 from naipes.machiavelli.listing import _extensions
 from naipes.machiavelli.melds import Meld, hand_value
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, ForfeitReason, Move, Play
@@ -69,7 +70,8 @@ from naipes.machiavelli.position import max_total
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.view import View
 
-__all__ = ["DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "SLOTS", "SLOT_WIDTH", "ActionSpace", "card_kind"]
+__all__ = ["CANDIDATE_WIDTH", "DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "OBSERVATION_VERSION", "SLOTS", "SLOT_WIDTH",
+           "ActionSpace", "card_kind"]
 
 #: The id of :class:`~naipes.machiavelli.moves.Draw`.
 DRAW_ID = 0
@@ -81,6 +83,10 @@ MELD_WIDTH = 36
 SLOTS = 16
 #: Floats per listing slot in the ``slots`` slice (see :class:`ActionSpace`).
 SLOT_WIDTH = 23
+#: Floats per candidate slot in the ``candidates`` slice (see :class:`ActionSpace`).
+CANDIDATE_WIDTH = 26
+#: The version of Machiavelli's observation layout (2: the ``candidates`` slice, 1.4).
+OBSERVATION_VERSION = 2
 
 #: card -> kind: ♠A..♠K 0–12, ♥ 13–25, ♦ 26–38, ♣ 39–51, the joker 52.
 _KIND: dict[Card, int] = {Card(r, s): 13 * i + r - 1 for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
@@ -183,8 +189,17 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     catalogue: tuple[Meld, ...]
     catalogue_start: int
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, *, candidates: int = CANDIDATES,
+                 solver_nodes: int | None = None) -> None:
         rules = self._own_rules(rules, Rules)
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= CANDIDATES:
+            raise UsageError(f"candidates must be an int from 0 to {CANDIDATES}, not {candidates!r}",
+                             code="out_of_range")
+        if solver_nodes is not None and (isinstance(solver_nodes, bool) or not isinstance(solver_nodes, int)
+                                         or solver_nodes < 0):
+            raise UsageError(f"solver_nodes must be None or an int >= 0, not {solver_nodes!r}", code="out_of_range")
+        self.candidate_slots = candidates
+        self.solver_nodes = solver_nodes
         self.rules = rules
         self.max_melds = rules.deck_size // 3
         self.slots = 4 if rules.jokers else 2
@@ -193,13 +208,14 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._physical = tuple(m.physical for m in self.catalogue)
         self._catalogue_id = {m: self.catalogue_start + i for i, m in enumerate(self.catalogue)}
         self.slot_start = self.catalogue_start + len(self.catalogue)
-        self.size = self.slot_start + SLOTS
+        self.candidate_start = self.slot_start + SLOTS
+        self.size = self.candidate_start + candidates
         d, p = rules.deck_size, rules.players
         self.observation_spec = BaseSpace.spec(
             ("hand", d), ("table_cards", d), ("table_melds", self.max_melds * MELD_WIDTH), ("out_of_play", d),
             ("hand_sizes", p), ("stock_size", 1), ("opened", p), ("known_jokers", p), ("totals", p),
             ("scores", p), ("last_points", p), ("last_winners", p), ("to_act", p), ("starter", p),
-            ("seat", p), ("phase", 2), ("slots", SLOTS * SLOT_WIDTH),
+            ("seat", p), ("phase", 2), ("slots", SLOTS * SLOT_WIDTH), ("candidates", candidates * CANDIDATE_WIDTH),
         )
         self._at = {name: start for name, start, _ in self.observation_spec}
         self._size = self.observation_size
@@ -213,6 +229,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._joker_scale = float(max(rules.jokers, 1))
         self._deck = float(d)
         self._penalty_scale = 3.0 * max(10, rules.joker_penalty)
+        self._candidate_scales = (float(rules.cards_per_player), float(d), self._joker_scale)
         self._last: tuple[View, tuple[Play, ...]] | None = None  # the last view's shapeless plays
         self._memo: dict[int, tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]] = {}
         self._lock = threading.Lock()
@@ -264,7 +281,29 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
                 ids.append(i)
         self._last = (view, tuple(shapeless))  # encode and move read the slots from here
         ids.sort()
+        start = self.candidate_start
+        ids.extend(range(start, start + len(self._candidates(view))))
         return tuple(ids)
+
+    def candidates(self, view: View) -> tuple[Candidate, ...]:
+        """The candidate plays of the view's seat, in slot order (``()`` when it is not to act).
+
+        Slot ``j``'s id is ``candidate_start + j``; see :mod:`naipes.machiavelli.candidates`.
+        The answer is remembered per position: the mask, the encoding and ``move`` at one
+        position compute it once.
+
+        .. versionadded:: 1.4
+        """
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        return self._candidates(view)
+
+    def _candidates(self, view: View) -> tuple[Candidate, ...]:
+        if not self.candidate_slots or not view.legal_moves:
+            return ()
+        found = candidates(view.table, view.hand, self.rules, opened=view.opened[view.seat],
+                           solver_nodes=self.solver_nodes)
+        return found if len(found) <= self.candidate_slots else found[:self.candidate_slots]
 
     def _index(self, move: Move, view: View | None) -> int | None:
         i = self._shape_index(move, view)
@@ -273,6 +312,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         for j, m in enumerate(self._shapeless(view)):
             if m is move or m == move:
                 return self.slot_start + j
+        found = self._candidates(view)
+        if found:
+            key = play_key(view.table, move)
+            for j, c in enumerate(found):
+                if c.play is move or c.key == key:
+                    return self.candidate_start + j
         return None
 
     def _shapeless(self, view: View) -> tuple[Play, ...]:
@@ -339,6 +384,10 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             raise UsageError(f"action {i} is a play shape relative to the view: pass view=", code="view_needed")
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        if i >= self.candidate_start:
+            found = self._candidates(view)
+            j = i - self.candidate_start
+            return found[j].play if j < len(found) else None
         if i >= self.slot_start:
             plays = self._shapeless(view)
             j = i - self.slot_start
@@ -434,7 +483,29 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         out[at["seat"] + seat] = 1.0
         out[at["phase"] + (0 if view.to_act else 1)] = 1.0
         self._encode_slots(view, out, at["slots"])
+        self._encode_candidates(self._candidates(view), out, at["candidates"])
         return out
+
+    def _encode_candidates(self, found: Sequence[Candidate], out: list[float] | Any, start: int) -> None:
+        """The features of the candidate plays at ``start + CANDIDATE_WIDTH * j`` (see :class:`ActionSpace`)."""
+        hand_scale, deck, joker_scale = self._candidate_scales
+        for j, c in enumerate(found):
+            b = start + CANDIDATE_WIDTH * j
+            out[b] = 1.0
+            out[b + 1] = min(c.played / hand_scale, 1.0)
+            out[b + 2] = min(max(c.value, 0) / 100.0, 1.0)
+            out[b + 3] = min(c.changed / 3.0, 1.0)
+            grown = len(c.key[1]) - len(c.key[0])
+            out[b + 4] = min(grown / 3.0, 1.0) if grown > 0 else 0.0
+            out[b + 5] = c.left / deck
+            out[b + 6] = 1.0 if c.left == 0 else 0.0
+            out[b + 7] = c.taken / joker_scale
+            out[b + 8] = 1.0 if c.optimal else 0.0
+            for card in c.play.cards:
+                suit = _SUIT.get(card.suit) if card.suit is not None else None
+                if suit is not None:
+                    out[b + 9 + card.rank - 1] = 1.0
+                    out[b + 22 + suit] = 1.0
 
     def _encode_slots(self, view: View, out: list[float], start: int) -> None:
         """Each listed play's features at ``start + SLOT_WIDTH * j`` (see :class:`ActionSpace`)."""
