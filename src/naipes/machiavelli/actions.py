@@ -316,7 +316,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         if found:
             key = play_key(view.table, move)
             for j, c in enumerate(found):
-                if c.play is move or c.key == key:
+                if c._play is move or c.key == key:
                     return self.candidate_start + j
         return None
 
@@ -501,7 +501,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             out[b + 6] = 1.0 if c.left == 0 else 0.0
             out[b + 7] = c.taken / joker_scale
             out[b + 8] = 1.0 if c.optimal else 0.0
-            for card in c.play.cards:
+            for card in c.cards:
                 suit = _SUIT.get(card.suit) if card.suit is not None else None
                 if suit is not None:
                     out[b + 9 + card.rank - 1] = 1.0

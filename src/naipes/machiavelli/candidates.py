@@ -58,8 +58,8 @@ import threading
 from typing import NamedTuple, Sequence
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card
+from naipes.machiavelli._fast_listing import _JOKER_BIT, _METAS, _RANKS, _meta, _new_melds, card_bit, hand_mask
 from naipes.machiavelli.legality import play_problems
-from naipes.machiavelli.listing import _CARD, _extensions, new_melds_from
 from naipes.machiavelli.melds import Meld, card_value, meld_problem, meld_value
 from naipes.machiavelli.moves import Play, _trusted_play
 from naipes.machiavelli.rules import Rules
@@ -75,14 +75,15 @@ _MeldKey = tuple[int, tuple[int, ...], tuple[int, ...]]
 _Layout = tuple[tuple[_MeldKey, ...], tuple[_MeldKey, ...]]
 
 
-class Candidate(NamedTuple):
+class Candidate:
     """One candidate play and what the observation says of it.
 
     Attributes:
-        play: the play (unchanged melds in place, new melds last).
+        play: the play (unchanged melds in place, new melds last; built when first read).
+        cards: the hand cards it puts on the table (``play.cards``).
         source: ``solver``, ``most_cards``, ``most_points``, ``hand_meld``,
             ``steal``, ``split`` or ``swap`` (see the module's docstring).
-        played: the hand cards it puts on the table.
+        played: how many hand cards it puts on the table.
         value: the points it removes from the hand (jokers taken back count
             against it).
         changed: the table melds it changes (melds of the old table not in the new).
@@ -95,15 +96,30 @@ class Candidate(NamedTuple):
     .. versionadded:: 1.4
     """
 
-    play: Play
-    source: str
-    played: int
-    value: int
-    changed: int
-    left: int
-    taken: int
-    optimal: bool
-    key: _Layout
+    __slots__ = ("_play", "_parts", "cards", "source", "played", "value", "changed", "left", "taken", "optimal",
+                 "key")
+
+    def __init__(self, play: Play | None, parts: tuple[tuple[Meld, ...], dict[int, Meld | None], tuple[Meld, ...]]
+                 | None, cards: tuple[Card, ...], source: str, value: int, changed: int, left: int, taken: int,
+                 optimal: bool, key: _Layout) -> None:
+        """Private: made by :func:`candidates` (``parts``: the table, its replaced melds, the new melds)."""
+        self._play, self._parts = play, parts
+        self.cards, self.source, self.played, self.value = cards, source, len(cards), value
+        self.changed, self.left, self.taken, self.optimal, self.key = changed, left, taken, optimal, key
+
+    @property
+    def play(self) -> Play:
+        """The play: the table with the changed melds replaced in place and the new melds last."""
+        play = self._play
+        if play is None:
+            assert self._parts is not None
+            table, repl, extra = self._parts
+            new = tuple(m if (r := repl.get(i, m)) is m else r for i, m in enumerate(table))
+            play = self._play = _trusted_play(tuple(m for m in new if m is not None) + extra, self.cards)
+        return play
+
+    def __repr__(self) -> str:
+        return f"Candidate({self.source}: {self.play})"
 
 
 # A piece: (table melds it replaces, their replacements (None: gone), melds it adds,
@@ -116,27 +132,39 @@ class _Piece(NamedTuple):
     taken: int
     source: str
     listed: bool
+    value: int
 
 
-def _meld_key(meld: Meld) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def _meld_key(meld: Meld) -> _MeldKey:
     """A meld as its length, its cards' identities (cards are interned) and its joker places."""
-    return (len(meld.cards), tuple(map(id, meld.cards)), meld.jokers)
+    entry = _KEYS.get(id(meld))
+    if entry is not None and entry[0] is meld:
+        return entry[1]
+    key = (len(meld.cards), tuple(map(id, meld.cards)), meld.jokers)
+    if len(_KEYS) > 20_000:
+        _KEYS.clear()
+    _KEYS[id(meld)] = (meld, key)
+    return key
+
+
+_KEYS: dict[int, tuple[Meld, _MeldKey]] = {}  # id(meld) -> (meld, its key): the entry keeps the meld alive
 
 
 def layout_key(removed: Sequence[Meld], added: Sequence[Meld]) -> _Layout:
     """A play's final layout relative to its table (MV-05): the melds it removes and adds.
 
-    Both are taken as multisets (melds normalized); a meld both removed and
-    added cancels. Two plays on the same table have the same final layout
-    exactly when their keys are equal.
+    Both are taken as multisets of melds in canonical form (:meth:`Meld.normalized
+    <naipes.machiavelli.melds.Meld.normalized>`, as the engine keeps them); a meld
+    both removed and added cancels. Two plays on the same table have the same
+    final layout exactly when their keys are equal.
     """
     left: dict[_MeldKey, int] = {}
     for m in removed:
-        k = _meld_key(m.normalized())
+        k = _meld_key(m)
         left[k] = left.get(k, 0) + 1
     inn = []
     for m in added:
-        k = _meld_key(m.normalized())
+        k = _meld_key(m)
         if left.get(k):
             left[k] -= 1
         else:
@@ -197,94 +225,126 @@ def _compute(table: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules, open
     count: dict[int, int] = {}
     for c in hand:
         count[id(c)] = count.get(id(c), 0) + 1
-    minimum = 0 if opened else rules.initial_meld_min
-    jokers = rules.jokers > 0 and id(JOKER) in count
-    pieces = _hand_pieces(hand, count, rules, jokers)
-    if not minimum:
-        for i, meld in enumerate(table):
-            pieces.extend(_table_pieces(i, meld, count, jokers))
+    mask = hand_mask(hand)
+    pieces = _hand_pieces(hand, mask, rules)
+    if opened or not rules.initial_meld_min:
+        _table_pieces(pieces, table, mask, rules.jokers > 0)
+    pieces = [p for p in pieces if p.listed or _checked(p, table, hand, rules, opened)]
     out: list[Candidate] = []
     seen: set[_Layout] = set()
     if solver_nodes is not None:
         _add_solver(out, seen, table, hand, rules, opened, solver_nodes)
     usable = [p for p in pieces if not p.taken]
-    for source, order in (("most_cards", _by_cards), ("most_points", _by_points)):
-        chosen = _greedy(sorted(usable, key=order), count)
-        if chosen:
-            _add(out, seen, table, hand, rules, opened, chosen, source)
+    if len(usable) > 1:
+        done: list[_Piece] = []
+        for source, order in (("most_cards", _by_cards), ("most_points", _by_points)):
+            chosen = _greedy(sorted(usable, key=order), count)
+            if (len(chosen) > 1 or (chosen and not chosen[0].listed)) and chosen != done:
+                _add(out, seen, table, hand, rules, opened, chosen, source)
+            done = chosen
     for piece in pieces:
         if len(out) >= CANDIDATES:
             break
         if not piece.listed:
-            _add(out, seen, table, hand, rules, opened, [piece], piece.source)
+            _add(out, seen, table, hand, rules, opened, (piece,), piece.source)
     return tuple(out[:CANDIDATES])
 
 
 def _by_cards(p: _Piece) -> tuple[int, int]:
-    return (-len(p.cards), -_value(p.cards))
+    return (-len(p.cards), -p.value)
 
 
 def _by_points(p: _Piece) -> tuple[int, int]:
-    return (-_value(p.cards), -len(p.cards))
-
-
-def _value(cards: Sequence[Card]) -> int:
-    return sum(c.rank if c.rank <= 10 else 10 for c in cards if c is not JOKER)
+    return (-p.value, -len(p.cards))
 
 
 def _greedy(pieces: Sequence[_Piece], count: dict[int, int]) -> list[_Piece]:
     """Pieces taken in order when they touch no meld taken before and the hand still has their cards."""
-    left = dict(count)
+    left = count.copy()
     used: set[int] = set()
     chosen = []
     for p in pieces:
-        if used.intersection(p.removed):
+        removed = p.removed  # a piece changes one table meld at most
+        if removed and removed[0] in used:
             continue
-        need: dict[int, int] = {}
+        taken = []
         for c in p.cards:
-            need[id(c)] = need.get(id(c), 0) + 1
-        if any(left.get(i, 0) < n for i, n in need.items()):
-            continue
-        for i, n in need.items():
-            left[i] -= n
-        used.update(p.removed)
-        chosen.append(p)
+            i = id(c)
+            n = left.get(i, 0)
+            if not n:
+                for j in taken:  # give back what this piece took
+                    left[j] += 1
+                break
+            left[i] = n - 1
+            taken.append(i)
+        else:
+            if removed:
+                used.add(removed[0])
+            chosen.append(p)
     return chosen
 
 
 def _add(out: list[Candidate], seen: set[_Layout], table: tuple[Meld, ...],
          hand: tuple[Card, ...], rules: Rules, opened: bool, pieces: Sequence[_Piece], source: str) -> None:
-    """Append the play of ``pieces`` unless its layout is listed or seen, or the engine refuses it."""
-    if len(pieces) == 1 and pieces[0].listed:
-        return
-    repl: dict[int, Meld | None] = {}
-    extra: list[Meld] = []
-    played: dict[int, int] = {}
-    taken = 0
-    for p in pieces:
-        repl.update(zip(p.removed, p.repl))
-        extra.extend(p.extra)
-        for c in p.cards:
-            played[id(c)] = played.get(id(c), 0) + 1
-        taken += p.taken
-    removed = [table[i] for i in sorted(repl)]
-    added = [m for i in sorted(repl) if (m := repl[i]) is not None] + extra
+    """Append the play of ``pieces`` unless its layout is listed or seen (cards in piece order)."""
+    if len(pieces) == 1:
+        p = pieces[0]
+        repl = dict(zip(p.removed, p.repl))
+        extra, cards, taken, value = p.extra, p.cards, p.taken, p.value
+    else:
+        repl = {}
+        more: list[Meld] = []
+        played: list[Card] = []
+        taken = value = 0
+        for p in pieces:
+            repl.update(zip(p.removed, p.repl))
+            more.extend(p.extra)
+            played.extend(p.cards)
+            taken += p.taken
+            value += p.value
+        extra, cards = tuple(more), tuple(played)
+    at = sorted(repl)
+    removed = [table[i] for i in at]
+    added = [m for i in at if (m := repl[i]) is not None]
+    added.extend(extra)
     key = layout_key(removed, added)
-    if key in seen or _listed_form(key, sum(len(p.cards) for p in pieces), taken):
+    if key in seen or _listed_form(key, len(cards), taken):
         return
-    cards: list[Card] = []
-    for c in hand:  # the played cards in hand order
-        if played.get(id(c)):
-            played[id(c)] -= 1
-            cards.append(c)
-    if play_problems(removed, hand, added, cards, rules, opened=opened):
+    # every piece passed the engine's check (a listed one is the engine's own), and pieces that touch
+    # different melds and share no hand card make a legal play; but an opening's worth is the sum's
+    if not opened and rules.initial_meld_min and play_problems(removed, hand, added, cards, rules, opened=False):
         return
-    new = tuple(repl[i] if i in repl else m for i, m in enumerate(table))
-    play = _trusted_play(tuple(m for m in new if m is not None) + tuple(extra), tuple(cards))
     seen.add(key)
     left = len(hand) - len(cards) + taken
-    value = sum(card_value(c, rules) for c in cards) - taken * rules.joker_penalty
-    out.append(Candidate(play, source, len(cards), value, len(repl), left, taken, left == 0, key))
+    if taken or _JOKER_ID in map(id, cards):
+        value = sum(card_value(c, rules) for c in cards) - taken * rules.joker_penalty
+    out.append(Candidate(None, (table, repl, extra), cards, source, value, len(repl), left, taken, left == 0, key))
+
+
+def _checked(piece: _Piece, table: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules, opened: bool) -> bool:
+    """Whether the engine accepts ``piece`` alone (:func:`~naipes.machiavelli.legality.play_problems`
+    on the melds it changes), remembered by what it reads besides the hand, whose cards the piece
+    was built from: its meld, its new meld and its cards (memoized objects, which determine the
+    meld it changes: the same change is the same objects)."""
+    repl = piece.repl[0] if piece.repl else None
+    extra = piece.extra[0] if piece.extra else None
+    cards = piece.cards
+    key = (id(repl), id(extra), id(cards), id(rules), opened)
+    entry = _VERDICTS.get(key)
+    if entry is not None and entry[0] is repl and entry[1] is extra and entry[2] is cards and entry[3] is rules:
+        return entry[4]
+    removed = tuple(table[i] for i in piece.removed)
+    added = tuple(m for m in piece.repl if m is not None) + piece.extra
+    legal = not play_problems(removed, hand, added, cards, rules, opened=opened)
+    with _LOCK:
+        if len(_VERDICTS) > 20_000:
+            _VERDICTS.clear()
+        _VERDICTS[key] = (repl, extra, cards, rules, legal)  # the entry keeps the objects of its ids alive
+    return legal
+
+
+_VERDICTS: dict[tuple[int, ...], tuple[Meld | None, Meld | None, tuple[Card, ...], Rules, bool]] = {}
+_JOKER_ID = id(JOKER)
 
 
 def _add_solver(out: list[Candidate], seen: set[_Layout],
@@ -302,7 +362,7 @@ def _add_solver(out: list[Candidate], seen: set[_Layout],
         return
     seen.add(key)
     left = len(hand) - best.count
-    out.append(Candidate(play, "solver", len(best.played), best.value, len(key[0]), left, len(best.taken),
+    out.append(Candidate(play, None, play.cards, "solver", best.value, len(key[0]), left, len(best.taken),
                          best.optimal or left == 0, key))
 
 
@@ -320,86 +380,205 @@ def _listed_form(key: _Layout, played: int, taken: int) -> bool:
 
 # -- pieces ------------------------------------------------------------------------------------
 
-def _hand_pieces(hand: tuple[Card, ...], count: dict[int, int], rules: Rules, jokers: bool) -> list[_Piece]:
+def _hand_pieces(hand: tuple[Card, ...], mask: int, rules: Rules) -> list[_Piece]:
     """The listed new melds of three, then the hand melds of four or more (natural cards)."""
-    out = [_Piece((), (), (m,), m.physical, 0, "new_meld", True) for m in new_melds_from(hand, rules)]
-    for suit in FRENCH_SUITS:
-        row = _CARD[suit]
-        rank = 1
-        while rank <= 13:
-            if not count.get(id(row[rank])):
-                rank += 1
+    jokers = 0
+    if mask & _JOKER_BIT:
+        if rules.jokers:
+            jokers = min(sum(1 for c in hand if c is JOKER), 3)
+        else:
+            mask ^= _JOKER_BIT
+    least = max(3 - jokers, rules.min_natural_per_combination)
+    found = _new_melds(mask, least)
+    out = [_Piece((), (), (m,), physical, 0, "new_meld", True, value) for m, physical, value in found or ()]
+    runs = mask & mask >> 1 & mask >> 2 & mask >> 3 & _STARTS
+    if runs:
+        for s in range(4):
+            bits = mask >> (16 * s) & _RANKS
+            if not runs >> (16 * s) & _RANKS:
                 continue
-            end = rank
-            while end < 13 and count.get(id(row[end + 1])):
-                end += 1
-            if end - rank >= 3:
-                cards = row[rank:end + 1]
-                out.append(_Piece((), (), (Meld(cards),), cards, 0, "hand_meld", False))
-            rank = end + 1
-    for rank in range(1, 14):
-        cards = tuple(_CARD[s][rank] for s in FRENCH_SUITS)
-        if all(count.get(id(c)) for c in cards):
-            out.append(_Piece((), (), (Meld(cards),), cards, 0, "hand_meld", False))
+            rank = 1
+            while rank <= 13:
+                if not bits >> rank & 1:
+                    rank += 1
+                    continue
+                end = rank
+                while end < 13 and bits >> (end + 1) & 1:
+                    end += 1
+                if end - rank >= 3:
+                    meld = _hand_run(s, rank, end)
+                    out.append(_Piece((), (), (meld,), meld.cards, 0, "hand_meld", False, meld_value(meld)))
+                rank = end + 1
+    groups = mask & mask >> 16 & mask >> 32 & mask >> 48 & _RANKS
+    while groups:
+        rank = (groups & -groups).bit_length() - 1
+        groups &= groups - 1
+        meld = _hand_group(rank)
+        out.append(_Piece((), (), (meld,), meld.cards, 0, "hand_meld", False, meld_value(meld)))
     return out
 
 
-def _table_pieces(i: int, meld: Meld, count: dict[int, int], jokers: bool) -> list[_Piece]:
-    """Meld ``i``'s listed extensions, then its steals, splits and swaps that the hand can make."""
-    out = []
-    for new, card in _extensions(meld):
-        if count.get(id(card)) and (jokers or card is not JOKER):
-            out.append(_Piece((i,), (new,), (), (card,), 0, "extension", True))
-    spares, splits, swaps = _shapes(meld)
-    for card, rest in spares:
-        for new, cards in _steals(card, count):
-            out.append(_Piece((i,), (rest,), (new,), cards, 0, "steal", False))
-    for card, left, right in splits:
-        if count.get(id(card)):
-            out.append(_Piece((i,), (left,), (right,), (card,), 0, "split", False))
-    for card, new in swaps:
-        if count.get(id(card)):
-            out.append(_Piece((i,), (new,), (), (card,), 1, "swap", False))
-    return out
+#: ``_ROWS[suit index][rank]``: the interned cards (index 0: the joker, a placeholder).
+_ROWS = tuple((JOKER,) + tuple(Card(r, s) for r in range(1, 14)) for s in FRENCH_SUITS)
+_STARTS = sum(_RANKS << (16 * s) for s in range(4))
+_MELDS: dict[tuple[int, ...], Meld] = {}
 
 
-def _steals(card: Card, count: dict[int, int]) -> list[tuple[Meld, tuple[Card, ...]]]:
-    """New melds of ``card`` (from the table) with two or more natural hand cards: the group
-    of every other suit the hand holds, and the longest run through it the hand makes."""
+def _hand_run(suit: int, low: int, high: int) -> Meld:
+    key = (suit, low, high)
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS.setdefault(key, Meld(_ROWS[suit][low:high + 1]))
+    return meld
+
+
+def _hand_group(rank: int) -> Meld:
+    key = (rank,)
+    meld = _MELDS.get(key)
+    if meld is None:
+        meld = _MELDS.setdefault(key, Meld(tuple(row[rank] for row in _ROWS)))
+    return meld
+
+
+def _table_pieces(out: list[_Piece], table: tuple[Meld, ...], mask: int, jokers: bool) -> None:
+    """Each table meld's listed extensions, steals, splits and swaps that the hand can make."""
+    if not jokers:
+        mask &= ~_JOKER_BIT
+    natural = mask & ~_JOKER_BIT
+    found = _TABLES.get(id(table))
+    if found is None or found[0] is not table:
+        found = _table_entry(table)
+    if not (found[2] & mask or found[3] & natural):
+        return
+    for i, entry in found[1]:
+        _, extensions, want, spares, others, trigger = entry
+        if want & mask:
+            for bit, new, cards, value in extensions:
+                if bit & mask:
+                    out.append(_Piece((i,), (new,), (), cards, 0, "extension", True, value))
+        if trigger & natural:
+            for card, rest, partners in spares:
+                got = partners & natural
+                if got & (got - 1):  # two cards or more
+                    for new, cards, value in _steals(card, got):
+                        out.append(_Piece((i,), (rest,), (new,), cards, 0, "steal", False, value))
+            for bit, repl, extra, cards, taken, source, value in others:
+                if bit & natural:
+                    out.append(_Piece((i,), repl, extra, cards, taken, source, False, value))
+
+
+# id(table) -> (the table, its melds that some hand card touches, with their entries, the OR
+# of their extension masks, the OR of their other masks); the entry keeps the table alive
+_TableEntry = tuple[tuple[Meld, ...], tuple[tuple[int, "_Entry"], ...], int, int]
+_TABLES: dict[int, _TableEntry] = {}
+
+
+def _table_entry(table: tuple[Meld, ...]) -> _TableEntry:
+    entries = _ENTRIES
+    touched = []
+    want = trigger = 0
+    for i, meld in enumerate(table):
+        entry = entries.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            entry = _entry(meld)
+        if entry[2] or entry[5]:
+            touched.append((i, entry))
+            want |= entry[2]
+            trigger |= entry[5]
+    found = (table, tuple(touched), want, trigger)
+    if len(_TABLES) > 4_096:  # one store or clear at a time: atomic
+        _TABLES.clear()
+    _TABLES[id(table)] = found
+    return found
+
+
+#: ``id(card) -> its points`` (A 1, 2-10, J/Q/K 10; the joker 0 here: its points are the rules').
+_VALUE: dict[int, int] = {id(c): min(c.rank, 10) for row in _ROWS for c in row[1:]}
+_VALUE[id(JOKER)] = 0
+
+# id(meld) -> (meld, its extensions (bit, extended meld, (hand card,), points), the mask they
+# want, its spares (card, what is left, the mask of hand cards that can meld with the card), its
+# splits and swaps (bit, replacements, new melds, (hand card,), jokers taken, source, points), the
+# mask of the hand cards that make a spare's meld, a split or a swap); the entry keeps the meld alive
+_Other = tuple[int, tuple[Meld], tuple[Meld, ...], tuple[Card], int, str, int]
+_Entry = tuple[Meld, tuple[tuple[int, Meld, tuple[Card], int], ...], int, tuple[tuple[Card, Meld, int], ...],
+               tuple[_Other, ...], int]
+_ENTRIES: dict[int, _Entry] = {}
+_BY_VALUE: dict[Meld, _Entry] = {}  # a meld's value -> the entry of the first meld seen of that value
+_STEALS: dict[tuple[int, int], tuple[tuple[Meld, tuple[Card, ...], int], ...]] = {}
+
+
+def _entry(meld: Meld) -> _Entry:
+    same = _BY_VALUE.get(meld)  # a meld equal to one seen: the same pieces
+    if same is not None:
+        entry: _Entry = (meld, *same[1:])  # type: ignore[assignment]
+    else:
+        meta = _METAS.get(id(meld))
+        if meta is None or meta[0] is not meld:
+            meta = _meta(meld)
+        extensions = tuple((bit, new, (card,), _VALUE[id(card)]) for new, card, bit in meta[1])
+        spares = tuple((card, rest, _partners(card)) for card, rest in _spares(meld))
+        others: list[_Other] = [(card_bit(card), (left,), (right,), (card,), 0, "split", _VALUE[id(card)])
+                                for card, left, right in _splits(meld)]
+        others += [(card_bit(card), (new,), (), (card,), 1, "swap", _VALUE[id(card)]) for card, new in _swaps(meld)]
+        trigger = 0
+        for _, _, partners in spares:
+            trigger |= partners
+        for other in others:
+            trigger |= other[0]
+        entry = (meld, extensions, meta[2], spares, tuple(others), trigger)
+    with _LOCK:
+        if len(_ENTRIES) > 20_000:
+            _ENTRIES.clear()
+        _ENTRIES[id(meld)] = entry
+        if same is None:
+            if len(_BY_VALUE) > 20_000:
+                _BY_VALUE.clear()
+            _BY_VALUE[meld] = entry
+    return entry
+
+
+def _partners(card: Card) -> int:
+    """The bits of the natural cards that can share a meld of three with ``card``."""
+    rank, suit = card.rank, FRENCH_SUITS.index(card.suit)  # type: ignore[arg-type]
+    bits = 0
+    for s in range(4):
+        if s != suit:
+            bits |= 1 << (16 * s + rank)
+    for r in (rank - 2, rank - 1, rank + 1, rank + 2):
+        if 1 <= r <= 13:
+            bits |= 1 << (16 * suit + r)
+    return bits
+
+
+def _steals(card: Card, got: int) -> tuple[tuple[Meld, tuple[Card, ...], int], ...]:
+    """New melds of ``card`` (from the table) with the natural hand cards ``got`` (bits among its
+    partners): the group of every other suit, and the longest run through it; memoized."""
+    key = (id(card), got)
+    found = _STEALS.get(key)
+    if found is not None:
+        return found
     out = []
-    rank, suit = card.rank, card.suit
-    assert suit is not None
-    others = tuple(_CARD[s][rank] for s in FRENCH_SUITS if s is not suit and count.get(id(_CARD[s][rank])))
+    rank, suit = card.rank, FRENCH_SUITS.index(card.suit)  # type: ignore[arg-type]
+    others = tuple(_ROWS[s][rank] for s in range(4) if s != suit and got >> (16 * s + rank) & 1)
     if len(others) >= 2:
-        out.append((Meld((card,) + others).normalized(), others))
-    row = _CARD[suit]
-    low = rank
-    while low > 1 and count.get(id(row[low - 1])):
+        new = Meld((card,) + others).normalized()
+        out.append((new, others, meld_value(new) - _VALUE[id(card)]))
+    low = high = rank
+    row = 16 * suit
+    while low > 1 and got >> (row + low - 1) & 1:
         low -= 1
-    high = rank
-    while high < 13 and count.get(id(row[high + 1])):
+    while high < 13 and got >> (row + high + 1) & 1:
         high += 1
     if high - low >= 2:
-        cards = row[low:high + 1]
-        out.append((Meld(cards), tuple(c for c in cards if c is not card)))
-    return out
-
-
-_Shapes = tuple[tuple[tuple[Card, Meld], ...], tuple[tuple[Card, Meld, Meld], ...], tuple[tuple[Card, Meld], ...]]
-_SHAPES: dict[int, tuple[Meld, _Shapes]] = {}
-
-
-def _shapes(meld: Meld) -> _Shapes:
-    """A table meld's spare cards (card, what is left), splits (hand card, left run, right run)
-    and swaps (hand card, the meld with it for the joker); memoized by the meld's identity."""
-    entry = _SHAPES.get(id(meld))
-    if entry is not None and entry[0] is meld:
-        return entry[1]
-    found = (tuple(_spares(meld)), tuple(_splits(meld)), tuple(_swaps(meld)))
+        cards = _ROWS[suit][low:high + 1]
+        new = Meld(cards)
+        out.append((new, tuple(c for c in cards if c is not card), meld_value(new) - _VALUE[id(card)]))
+    found = tuple(out)
     with _LOCK:
-        if len(_SHAPES) > 20_000:
-            _SHAPES.clear()
-        _SHAPES[id(meld)] = (meld, found)
+        if len(_STEALS) > 20_000:
+            _STEALS.clear()
+        _STEALS[key] = found
     return found
 
 
@@ -412,6 +591,8 @@ def _valid(meld: Meld, naturals: int) -> bool:
 
 
 def _spares(meld: Meld) -> list[tuple[Card, Meld]]:
+    """The natural cards a meld can give up and stay valid: an end of a run of four or more,
+    any card of a group of four."""
     cards, jokers = meld.cards, meld.jokers
     n = len(cards)
     if n < 4:
@@ -429,6 +610,7 @@ def _spares(meld: Meld) -> list[tuple[Card, Meld]]:
 
 
 def _splits(meld: Meld) -> list[tuple[Card, Meld, Meld]]:
+    """The splits of a run by a second copy of one of its middle cards (both halves of three or more)."""
     cards, jokers = meld.cards, meld.jokers
     n = len(cards)
     if n < 5 or cards[0].suit is not cards[1].suit or cards[0].rank == cards[1].rank:
@@ -443,6 +625,7 @@ def _splits(meld: Meld) -> list[tuple[Card, Meld, Meld]]:
 
 
 def _swaps(meld: Meld) -> list[tuple[Card, Meld]]:
+    """The swaps of a meld's jokers (MV-12): the card each stands for, and the meld with it."""
     return [(meld.cards[p], Meld(meld.cards, tuple(j for j in meld.jokers if j != p))) for p in meld.jokers]
 
 
