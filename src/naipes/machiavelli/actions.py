@@ -188,6 +188,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     slots: int
     catalogue: tuple[Meld, ...]
     catalogue_start: int
+    observation_version = OBSERVATION_VERSION
 
     def __init__(self, rules: Rules | None = None, *, candidates: int = CANDIDATES,
                  solver_nodes: int | None = None) -> None:

@@ -229,7 +229,7 @@ def _compute(table: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules, open
     pieces = _hand_pieces(hand, mask, rules)
     if opened or not rules.initial_meld_min:
         _table_pieces(pieces, table, mask, rules.jokers > 0)
-    pieces = [p for p in pieces if p.listed or _checked(p, table, hand, rules, opened)]
+    pieces = [p for p in pieces if p.listed or _checked(p, table, hand, rules)]
     out: list[Candidate] = []
     seen: set[_Layout] = set()
     if solver_nodes is not None:
@@ -321,7 +321,7 @@ def _add(out: list[Candidate], seen: set[_Layout], table: tuple[Meld, ...],
     out.append(Candidate(None, (table, repl, extra), cards, source, value, len(repl), left, taken, left == 0, key))
 
 
-def _checked(piece: _Piece, table: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules, opened: bool) -> bool:
+def _checked(piece: _Piece, table: tuple[Meld, ...], hand: tuple[Card, ...], rules: Rules) -> bool:
     """Whether the engine accepts ``piece`` alone (:func:`~naipes.machiavelli.legality.play_problems`
     on the melds it changes), remembered by what it reads besides the hand, whose cards the piece
     was built from: its meld, its new meld and its cards (memoized objects, which determine the
@@ -329,13 +329,13 @@ def _checked(piece: _Piece, table: tuple[Meld, ...], hand: tuple[Card, ...], rul
     repl = piece.repl[0] if piece.repl else None
     extra = piece.extra[0] if piece.extra else None
     cards = piece.cards
-    key = (id(repl), id(extra), id(cards), id(rules), opened)
+    key = (id(repl), id(extra), id(cards), id(rules))
     entry = _VERDICTS.get(key)
     if entry is not None and entry[0] is repl and entry[1] is extra and entry[2] is cards and entry[3] is rules:
         return entry[4]
     removed = tuple(table[i] for i in piece.removed)
     added = tuple(m for m in piece.repl if m is not None) + piece.extra
-    legal = not play_problems(removed, hand, added, cards, rules, opened=opened)
+    legal = not play_problems(removed, hand, added, cards, rules)  # an opening's worth: the whole play's (_add)
     with _LOCK:
         if len(_VERDICTS) > 20_000:
             _VERDICTS.clear()
