@@ -17,9 +17,12 @@ ends (divided by :meth:`~naipes.actions.ActionSpace.returns_scale` with
 holds the game's :meth:`~naipes.actions.ActionSpace.observation_bounds`.
 ``render_mode="ansi"`` returns the table as the selected seat sees it.
 
-Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
+Every game is also a module in PettingZoo's style, named ``<game>_v<N>``, with
 ``env()`` (wrapped in PettingZoo's ``AssertOutOfBoundsWrapper`` and
-``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``:
+``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``. ``N`` is
+the game's :attr:`~naipes.actions.ActionSpace.observation_version` (1 for most
+games; ``machiavelli_v2`` since its candidate slots), so an agent trained on one
+observation layout is not handed another under the same name:
 
 >>> from naipes.adapters.pettingzoo import machuco_v1
 >>> e = machuco_v1.env(players=2)
@@ -30,6 +33,8 @@ Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
 .. versionadded:: 1.0
 .. versionchanged:: 1.2
    ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules.
+.. versionchanged:: 1.4
+   The version in a module's name is the game's observation version (``machiavelli_v2``).
 """
 
 from __future__ import annotations
@@ -47,10 +52,22 @@ from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import find_game
 
-__all__ = ["NaipesAEC", "env", "game_module"]
+__all__ = ["NaipesAEC", "env", "game_module", "version"]
 
-#: The version in the ``<game>_v1`` module names and in ``metadata["name"]``.
+#: The version in the ``<game>_v1`` module names and in ``metadata["name"]`` of a game whose
+#: observation is at version 1; a game at a later :attr:`~naipes.actions.ActionSpace.observation_version`
+#: is named with that version (:func:`version`).
 VERSION = 1
+
+
+def version(game: str) -> int:
+    """The version in ``game``'s module name and ``metadata["name"]``: its observation version.
+
+    >>> version("machuco"), version("machiavelli")
+    (1, 2)
+    """
+    _, _, space = resolve(game, None)
+    return max(VERSION, int(getattr(space, "observation_version", VERSION)))
 
 
 def env(game: str, *, render_mode: str | None = None, normalize_returns: bool = False, rules: Any = None,
@@ -70,7 +87,7 @@ def game_module(game: str) -> types.ModuleType:
     info = find_game(game)
     if not has_action_space(info):
         raise UsageError(f"{info.name} has no ActionSpace", code="no_action_space")
-    name = f"{info.name}_v{VERSION}"
+    name = f"{info.name}_v{version(info.name)}"
     module = types.ModuleType(f"{__name__}.{name}", f"{info.name} as a PettingZoo AEC environment.")
 
     def raw_env(**kwargs: Any) -> NaipesAEC:
@@ -86,11 +103,12 @@ def game_module(game: str) -> types.ModuleType:
 
 
 def __getattr__(name: str) -> Any:
-    """``<game>_v1``: :func:`game_module` of that game."""
-    game, sep, version = name.rpartition("_v")
-    if sep and game and version == str(VERSION):
+    """``<game>_v<N>``: :func:`game_module` of that game, ``N`` its :func:`version`."""
+    game, sep, number = name.rpartition("_v")
+    if sep and game and number.isdigit():
         try:
-            return game_module(game)
+            if int(number) == version(game):
+                return game_module(game)
         except UsageError:
             pass
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -110,7 +128,8 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         self.module = self.info.load()
         self.plugin = plugin(self.info)
         self.render_mode = render_mode
-        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v{VERSION}"}
+        number = max(VERSION, int(getattr(self.space, "observation_version", VERSION)))
+        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v{number}"}
         players = self.plugin.new_game(self.rules, seed=0).num_players
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0

@@ -16,37 +16,57 @@ the ids name *shapes* of play relative to the view, the shapes that
 
 - listing slots: "the ``j``-th play of ``legal_moves`` that has no shape id
   above", ``slot_start + j`` for ``j < SLOTS``, in the listing's canonical
-  order: any play a listing holds beyond the shapes (a rearrangement of the
-  table, say) is reachable, and the observation describes each slot's play
-  (slice ``slots``: the cards played, the melds made and changed, the penalty
-  removed...). The MV-16 listing of this version lists shapes only, so the
-  slots stay empty under it; a listing (or a wrapper's view) that lists more
-  fills them.
+  order: any play a listing holds beyond the shapes is reachable, and the
+  observation describes each slot's play (slice ``slots``: the cards played,
+  the melds made and changed, the penalty removed...). The MV-16 listing
+  lists shapes only, so the slots stay empty under it; a listing (or a
+  wrapper's view) that lists more fills them.
+- candidate slots: "the ``j``-th candidate play", ``candidate_start + j`` for
+  ``j < candidate_slots`` (:data:`~naipes.machiavelli.candidates.CANDIDATES`,
+  16, by default): plays outside the listing that rearrange the table (split
+  a run, take a card from a meld into a new one, swap a joker, lay a long
+  meld, several pieces at once), made for the seat to act in a fixed order
+  by :func:`~naipes.machiavelli.candidates.candidates`, each final layout
+  once and none that the listing holds. The observation describes each one
+  (slice ``candidates``).
+
+The id layout, in order: Draw, Forfeit, the extensions, the catalogue, the
+``SLOTS`` listing slots, the candidate slots; ``size`` is
+``candidate_start + candidate_slots``.
 
 Every play ``legal_moves`` lists has exactly one id (up to ``SLOTS`` plays
-without a shape), so the moves of :meth:`~ActionSpace.legal_ids` are exactly
-``legal_moves``; ``Forfeit(TIMEOUT)`` (accepted, never listed) and every
+without a shape), and so has every candidate play: the moves of
+:meth:`~ActionSpace.legal_ids` are ``legal_moves`` and the position's
+candidates. ``Forfeit(TIMEOUT)`` (accepted, never listed) and every other
 unlisted layout have none.
 
 >>> from naipes.machiavelli import Game, Rules
 >>> space = ActionSpace(Rules(players=2))
->>> space.size, space.max_melds, len(space.catalogue), space.slot_start
-(182, 34, 96, 166)
+>>> space.size, space.max_melds, len(space.catalogue), space.slot_start, space.candidate_start
+(198, 34, 96, 166, 182)
 >>> game = Game.from_position(Rules(players=2), hands=["7S 8H 8D 8C", "KD"],
 ...                           table="[4S 5S 6S]", stock="KH")
 >>> view = game.view(0)
 >>> [str(space.move(i, view)) for i in space.legal_ids(view)]
-['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]']
+['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]', 'play 8H 8D 8C 7S: [4S 5S 6S 7S] [8H 8D 8C]']
 >>> space.legal_ids(view)
-(0, 1, 3, 101)
+(0, 1, 3, 101, 182)
 
-A play outside the shapes (here a rearrangement, listed by hand) takes slot 0:
+The rearrangement of issue 44, a candidate:
+
+>>> from naipes.machiavelli import Move
+>>> game = Game.from_position(Rules(players=2), hands=["8S 8D 2C", "KD"], table="[5H 6H 7H 8H]", stock="KH")
+>>> view = game.view(0)
+>>> i = space.index(Move.parse("play 8S 8D: [5H 6H 7H] [8H 8S 8D]"), view)
+>>> i, str(space.move(i, view))
+(182, 'play 8S 8D: [5H 6H 7H] [8S 8H 8D]')
+
+A play outside the shapes that a listing holds (here listed by hand) takes a listing slot:
 
 >>> import attrs
->>> from naipes.machiavelli import Move
->>> swap = Move.parse("play 7S: [5S 6S 7S] [4S]")
+>>> swap = Move.parse("play 2C: [5H 6H 7H 8H] [2C]")
 >>> listed = attrs.evolve(view, legal_moves=view.legal_moves + (swap,))
->>> space.legal_ids(listed)[-1], space.move(space.slot_start, listed) == swap
+>>> space.legal_ids(listed)[-2], space.move(space.slot_start, listed) == swap
 (166, True)
 
 .. versionadded:: 1.0
@@ -137,6 +157,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     :meth:`mask` is True only for legal ones. A play has an id only in the
     listed form (the new meld last, extended melds in place, canonical order).
 
+    Args:
+        rules: the rules (default ``Rules()``).
+        candidates: the candidate slots, 0 to
+            :data:`~naipes.machiavelli.candidates.CANDIDATES` (16, the default;
+            0: none, the ids and the observation of version 1 plus an empty slice).
+        solver_nodes: a node budget for the exact solver's best play in
+            candidate slot 0 (:func:`~naipes.machiavelli.solver.solve`), or
+            ``None`` (the default: no solver call; a decision then costs
+            microseconds, not milliseconds).
+
     Attributes:
         max_melds: the table melds that extension ids reach (``deck_size // 3``:
             all of them).
@@ -144,6 +174,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         catalogue: the melds of the catalogue ids, in id order.
         catalogue_start: the id of ``catalogue[0]``.
         slot_start: the id of listing slot 0 (after the catalogue).
+        candidate_start: the id of candidate slot 0 (after the listing slots).
+        candidate_slots: the candidate slots (``candidates``).
+        solver_nodes: the solver's node budget for slot 0, or ``None``.
 
     The encoding (:attr:`observation_spec`), with ``D = rules.deck_size``,
     ``C = rules.copies``, ``J = rules.jokers``, ``P`` players; per-seat slices
@@ -167,6 +200,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     - ``to_act`` (``P``), ``starter`` (``P``, one-hot), ``seat`` (``P``,
       one-hot, absolute), ``phase`` (2: playing, over).
 
+    - ``candidates`` (``candidate_slots * CANDIDATE_WIDTH``, after ``slots``):
+      candidate slot ``j`` at ``CANDIDATE_WIDTH * j``: present, cards played
+      from the hand / ``rules.cards_per_player``, points laid (the penalty
+      removed, jokers taken back against it) / 100, melds changed / 3, melds
+      added (after less before) / 3, cards left in the hand / ``D``, goes out,
+      jokers taken back / ``max(J, 1)``, proven a best play (MV-15), ranks
+      played (13), suits played (4); every value capped at 1 (points below 0
+      read 0); zeros past the last filled slot and for a seat not to act.
+      Version 2 of the layout (:attr:`observation_version`).
+
     - ``slots`` (``SLOTS * SLOT_WIDTH``): listing slot ``j`` at ``SLOT_WIDTH * j``:
       present, cards played / 3, melds added (melds after less melds before) / 3,
       melds changed (on the table before, not after) / 3, penalty removed (the
@@ -182,6 +225,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             (code ``wrong_rules``).
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.4
+       The candidate slots (``candidates``, ``solver_nodes``), the ``candidates``
+       slice; observation version 2.
     """
 
     max_melds: int
