@@ -64,7 +64,7 @@ from naipes.machiavelli.melds import Meld, card_value, meld_problem, meld_value
 from naipes.machiavelli.moves import Play, _trusted_play
 from naipes.machiavelli.rules import Rules
 
-__all__ = ["CANDIDATES", "Candidate", "candidates", "layout_key"]
+__all__ = ["CANDIDATES", "Candidate", "candidates", "layout_key", "play_key"]
 
 #: The candidate slots: at most this many candidate plays per decision.
 CANDIDATES = 16
