@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from naipes.cards import Card
 from naipes.machiavelli import ActionSpace, Game, Move, Play, Rules
+from naipes.machiavelli import _candidate_pieces as pieces
 from naipes.machiavelli import candidates as cands
 from naipes.machiavelli.actions import CANDIDATE_WIDTH, OBSERVATION_VERSION
-from naipes.machiavelli.candidates import CANDIDATES, candidates, layout_key, play_key
+from naipes.machiavelli.candidates import CANDIDATES, layout_key, play_key
 from naipes.machiavelli.melds import parse_table
 
 from .helpers import position
@@ -121,7 +122,7 @@ def test_candidates_do_not_depend_on_history_or_memo() -> None:
             break
         view = game.view(game.current_player)
         first = [(str(c.play), c.source) for c in space.candidates(view)]
-        for memo in (cands._CACHE, cands._ENTRIES, cands._BY_VALUE, cands._TABLES, cands._STEALS,
+        for memo in (cands._CACHE, pieces._ENTRIES, pieces._BY_VALUE, pieces._TABLES, pieces._STEALS,
                      cands._VERDICTS, cands._KEYS):
             memo.clear()
         again = Game.from_dict(game.to_dict()).view(view.seat)

@@ -48,7 +48,7 @@ def root_candidates(view: Any) -> tuple[Move, ...]:
     out: list[Move] = []
     play = BudgetedSolver().choose(view)
     seen = set()
-    if play is not None:
+    if isinstance(play, Play):
         out.append(play)
         seen.add(play_key(view.table, play))
     if view.legal_moves:

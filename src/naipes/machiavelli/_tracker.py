@@ -302,6 +302,7 @@ class Tracker(BaseTracker[Move]):
         except ValueError:
             pass
         i = space._check_id(i)
+        move: Move | None
         if i >= space.candidate_start:
             j = i - space.candidate_start
             move = self._cands[j].play if j < len(self._cands) else None
