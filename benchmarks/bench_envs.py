@@ -183,6 +183,7 @@ def _candidate_fill(module: Any) -> Loop:
             masks = (np.zeros(full.size, np.int8), np.zeros(bare.size, np.int8))
             while not game.is_over:
                 with_slots, without = pairs[min(game.to_act)]
+                game.legal_moves(min(game.to_act))  # the engine's listing, which both trackers read, made first
                 a = tick()
                 without.legal_ids()
                 without.mask(masks[1])

@@ -146,19 +146,14 @@ def layout_key(removed: Sequence[Meld], added: Sequence[Meld]) -> _Layout:
     both removed and added cancels. Two plays on the same table have the same
     final layout exactly when their keys are equal.
     """
-    left: dict[_MeldKey, int] = {}
-    for m in removed:
-        k = _meld_key(m)
-        left[k] = left.get(k, 0) + 1
-    inn = []
-    for m in added:
-        k = _meld_key(m)
-        if left.get(k):
-            left[k] -= 1
-        else:
-            inn.append(k)
-    out = [k for k, n in left.items() for _ in range(n)]
-    return tuple(sorted(out)), tuple(sorted(inn))
+    out = sorted(map(_meld_key, removed))
+    inn = sorted(map(_meld_key, added))
+    if out and inn and not set(out).isdisjoint(inn):  # a meld both removed and added: no change
+        for k in [k for k in out if k in inn]:
+            if k in out and k in inn:
+                out.remove(k)
+                inn.remove(k)
+    return tuple(out), tuple(inn)
 
 
 def play_key(table: Sequence[Meld], play: Play) -> _Layout:
