@@ -215,3 +215,19 @@ def test_random_agents_play_whole_games(players: int, jokers: int, seed: int) ->
 def test_random_agents_with_the_opening_minimum() -> None:
     assert random_agents(Rules(players=3, jokers=2, initial_meld_min=36, mode="single_deal"), 8, 5_000)[1]
 
+
+
+def test_the_search_bots_see_the_candidates() -> None:
+    """The plugin's root candidates: the solver's play first, then every candidate layout, each once."""
+    from naipes.machiavelli._search import BudgetedSolver
+    from naipes.plugin import plugin
+
+    rules = Rules(players=2, jokers=2)
+    game = position(["5S JC JH 8H 9H 10H 6D 5H 2C 10D", "KS"],
+                    "[3S 4S 5S 6S 7S 8S] [JH JD JC JS] [JK=5H 6H 7H] [9D 10D JD QD KD]", rules=rules)
+    view = game.view(0)
+    proposed = plugin("machiavelli").root_candidates(view)
+    keys = [play_key(view.table, m) for m in proposed if isinstance(m, Play)]
+    assert proposed[0] == BudgetedSolver().choose(view) and len(set(keys)) == len(keys) == len(proposed)
+    assert {c.key for c in ActionSpace(rules).candidates(view)} <= set(keys)
+    assert all(game.is_legal(m) for m in proposed)
