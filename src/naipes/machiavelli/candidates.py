@@ -34,11 +34,15 @@ hold, in this order, each play once:
 
 Two plays that give the same final layout are one play (MV-05): a play is
 kept only if no play before it, and no listed play, makes its layout. Every
-play is checked by the engine's own rule
+piece outside the listing is checked once by the engine's own rule
 (:func:`~naipes.machiavelli.legality.play_problems`, on the melds it changes:
-the melds left in place are the same objects, valid already), so each is
-legal. Nothing depends on time: the same position always gives the same
-candidates. Before his opening (MV-11) a player is offered hand melds only.
+the melds left in place are the same objects, valid already) and remembered;
+pieces that change different melds and use different hand cards make a legal
+play together (before the opening, MV-11, the whole play is checked, its worth
+being a sum). So each candidate is legal; the tests play every one of them
+through whole games of random agents. Nothing depends on time: the same
+position always gives the same candidates. Before his opening a player is
+offered hand melds only.
 
 The answer is remembered per position (the table object, the hand's cards,
 the opening, the rules and the budget), so a mask, an encoding and a
