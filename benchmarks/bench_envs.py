@@ -13,6 +13,12 @@ For every game with an ``ActionSpace``, one run measures random play through:
   ``NAIPES_MYPYC=1`` build, or as Python);
 - ``same, from views``: the same from a view built at every step
   (``space.legal_ids(view)``, ``space.encode(view, out=...)``);
+- ``no candidates`` (Machiavelli): ids + mask + encode with ``ActionSpace(rules,
+  candidates=0)``, the step without the candidate slots; ``candidate fill``: what
+  filling the slots adds per decision, timed on the same positions (a tracker with
+  the slots and one without follow one game; the moves are not timed), and the
+  line below the table gives it over the ``no candidates`` step (the issue-44
+  target is 3×);
 - ``vector N=1/16/256``: :class:`~naipes.adapters.vector.NaipesVectorEnv` of N
   games (``copy=False``), a random legal id per game; ``us/step`` is per game
   step (the opponents' moves included, as in ``gymnasium``);
@@ -50,6 +56,9 @@ clock = time.process_time
 VECTOR_SIZES = (1, 16, 256)
 #: The issue-25 target: ids + mask + encode at most this many times the bare step.
 TARGET = 3.0
+#: The issue-44 target: filling Machiavelli's candidate slots at most this many times the
+#: ids + mask + encode step without them.
+FILL_TARGET = 3.0
 Loop = Callable[[random.Random, float], tuple[int, float]]
 
 
@@ -116,12 +125,12 @@ def _viewed(module: Any) -> Loop:
     return _timed(episode)
 
 
-def _encoded(module: Any) -> Loop:
+def _encoded(module: Any, **space_args: Any) -> Loop:
     """ids + mask + encode through one tracker per seat (``ActionSpace.tracker``), each
     writing its own preallocated arrays: what a learning loop does at every step."""
     import numpy as np
 
-    space = module.ActionSpace(module.Rules())
+    space = module.ActionSpace(module.Rules(), **space_args)
 
     def episode(rng: random.Random) -> int:
         game, steps = module.Game(module.Rules(), seed=rng.randrange(2**31)), 0
@@ -138,6 +147,56 @@ def _encoded(module: Any) -> Loop:
             steps += 1
         return steps
     return _timed(episode)
+
+
+def _takes_candidates(module: Any) -> bool:
+    """Whether the game's ``ActionSpace`` has candidate slots (Machiavelli's ``candidates=``)."""
+    import inspect
+
+    return "candidates" in inspect.signature(module.ActionSpace).parameters
+
+
+def _no_candidates(module: Any) -> Loop:
+    """ids + mask + encode as ``_encoded``, with no candidate slots (``ActionSpace(candidates=0)``):
+    the step before the slots."""
+    return _encoded(module, candidates=0)
+
+
+def _candidate_fill(module: Any) -> Loop:
+    """What filling the candidate slots costs per decision: two trackers per seat follow the same
+    game, one with the slots and one without (``candidates=0``); each decision times both trackers'
+    ``legal_ids`` + mask + ``encode`` and counts the difference (the game's moves are not timed;
+    the move is a random legal id of the space with the slots)."""
+    import numpy as np
+
+    rules = module.Rules()
+    full, bare = module.ActionSpace(rules), module.ActionSpace(rules, candidates=0)
+    tick = clock  # CPU time, as the other cells (wall-clock time would count the waits of a loaded machine)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        steps, spent = 0, 0.0
+        while clock() < until:
+            game = module.Game(rules, seed=rng.randrange(2**31))
+            pairs = [(full.tracker(game, s, np.zeros(full.observation_size, np.float32)),
+                      bare.tracker(game, s, np.zeros(bare.observation_size, np.float32)))
+                     for s in range(game.num_players)]
+            masks = (np.zeros(full.size, np.int8), np.zeros(bare.size, np.int8))
+            while not game.is_over:
+                with_slots, without = pairs[min(game.to_act)]
+                game.legal_moves(min(game.to_act))  # the engine's listing, which both trackers read, made first
+                a = tick()
+                without.legal_ids()
+                without.mask(masks[1])
+                without.encode()
+                b = tick()
+                ids = with_slots.legal_ids()
+                with_slots.mask(masks[0])
+                with_slots.encode()
+                spent += (tick() - b) - (b - a)
+                steps += 1
+                game.play(with_slots.move(ids[rng.randrange(len(ids))]), min(game.to_act))
+        return steps, spent
+    return run
 
 
 def _vector(name: str, n: int) -> Loop:
@@ -254,6 +313,9 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
         if _has("numpy"):
             out.append((name, "ids+mask+encode", lambda m=module: _encoded(m)))
             out.append((name, "same, from views", lambda m=module: _viewed(m)))
+            if _takes_candidates(module):
+                out.append((name, "no candidates", lambda m=module: _no_candidates(m)))
+                out.append((name, "candidate fill", lambda m=module: _candidate_fill(m)))
         if _has("pettingzoo"):
             out.append((name, "pettingzoo", lambda n=name: _pettingzoo(n)))
         if _has("gymnasium"):
@@ -328,6 +390,12 @@ def main(argv: list[str] | None = None) -> int:
     over = [r["game"] for r in rows if r["interface"] == "ids+mask+encode" and r["vs_bare"] > TARGET]
     if over:
         print(f"ids+mask+encode above {TARGET}x the bare step: {', '.join(over)}")
+    for fill in (r for r in rows if r["interface"] == "candidate fill"):
+        base = next((r for r in rows if r["game"] == fill["game"] and r["interface"] == "no candidates"), None)
+        if base is not None:
+            ratio = fill["us_per_step"] / base["us_per_step"]
+            print(f"{fill['game']}: filling the candidate slots costs {fill['us_per_step']:.1f} us per decision, "
+                  f"{ratio:.2f}x the ids+mask+encode step without them (issue-44 target: {FILL_TARGET}x)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"python": sys.version.split()[0], "encoders": built, "rows": rows}, out, indent=1)

@@ -61,6 +61,12 @@ class ActionSpace(Generic[R, M, V]):
     #: (``None``: the game's ``GameInfo.returns_range``). The adapters read :meth:`bounds`.
     returns_range: tuple[float, float] | None = None
 
+    #: The version of :meth:`encode`'s layout: a game bumps it when the meaning or the place of
+    #: its values changes, so a model trained on one version is not fed another (the PettingZoo
+    #: adapter names its environments ``<game>_v<version>``).
+    #:
+    #: .. versionadded:: 1.4
+    observation_version: int = 1
     #: The bounds of :meth:`encode`'s values by slice name, ``{name: (low, high)}``, where the
     #: game knows them; slices it leaves out lie in ``[0, 1]``. ``None`` (the default): no bound
     #: known, every value in ``(-inf, inf)``. The adapters' observation spaces read

@@ -28,7 +28,8 @@ from naipes.machiavelli import (
     listed_plays,
     parse_table,
 )
-from naipes.machiavelli.actions import DRAW_ID, FORFEIT_ID, MELD_WIDTH, SLOT_WIDTH, SLOTS, card_kind
+from naipes.machiavelli.actions import CANDIDATE_WIDTH, DRAW_ID, FORFEIT_ID, MELD_WIDTH, SLOT_WIDTH, SLOTS, card_kind
+from naipes.machiavelli.candidates import CANDIDATES, play_key
 
 from .helpers import position, positions, random_table
 
@@ -67,8 +68,16 @@ def play_randomly(rules: Rules, seed: int, steps: int) -> list[tuple[Game, View]
 def check_ids(space: ActionSpace, game: Game, view: View, *, every_id: bool = False) -> None:
     legal = view.legal_moves
     ids = space.legal_ids(view)
-    # every listed move has an id (Machiavelli lists no play without one)
-    assert len(ids) == len(legal)
+    found = space.candidates(view)
+    # every listed move has an id (Machiavelli lists no play without one), and so has every candidate
+    assert len(ids) == len(legal) + len(found)
+    listed_keys = {play_key(view.table, m) for m in legal if isinstance(m, Play)}
+    assert len({c.key for c in found}) == len(found)  # one layout once (MV-05)
+    for j, c in enumerate(found):
+        i = space.candidate_start + j
+        assert i in ids and space.move(i, view) is c.play and space.index(c.play, view) == i
+        assert c.key not in listed_keys and c.key == play_key(view.table, c.play)
+        assert game.is_legal(c.play, view.seat)
     assert len({space.index(m, view) for m in legal}) == len(legal)  # distinct
     for m in legal:
         i = space.index(m, view)
@@ -98,7 +107,8 @@ def test_size_is_fixed_for_the_rules(rules: Rules) -> None:
     assert a.slots == (4 if rules.jokers else 2)
     assert a.catalogue_start == 2 + a.slots * a.max_melds
     assert a.slot_start == a.catalogue_start + len(a.catalogue)
-    assert a.size == a.slot_start + SLOTS  # the listing slots
+    assert a.candidate_start == a.slot_start + SLOTS  # the listing slots
+    assert a.size == a.candidate_start + CANDIDATES  # the candidate slots
     assert len(set(a.catalogue)) == len(a.catalogue)
     for meld in a.catalogue:
         assert is_valid_meld(meld, rules) and len(meld) == 3 and meld == meld.normalized()
@@ -110,10 +120,10 @@ def test_size_is_fixed_for_the_rules(rules: Rules) -> None:
 def test_default_rules_and_sizes() -> None:
     space = ActionSpace()
     assert space.rules == Rules()
-    assert space.size == 2 + 2 * 34 + 13 * 4 + 4 * 11 + SLOTS
-    assert ActionSpace(Rules(jokers=2)).size == 2 + 4 * 35 + (13 * 4 + 4 * 11) * 4 + SLOTS
-    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=1)).size == 2 + 4 * 35 + 96 * 7 + SLOTS
-    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=3)).size == 2 + 4 * 35 + 96 + SLOTS
+    assert space.size == 2 + 2 * 34 + 13 * 4 + 4 * 11 + SLOTS + CANDIDATES
+    assert ActionSpace(Rules(jokers=2)).size == 2 + 4 * 35 + (13 * 4 + 4 * 11) * 4 + SLOTS + CANDIDATES
+    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=1)).size == 2 + 4 * 35 + 96 * 7 + SLOTS + CANDIDATES
+    assert ActionSpace(Rules(jokers=2, min_natural_per_combination=3)).size == 2 + 4 * 35 + 96 + SLOTS + CANDIDATES
     with pytest.raises(UsageError) as info:
         ActionSpace("machiavelli")  # type: ignore[arg-type]
     assert info.value.code == "wrong_rules"
@@ -299,7 +309,8 @@ def test_spec_covers_the_vector(rules: Rules) -> None:
         at += length
     assert at == space.observation_size
     d, p = rules.deck_size, rules.players
-    assert space.observation_size == 3 * d + space.max_melds * MELD_WIDTH + 10 * p + 3 + SLOTS * SLOT_WIDTH
+    assert space.observation_size == 3 * d + space.max_melds * MELD_WIDTH + 10 * p + 3 + SLOTS * SLOT_WIDTH \
+        + CANDIDATES * CANDIDATE_WIDTH
     with pytest.raises(UsageError) as info:
         space.slice("nope")
     assert info.value.code == "no_such_slice"
@@ -385,7 +396,9 @@ def test_encoding_tells_views_apart() -> None:
         other = attrs.evolve(view, **{name.strip(): value})
         assert space.encode(other) != base, name
     assert space.encode(attrs.evolve(view, hand=tuple(reversed(view.hand)))) == base  # the order is not encoded
-    assert space.encode(attrs.evolve(view, legal_moves=())) == base  # nor the listing
+    # nor the listing; the candidate plays are the acting seat's only
+    cut = space.slice("candidates").start
+    assert space.encode(attrs.evolve(view, legal_moves=()))[:cut] == base[:cut]
 
 
 def test_encoding_is_relative_to_the_seat() -> None:
@@ -446,7 +459,8 @@ def test_listing_order_and_ids_agree() -> None:
     game = position(["3S 7S JK 8S 8H 9H 10H", "KD"], "[4S 5S 6S] [8H 8D 8C]", rules=rules)
     view = game.view(0)
     plays = listed_plays(view.table, view.hand, rules)
-    assert sorted(space.index(p, view) for p in plays) == [i for i in space.legal_ids(view) if i > 1]
+    assert sorted(space.index(p, view) for p in plays) == [i for i in space.legal_ids(view)
+                                                           if 1 < i < space.candidate_start]
 
 
 @pytest.mark.parametrize("mode", ["session", "single_deal"])

@@ -194,10 +194,12 @@ def test_ids_that_name_no_move_are_refused_as_by_the_space() -> None:
     game = position(["7S 8H 8D 8C", "KD"], table="[4S 5S 6S]", stock="KH")
     space = ActionSpace(game.rules)
     tracker, view = space.tracker(game, 0), game.view(0)
-    assert tracker.legal_ids() == (0, 1, 3, 101)
+    # the candidate slot 0: both listed plays at once
+    assert tracker.legal_ids() == (0, 1, 3, 101, space.candidate_start)
+    assert str(tracker.move(space.candidate_start)) == "play 8H 8D 8C 7S: [4S 5S 6S 7S] [8H 8D 8C]"
     assert tracker.move(3) is game.legal_moves(0)[2]  # the listed move itself
     assert tracker.move(2) == space.move(2, view)  # a shape that is not legal here: built as the space does
-    for i in (2 + space.slots * 1, space.slot_start):  # no meld 1; an empty slot
+    for i in (2 + space.slots * 1, space.slot_start, space.candidate_start + 1):  # no meld 1; empty slots
         with pytest.raises(IllegalMoveError) as err:
             tracker.move(i)
         assert err.value.code == "no_action_id"

@@ -5,7 +5,8 @@ its end by seeded bots. At every position it writes the seats to act, the open d
 in words, and for every seat: its view as JSON, a digest of its observation from
 ``ActionSpace.encode(view)`` and from the game's incremental trackers, the captions of its
 picture (:func:`naipes.svg.render`) with a digest of the whole picture, and, for a seat to
-act, each legal move with its action id and its words in English and Spanish. Between two
+act, each legal move with its action id and its words in English and Spanish (and each legal
+id whose move the game does not list, with its move). Between two
 positions it writes the move played and every event in words, in English and Spanish, with
 what each seat's own stream shows of it when that differs.
 
@@ -269,6 +270,20 @@ class _Writer:
             self.write(f"seat {s} legal moves ({len(moves)}):")
             for move in moves:
                 self.write(f"  {self._id(move, view)} {move}: {self._move_words(move, view)}")
+            self.unlisted_ids(s, view)
+
+    def unlisted_ids(self, s: int, view: Any) -> None:
+        """The legal ids whose moves ``legal_moves`` does not list (Machiavelli's candidate slots),
+        each with its move in words; nothing for a game whose ids are its listed moves."""
+        if self.space is None:
+            return
+        listed = {self.space.index(m, view) for m in view.legal_moves if self.space.has_id(m, view)}
+        extra = [i for i in self.space.legal_ids(view) if i not in listed]
+        if extra:
+            self.write(f"seat {s} legal ids beyond the listed moves ({len(extra)}):")
+            for i in extra:
+                move = self.space.move(i, view)
+                self.write(f"  {i} {move}: {self._move_words(move, view)}")
 
     @staticmethod
     def _same(encoded: str, tracker: Any) -> str:

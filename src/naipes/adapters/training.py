@@ -217,7 +217,7 @@ class TrainingEnv:
         """
         view = self.game.view(self.seat)
         move = self.space.move(int(action), view)
-        if move not in view.legal_moves:
+        if int(action) not in self.space.legal_ids(view):  # its legal ids: listed moves and candidate slots
             raise IllegalMoveError(f"action {action} is not legal here", move=move, code="illegal_action")
         self.game.play(move, self.seat)
         self._advance()

@@ -2,8 +2,10 @@
 
 Machiavelli's ``legal_moves`` lists only a family of its plays, so a search
 over the listed moves alone can miss the best one. The plugin's
-``root_candidates`` adds the exact solver's play, found within a node budget
-(:data:`SOLVER_NODES`), at the root of every decision.
+``root_candidates`` adds, at the root of every decision, the exact solver's
+play, found within a node budget (:data:`SOLVER_NODES`), then the candidate
+plays of the action space's slots (:func:`~naipes.machiavelli.candidates.candidates`:
+rearrangements of the table), each final layout once (MV-05).
 
 .. versionadded:: 1.2
    Moved here from ``naipes.search._candidates``.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from naipes.machiavelli.candidates import candidates, play_key
 from naipes.machiavelli.moves import Move, Play
 from naipes.machiavelli.solver import Budget, solve
 
@@ -38,3 +41,19 @@ class BudgetedSolver:
         if best is None:
             return None
         return Play(best.table, best.played)
+
+
+def root_candidates(view: Any) -> tuple[Move, ...]:
+    """The solver's play (within :data:`SOLVER_NODES`), then the view's candidate plays, each layout once."""
+    out: list[Move] = []
+    play = BudgetedSolver().choose(view)
+    seen = set()
+    if isinstance(play, Play):
+        out.append(play)
+        seen.add(play_key(view.table, play))
+    if view.legal_moves:
+        for c in candidates(view.table, view.hand, view.rules, opened=view.is_opened):
+            if c.key not in seen:
+                seen.add(c.key)
+                out.append(c.play)
+    return tuple(out)

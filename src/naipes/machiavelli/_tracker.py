@@ -37,7 +37,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import IllegalMoveError
-from naipes.machiavelli.actions import _KIND, MELD_WIDTH, SLOT_WIDTH, SLOTS, _meld_features
+from naipes.machiavelli.actions import _KIND, CANDIDATE_WIDTH, MELD_WIDTH, SLOT_WIDTH, SLOTS, _meld_features
+from naipes.machiavelli.candidates import Candidate, candidates
 from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
 from naipes.machiavelli.state import Game as _Game
@@ -63,7 +64,7 @@ _MELDS: dict[int, tuple[Meld, int, tuple[int, ...], int]] = {}
 #: The slices the tracker writes, in the order of ``Tracker._at``.
 _SLICES = ("hand", "table_cards", "table_melds", "out_of_play", "hand_sizes", "stock_size", "opened",
            "known_jokers", "totals", "scores", "last_points", "last_winners", "to_act", "starter", "seat",
-           "phase", "slots")
+           "phase", "slots", "candidates")
 
 
 def _meld(meld: Meld) -> tuple[Meld, int, tuple[int, ...], int]:
@@ -120,7 +121,8 @@ class Tracker(BaseTracker[Move]):
 
     __slots__ = ("_space", "_tables", "_at", "_rel", "_sizes", "_caps", "_base", "_engine_listing", "_written",
                  "_position", "_listed", "_ids", "_found", "_plays", "_shapeless", "_hand_count",
-                 "_out_seen", "_out_count", "_table", "_table_count", "_small", "_acting", "_slots_seen")
+                 "_out_seen", "_out_count", "_table", "_table_count", "_small", "_acting", "_slots_seen",
+                 "_cands", "_all_ids", "_cands_seen")
 
     _hand_count: int
     _out_seen: tuple[Card, ...]
@@ -151,6 +153,9 @@ class Tracker(BaseTracker[Move]):
         self._found: list[int] = []  # the listed moves' ids, in the listing's order
         self._plays: Sequence[Move] = ()  # the listed moves that have an id, in that order
         self._shapeless: tuple[Play, ...] = ()
+        self._cands: tuple[Candidate, ...] = ()  # the candidate plays of the position
+        self._all_ids: tuple[int, ...] = ()  # the listing's ids and the candidate slots'
+        self._cands_seen: tuple[Candidate, ...] = ()  # the candidates the observation shows
 
     # -- ids -----------------------------------------------------------------------------------
     def legal_ids(self) -> tuple[int, ...]:
@@ -158,7 +163,7 @@ class Tracker(BaseTracker[Move]):
         g = self.game
         position = self._position
         if g._acting is position[0] and len(g._history) == position[1] and not g._answers:
-            return self._ids  # every move appends to the history and sets the seats to act anew
+            return self._all_ids  # every move appends to the history and sets the seats to act anew
         cached = g._cache  # the engine's listing of the seat to act, when made
         if cached is not None and self._engine_listing and self.seat in g._acting and not g._answers:
             moves = cached
@@ -166,8 +171,17 @@ class Tracker(BaseTracker[Move]):
             moves = g.legal_moves(self.seat)
         if moves is not self._listed:
             self._translate(moves)
+        space = self._space
+        if moves and space.candidate_slots:
+            found = candidates(g._table, g._hands[self.seat], space.rules, opened=g._opened_seats[self.seat],
+                               solver_nodes=space.solver_nodes)
+            self._cands = found if len(found) <= space.candidate_slots else found[:space.candidate_slots]
+            start = space.candidate_start
+            self._all_ids = self._ids + tuple(range(start, start + len(self._cands)))
+        else:
+            self._cands, self._all_ids = (), self._ids
         self._position = (g._acting, len(g._history))
-        return self._ids
+        return self._all_ids
 
     def _translate(self, moves: tuple[Move, ...]) -> None:
         """The ids of the engine's listing ``moves`` (see the module's docstring)."""
@@ -288,7 +302,12 @@ class Tracker(BaseTracker[Move]):
         except ValueError:
             pass
         i = space._check_id(i)
-        move = None if i >= space.slot_start else space._build(i, self.game._table)
+        move: Move | None
+        if i >= space.candidate_start:
+            j = i - space.candidate_start
+            move = self._cands[j].play if j < len(self._cands) else None
+        else:
+            move = None if i >= space.slot_start else space._build(i, self.game._table)
         if move is None:
             raise IllegalMoveError(f"action {i} names no move here", code="no_action_id")
         return move
@@ -348,6 +367,8 @@ class Tracker(BaseTracker[Move]):
         self.legal_ids()
         if self._shapeless or self._slots_seen[1]:
             self._write_slots()
+        if self._cands is not self._cands_seen:
+            self._write_candidates()
         return self.obs
 
     def _start(self) -> None:
@@ -362,6 +383,7 @@ class Tracker(BaseTracker[Move]):
         self._small = [[False] * n, [0] * n, None, None, None, None, -1]
         self._acting = None
         self._slots_seen = ((), ())
+        self._cands_seen = ()
         self._out[self._at[14] + self.seat] = 1.0
 
     def _counts(self, old: int, new: int, start: int) -> None:
@@ -469,3 +491,13 @@ class Tracker(BaseTracker[Move]):
         for j in range(width):
             out[base + j] = values[j]
         self._slots_seen = (table, plays)
+
+    def _write_candidates(self) -> None:
+        """The ``candidates`` slice: the features of the position's candidate plays."""
+        space = self._space
+        width = len(self._cands_seen) * CANDIDATE_WIDTH
+        base, out = self._at[17], self._out
+        for j in range(width):  # the slots shown before, cleared
+            out[base + j] = 0.0
+        space._encode_candidates(self._cands, out, base)
+        self._cands_seen = self._cands

@@ -16,37 +16,57 @@ the ids name *shapes* of play relative to the view, the shapes that
 
 - listing slots: "the ``j``-th play of ``legal_moves`` that has no shape id
   above", ``slot_start + j`` for ``j < SLOTS``, in the listing's canonical
-  order: any play a listing holds beyond the shapes (a rearrangement of the
-  table, say) is reachable, and the observation describes each slot's play
-  (slice ``slots``: the cards played, the melds made and changed, the penalty
-  removed...). The MV-16 listing of this version lists shapes only, so the
-  slots stay empty under it; a listing (or a wrapper's view) that lists more
-  fills them.
+  order: any play a listing holds beyond the shapes is reachable, and the
+  observation describes each slot's play (slice ``slots``: the cards played,
+  the melds made and changed, the penalty removed...). The MV-16 listing
+  lists shapes only, so the slots stay empty under it; a listing (or a
+  wrapper's view) that lists more fills them.
+- candidate slots: "the ``j``-th candidate play", ``candidate_start + j`` for
+  ``j < candidate_slots`` (:data:`~naipes.machiavelli.candidates.CANDIDATES`,
+  16, by default): plays outside the listing that rearrange the table (split
+  a run, take a card from a meld into a new one, swap a joker, lay a long
+  meld, several pieces at once), made for the seat to act in a fixed order
+  by :func:`~naipes.machiavelli.candidates.candidates`, each final layout
+  once and none that the listing holds. The observation describes each one
+  (slice ``candidates``).
+
+The id layout, in order: Draw, Forfeit, the extensions, the catalogue, the
+``SLOTS`` listing slots, the candidate slots; ``size`` is
+``candidate_start + candidate_slots``.
 
 Every play ``legal_moves`` lists has exactly one id (up to ``SLOTS`` plays
-without a shape), so the moves of :meth:`~ActionSpace.legal_ids` are exactly
-``legal_moves``; ``Forfeit(TIMEOUT)`` (accepted, never listed) and every
+without a shape), and so has every candidate play: the moves of
+:meth:`~ActionSpace.legal_ids` are ``legal_moves`` and the position's
+candidates. ``Forfeit(TIMEOUT)`` (accepted, never listed) and every other
 unlisted layout have none.
 
 >>> from naipes.machiavelli import Game, Rules
 >>> space = ActionSpace(Rules(players=2))
->>> space.size, space.max_melds, len(space.catalogue), space.slot_start
-(182, 34, 96, 166)
+>>> space.size, space.max_melds, len(space.catalogue), space.slot_start, space.candidate_start
+(198, 34, 96, 166, 182)
 >>> game = Game.from_position(Rules(players=2), hands=["7S 8H 8D 8C", "KD"],
 ...                           table="[4S 5S 6S]", stock="KH")
 >>> view = game.view(0)
 >>> [str(space.move(i, view)) for i in space.legal_ids(view)]
-['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]']
+['draw', 'forfeit gave_up', 'play 7S: [4S 5S 6S 7S]', 'play 8H 8D 8C: [4S 5S 6S] [8H 8D 8C]', 'play 8H 8D 8C 7S: [4S 5S 6S 7S] [8H 8D 8C]']
 >>> space.legal_ids(view)
-(0, 1, 3, 101)
+(0, 1, 3, 101, 182)
 
-A play outside the shapes (here a rearrangement, listed by hand) takes slot 0:
+The rearrangement of issue 44, a candidate:
+
+>>> from naipes.machiavelli import Move
+>>> game = Game.from_position(Rules(players=2), hands=["8S 8D 2C", "KD"], table="[5H 6H 7H 8H]", stock="KH")
+>>> view = game.view(0)
+>>> i = space.index(Move.parse("play 8S 8D: [5H 6H 7H] [8H 8S 8D]"), view)
+>>> i, str(space.move(i, view))
+(182, 'play 8S 8D: [5H 6H 7H] [8S 8H 8D]')
+
+A play outside the shapes that a listing holds (here listed by hand) takes a listing slot:
 
 >>> import attrs
->>> from naipes.machiavelli import Move
->>> swap = Move.parse("play 7S: [5S 6S 7S] [4S]")
+>>> swap = Move.parse("play 2C: [5H 6H 7H 8H] [2C]")
 >>> listed = attrs.evolve(view, legal_moves=view.legal_moves + (swap,))
->>> space.legal_ids(listed)[-1], space.move(space.slot_start, listed) == swap
+>>> space.legal_ids(listed)[-2], space.move(space.slot_start, listed) == swap
 (166, True)
 
 .. versionadded:: 1.0
@@ -56,12 +76,13 @@ from __future__ import annotations
 
 import threading
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.cards import FRENCH_SUITS, JOKER, Card
 from naipes.errors import UsageError
+from naipes.machiavelli.candidates import CANDIDATES, Candidate, candidates, play_key
 from naipes.machiavelli.listing import _extensions
 from naipes.machiavelli.melds import Meld, hand_value
 from naipes.machiavelli.moves import DRAW, FORFEIT, Draw, Forfeit, ForfeitReason, Move, Play
@@ -69,7 +90,8 @@ from naipes.machiavelli.position import max_total
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.view import View
 
-__all__ = ["DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "SLOTS", "SLOT_WIDTH", "ActionSpace", "card_kind"]
+__all__ = ["CANDIDATE_WIDTH", "DRAW_ID", "FORFEIT_ID", "MELD_WIDTH", "OBSERVATION_VERSION", "SLOTS", "SLOT_WIDTH",
+           "ActionSpace", "card_kind"]
 
 #: The id of :class:`~naipes.machiavelli.moves.Draw`.
 DRAW_ID = 0
@@ -81,6 +103,10 @@ MELD_WIDTH = 36
 SLOTS = 16
 #: Floats per listing slot in the ``slots`` slice (see :class:`ActionSpace`).
 SLOT_WIDTH = 23
+#: Floats per candidate slot in the ``candidates`` slice (see :class:`ActionSpace`).
+CANDIDATE_WIDTH = 26
+#: The version of Machiavelli's observation layout (2: the ``candidates`` slice, 1.4).
+OBSERVATION_VERSION = 2
 
 #: card -> kind: ♠A..♠K 0–12, ♥ 13–25, ♦ 26–38, ♣ 39–51, the joker 52.
 _KIND: dict[Card, int] = {Card(r, s): 13 * i + r - 1 for i, s in enumerate(FRENCH_SUITS) for r in range(1, 14)}
@@ -131,6 +157,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     :meth:`mask` is True only for legal ones. A play has an id only in the
     listed form (the new meld last, extended melds in place, canonical order).
 
+    Args:
+        rules: the rules (default ``Rules()``).
+        candidates: the candidate slots, 0 to
+            :data:`~naipes.machiavelli.candidates.CANDIDATES` (16, the default;
+            0: none, the ids and the observation of version 1 plus an empty slice).
+        solver_nodes: a node budget for the exact solver's best play in
+            candidate slot 0 (:func:`~naipes.machiavelli.solver.solve`), or
+            ``None`` (the default: no solver call; a decision then costs
+            microseconds, not milliseconds).
+
     Attributes:
         max_melds: the table melds that extension ids reach (``deck_size // 3``:
             all of them).
@@ -138,6 +174,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         catalogue: the melds of the catalogue ids, in id order.
         catalogue_start: the id of ``catalogue[0]``.
         slot_start: the id of listing slot 0 (after the catalogue).
+        candidate_start: the id of candidate slot 0 (after the listing slots).
+        candidate_slots: the candidate slots (``candidates``).
+        solver_nodes: the solver's node budget for slot 0, or ``None``.
 
     The encoding (:attr:`observation_spec`), with ``D = rules.deck_size``,
     ``C = rules.copies``, ``J = rules.jokers``, ``P`` players; per-seat slices
@@ -161,6 +200,16 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     - ``to_act`` (``P``), ``starter`` (``P``, one-hot), ``seat`` (``P``,
       one-hot, absolute), ``phase`` (2: playing, over).
 
+    - ``candidates`` (``candidate_slots * CANDIDATE_WIDTH``, after ``slots``):
+      candidate slot ``j`` at ``CANDIDATE_WIDTH * j``: present, cards played
+      from the hand / ``rules.cards_per_player``, points laid (the penalty
+      removed, jokers taken back against it) / 100, melds changed / 3, melds
+      added (after less before) / 3, cards left in the hand / ``D``, goes out,
+      jokers taken back / ``max(J, 1)``, proven a best play (MV-15), ranks
+      played (13), suits played (4); every value capped at 1 (points below 0
+      read 0); zeros past the last filled slot and for a seat not to act.
+      Version 2 of the layout (:attr:`observation_version`).
+
     - ``slots`` (``SLOTS * SLOT_WIDTH``): listing slot ``j`` at ``SLOT_WIDTH * j``:
       present, cards played / 3, melds added (melds after less melds before) / 3,
       melds changed (on the table before, not after) / 3, penalty removed (the
@@ -176,15 +225,28 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             (code ``wrong_rules``).
 
     .. versionadded:: 1.0
+    .. versionchanged:: 1.4
+       The candidate slots (``candidates``, ``solver_nodes``), the ``candidates``
+       slice; observation version 2.
     """
 
     max_melds: int
     slots: int
     catalogue: tuple[Meld, ...]
     catalogue_start: int
+    observation_version = OBSERVATION_VERSION
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, *, candidates: int = CANDIDATES,
+                 solver_nodes: int | None = None) -> None:
         rules = self._own_rules(rules, Rules)
+        if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= CANDIDATES:
+            raise UsageError(f"candidates must be an int from 0 to {CANDIDATES}, not {candidates!r}",
+                             code="out_of_range")
+        if solver_nodes is not None and (isinstance(solver_nodes, bool) or not isinstance(solver_nodes, int)
+                                         or solver_nodes < 0):
+            raise UsageError(f"solver_nodes must be None or an int >= 0, not {solver_nodes!r}", code="out_of_range")
+        self.candidate_slots = candidates
+        self.solver_nodes = solver_nodes
         self.rules = rules
         self.max_melds = rules.deck_size // 3
         self.slots = 4 if rules.jokers else 2
@@ -193,13 +255,14 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._physical = tuple(m.physical for m in self.catalogue)
         self._catalogue_id = {m: self.catalogue_start + i for i, m in enumerate(self.catalogue)}
         self.slot_start = self.catalogue_start + len(self.catalogue)
-        self.size = self.slot_start + SLOTS
+        self.candidate_start = self.slot_start + SLOTS
+        self.size = self.candidate_start + candidates
         d, p = rules.deck_size, rules.players
         self.observation_spec = BaseSpace.spec(
             ("hand", d), ("table_cards", d), ("table_melds", self.max_melds * MELD_WIDTH), ("out_of_play", d),
             ("hand_sizes", p), ("stock_size", 1), ("opened", p), ("known_jokers", p), ("totals", p),
             ("scores", p), ("last_points", p), ("last_winners", p), ("to_act", p), ("starter", p),
-            ("seat", p), ("phase", 2), ("slots", SLOTS * SLOT_WIDTH),
+            ("seat", p), ("phase", 2), ("slots", SLOTS * SLOT_WIDTH), ("candidates", candidates * CANDIDATE_WIDTH),
         )
         self._at = {name: start for name, start, _ in self.observation_spec}
         self._size = self.observation_size
@@ -213,6 +276,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._joker_scale = float(max(rules.jokers, 1))
         self._deck = float(d)
         self._penalty_scale = 3.0 * max(10, rules.joker_penalty)
+        self._candidate_scales = (float(rules.cards_per_player), float(d), self._joker_scale)
         self._last: tuple[View, tuple[Play, ...]] | None = None  # the last view's shapeless plays
         self._memo: dict[int, tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]] = {}
         self._lock = threading.Lock()
@@ -264,7 +328,29 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
                 ids.append(i)
         self._last = (view, tuple(shapeless))  # encode and move read the slots from here
         ids.sort()
+        start = self.candidate_start
+        ids.extend(range(start, start + len(self._candidates(view))))
         return tuple(ids)
+
+    def candidates(self, view: View) -> tuple[Candidate, ...]:
+        """The candidate plays of the view's seat, in slot order (``()`` when it is not to act).
+
+        Slot ``j``'s id is ``candidate_start + j``; see :mod:`naipes.machiavelli.candidates`.
+        The answer is remembered per position: the mask, the encoding and ``move`` at one
+        position compute it once.
+
+        .. versionadded:: 1.4
+        """
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        return self._candidates(view)
+
+    def _candidates(self, view: View) -> tuple[Candidate, ...]:
+        if not self.candidate_slots or not view.legal_moves:
+            return ()
+        found = candidates(view.table, view.hand, self.rules, opened=view.opened[view.seat],
+                           solver_nodes=self.solver_nodes)
+        return found if len(found) <= self.candidate_slots else found[:self.candidate_slots]
 
     def _index(self, move: Move, view: View | None) -> int | None:
         i = self._shape_index(move, view)
@@ -273,6 +359,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         for j, m in enumerate(self._shapeless(view)):
             if m is move or m == move:
                 return self.slot_start + j
+        found = self._candidates(view)
+        if found:
+            key = play_key(view.table, move)
+            for j, c in enumerate(found):
+                if c._play is move or c.key == key:
+                    return self.candidate_start + j
         return None
 
     def _shapeless(self, view: View) -> tuple[Play, ...]:
@@ -339,6 +431,10 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             raise UsageError(f"action {i} is a play shape relative to the view: pass view=", code="view_needed")
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        if i >= self.candidate_start:
+            found = self._candidates(view)
+            j = i - self.candidate_start
+            return found[j].play if j < len(found) else None
         if i >= self.slot_start:
             plays = self._shapeless(view)
             j = i - self.slot_start
@@ -434,7 +530,29 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         out[at["seat"] + seat] = 1.0
         out[at["phase"] + (0 if view.to_act else 1)] = 1.0
         self._encode_slots(view, out, at["slots"])
+        self._encode_candidates(self._candidates(view), out, at["candidates"])
         return out
+
+    def _encode_candidates(self, found: Sequence[Candidate], out: list[float] | Any, start: int) -> None:
+        """The features of the candidate plays at ``start + CANDIDATE_WIDTH * j`` (see :class:`ActionSpace`)."""
+        hand_scale, deck, joker_scale = self._candidate_scales
+        for j, c in enumerate(found):
+            b = start + CANDIDATE_WIDTH * j
+            out[b] = 1.0
+            out[b + 1] = min(c.played / hand_scale, 1.0)
+            out[b + 2] = min(max(c.value, 0) / 100.0, 1.0)
+            out[b + 3] = min(c.changed / 3.0, 1.0)
+            grown = len(c.key[1]) - len(c.key[0])
+            out[b + 4] = min(grown / 3.0, 1.0) if grown > 0 else 0.0
+            out[b + 5] = c.left / deck
+            out[b + 6] = 1.0 if c.left == 0 else 0.0
+            out[b + 7] = c.taken / joker_scale
+            out[b + 8] = 1.0 if c.optimal else 0.0
+            for card in c.cards:
+                suit = _SUIT.get(card.suit) if card.suit is not None else None
+                if suit is not None:
+                    out[b + 9 + card.rank - 1] = 1.0
+                    out[b + 22 + suit] = 1.0
 
     def _encode_slots(self, view: View, out: list[float], start: int) -> None:
         """Each listed play's features at ``start + SLOT_WIDTH * j`` (see :class:`ActionSpace`)."""

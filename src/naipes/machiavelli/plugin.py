@@ -35,11 +35,16 @@ class Plugin(GamePlugin[Rules, Move, View]):
     # -- search and machine interfaces (SR) ---------------------------------------------------
 
     def root_candidates(self, view: View) -> Sequence[Move]:
-        """The exact solver's play within a node budget: ``legal_moves`` lists only a family of plays."""
-        from naipes.machiavelli._search import BudgetedSolver
+        """The exact solver's play within a node budget, then the candidate plays of the action
+        space's slots (:mod:`naipes.machiavelli.candidates`), each layout once: ``legal_moves``
+        lists only a family of plays.
 
-        play = BudgetedSolver().choose(view)
-        return () if play is None else (play,)
+        .. versionchanged:: 1.4
+           The candidate plays follow the solver's.
+        """
+        from naipes.machiavelli._search import root_candidates
+
+        return root_candidates(view)
 
     def max_game_length(self, rules: Rules | None = None) -> int | None:
         """3,000 decisions: the game has no hard bound; OpenSpiel cuts it there."""

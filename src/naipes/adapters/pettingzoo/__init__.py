@@ -17,10 +17,13 @@ ends (divided by :meth:`~naipes.actions.ActionSpace.returns_scale` with
 holds the game's :meth:`~naipes.actions.ActionSpace.observation_bounds`.
 ``render_mode="ansi"`` returns the table as the selected seat sees it.
 
-Every game is also a module in PettingZoo's style, named ``<game>_v1``, with
+Every game is also a module in PettingZoo's style, named ``<game>_v<N>``, with
 ``env()`` (wrapped in PettingZoo's ``AssertOutOfBoundsWrapper`` and
-``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``; it imports
-as PettingZoo's own do (``from pettingzoo.classic import chess_v6``):
+``OrderEnforcingWrapper``, as its classic games are) and ``raw_env()``. ``N`` is
+the game's :attr:`~naipes.actions.ActionSpace.observation_version` (1 for most
+games; ``machiavelli_v2`` since its candidate slots), so an agent trained on one
+observation layout is not handed another under the same name. It imports as
+PettingZoo's own do (``from pettingzoo.classic import chess_v6``):
 
 >>> from naipes.adapters.pettingzoo import machuco_v1
 >>> e = machuco_v1.env(players=2)
@@ -39,6 +42,7 @@ too); :func:`game_module` gives the same module.
 .. versionchanged:: 1.2
    ``normalize_returns``, bounded observation spaces and the ``<game>_v1`` modules
    (``import naipes.adapters.pettingzoo.<game>_v1`` too: this module became a package).
+   The version in a module's name is the game's observation version (``machiavelli_v2``).
 """
 
 from __future__ import annotations
@@ -61,10 +65,22 @@ from naipes.errors import IllegalMoveError, NaipesError, UsageError
 from naipes.plugin import plugin
 from naipes.registry import find_game
 
-__all__ = ["NaipesAEC", "env", "game_module"]
+__all__ = ["NaipesAEC", "env", "game_module", "version"]
 
-#: The version in the ``<game>_v1`` module names and in ``metadata["name"]``.
+#: The version in the ``<game>_v1`` module names and in ``metadata["name"]`` of a game whose
+#: observation is at version 1; a game at a later :attr:`~naipes.actions.ActionSpace.observation_version`
+#: is named with that version (:func:`version`).
 VERSION = 1
+
+
+def version(game: str) -> int:
+    """The version in ``game``'s module name and ``metadata["name"]``: its observation version.
+
+    >>> version("machuco"), version("machiavelli")
+    (1, 2)
+    """
+    _, _, space = resolve(game, None)
+    return max(VERSION, int(getattr(space, "observation_version", VERSION)))
 
 
 def env(game: str, *, render_mode: str | None = None, normalize_returns: bool = False, rules: Any = None,
@@ -85,7 +101,7 @@ def game_module(game: str) -> types.ModuleType:
     info = find_game(game)
     if not has_action_space(info):
         raise UsageError(f"{info.name} has no ActionSpace", code="no_action_space")
-    return importlib.import_module(f"{__name__}.{info.name}_v{VERSION}")
+    return importlib.import_module(f"{__name__}.{info.name}_v{version(info.name)}")
 
 
 def _game_functions(game: str, module: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -116,15 +132,18 @@ def _game_functions(game: str, module: str) -> tuple[Callable[..., Any], Callabl
 
 
 def _game_of(name: str) -> str | None:
-    """The game a module name ``<game>_v1`` names (a registered game with an action space), else ``None``."""
-    game, sep, version = name.rpartition("_v")
-    if not (sep and game and version == str(VERSION)):
+    """The game a module name ``<game>_v<N>`` names (a registered game with an action space whose
+    :func:`version` is ``N``), else ``None``."""
+    game, sep, number = name.rpartition("_v")
+    if not (sep and game and number.isdigit()):
         return None
     try:
         info = find_game(game)
+        if not has_action_space(info) or version(info.name) != int(number):
+            return None
     except NaipesError:
         return None
-    return info.name if has_action_space(info) else None
+    return info.name
 
 
 class _GameModules(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -159,7 +178,7 @@ if not any(getattr(finder, "package", None) == __name__ for finder in sys.meta_p
 
 
 def __getattr__(name: str) -> Any:
-    """``<game>_v1``: the module ``naipes.adapters.pettingzoo.<game>_v1`` (:func:`game_module`)."""
+    """``<game>_v<N>``: the module ``naipes.adapters.pettingzoo.<game>_v<N>`` (:func:`game_module`)."""
     if _game_of(name) is not None:
         try:
             return importlib.import_module(f"{__name__}.{name}")
@@ -182,7 +201,8 @@ class NaipesAEC(AECEnv):  # type: ignore[misc]
         self.module = self.info.load()
         self.plugin = plugin(self.info)
         self.render_mode = render_mode
-        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v{VERSION}"}
+        number = max(VERSION, int(getattr(self.space, "observation_version", VERSION)))
+        self.metadata = {**NaipesAEC.metadata, "name": f"naipes_{self.info.name}_v{number}"}
         players = self.plugin.new_game(self.rules, seed=0).num_players
         self.possible_agents = [f"seat_{s}" for s in range(players)]
         self.scale = self.space.returns_scale(self.info.returns_range) if normalize_returns else 1.0
