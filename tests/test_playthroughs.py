@@ -143,7 +143,7 @@ def test_a_transcript_writes_every_part_at_every_position() -> None:
     assert "toy.MovePlayed" in text and "toy.GameEnded" in text
     assert "tracker asked on own turns only same" in text
     # the other seat's stream shows a deal without its cards
-    assert "\n    seat 1: en: Dealt(seat=0, cards=[], count=3)" in text
+    assert "\n    seat 1: en: seat 0 is dealt 3 cards | es: el asiento 0 recibe 3 cartas" in text
 
 
 def test_a_third_party_game_gets_a_transcript_from_the_script(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,18 +112,19 @@ def test_pettingzoo_game_modules_import_as_modules(game: str) -> None:
     pytest.importorskip("numpy")
     from naipes.adapters import pettingzoo as pz
 
-    name = f"naipes.adapters.pettingzoo.{game}_v1"
+    short = f"{game}_v{pz.version(game)}"
+    name = f"naipes.adapters.pettingzoo.{short}"
     sys.modules.pop(name, None)
-    if hasattr(pz, f"{game}_v1"):
-        delattr(pz, f"{game}_v1")
+    if hasattr(pz, short):
+        delattr(pz, short)
     module = importlib.import_module(name)  # what `import naipes.adapters.pettingzoo.<game>_v1` does
     assert sys.modules[name] is module and module.__name__ == name
-    assert getattr(pz, f"{game}_v1") is module  # `from naipes.adapters.pettingzoo import <game>_v1`
+    assert getattr(pz, short) is module  # `from naipes.adapters.pettingzoo import <game>_v1`
     assert pz.game_module(game) is module
     e = module.env()
     e.reset(seed=1)
     assert e.agent_selection in e.possible_agents
-    assert module.raw_env().metadata["name"] == f"naipes_{find_game(game).name}_v1"
+    assert module.raw_env().metadata["name"] == f"naipes_{find_game(game).name}_v{pz.version(game)}"
 
 
 def test_pettingzoo_import_statements() -> None:
