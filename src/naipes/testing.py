@@ -48,11 +48,19 @@ from typing import Any, Callable, Sequence
 
 from naipes import _kit_checks as kit
 from naipes import _kit_tamper as _tamper
+from naipes._playthrough import (
+    REGENERATE_ENV,
+    Difference,
+    check_playthrough,
+    first_difference,
+    playthrough,
+)
 from naipes.errors import IllegalMoveError, NaipesError, NotationError
 from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
-__all__ = ["ConformanceError", "check_hardening", "check_playout", "check_threads", "check_trackers",
+__all__ = ["ConformanceError", "Difference", "REGENERATE_ENV", "check_hardening", "check_playout",
+           "check_playthrough", "check_threads", "check_trackers", "first_difference", "playthrough",
            "run_conformance", "run_hardening", "run_in_threads"]
 
 #: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
