@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any, Iterator, Mapping, NamedTuple, Sequence
 
-__all__ = ["Difference", "REGENERATE_ENV", "check_playthrough", "first_difference", "playthrough"]
+__all__ = ["Difference", "check_playthrough", "first_difference", "playthrough"]
 
 #: The environment variable that makes :func:`check_playthrough` write the file instead of
 #: comparing with it (any value but ``""`` and ``"0"``).
@@ -181,7 +181,7 @@ class _Writer:
                           for lang in LANGS)
 
     def _move_words(self, move: object, view: object) -> str:
-        return " | ".join(f"{lang}: {_words(self.plugin.describe_move(move, view, lang))}"  # type: ignore[arg-type]
+        return " | ".join(f"{lang}: {_words(self.plugin.describe_move(move, view, lang))}"
                           for lang in LANGS)
 
     def _id(self, move: object, view: object) -> str:
