@@ -22,6 +22,7 @@ import naipes_toy
 import pytest
 from playthroughs.regenerate import (
     COMMAND,
+    COMMENTS,
     HERE,
     POSITION_MARK,
     PRESETS,
@@ -33,6 +34,7 @@ from playthroughs.regenerate import (
 )
 
 from naipes import registry
+from naipes.testing import ConformanceError, check_playthrough, playthrough
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -169,3 +171,67 @@ def test_the_files_do_not_depend_on_hash_randomisation() -> None:
                                "--only", "machuco-2p-hand.txt"], env=env, capture_output=True, text=True,
                               timeout=300)
         assert done.returncode == 0, done.stdout + done.stderr
+
+
+# -- the package API, as a third-party game uses it ---------------------------------------------
+TOY3 = next(p for p in PRESETS if p.filename == "toy-3p.txt")
+
+
+def _toy3(**kwargs: object) -> str:
+    return playthrough("toy", players=TOY3.players, seed=TOY3.seed, **kwargs)  # type: ignore[arg-type]
+
+
+def test_the_package_writes_the_committed_toy_file() -> None:
+    committed = (HERE / TOY3.filename).read_bytes().decode("utf-8")
+    assert _toy3(name=TOY3.name, comments=COMMENTS) == committed
+    check_playthrough(HERE / TOY3.filename, _toy3(name=TOY3.name, comments=COMMENTS), regenerate=False)
+    # the default header: one comment naming the bots, then the same transcript
+    lines = committed.split("\n")
+    default = _toy3(name=TOY3.name).split("\n")
+    assert default[1] == f"# Bots: 'best', seat s seeded {TOY3.seed}*100+s."
+    assert [default[0]] + default[2:] == [lines[0]] + lines[3:]
+
+
+def test_check_playthrough_names_the_line_and_its_position(tmp_path: Path) -> None:
+    text = _toy3()
+    lines = text.split("\n")
+    line_no = lines.index(f"{POSITION_MARK}3 ==") + 2
+    lines[line_no - 1] += " (edited)"
+    golden = tmp_path / "toy.golden"
+    golden.write_bytes("\n".join(lines).encode("utf-8"))
+    with pytest.raises(ConformanceError) as caught:
+        check_playthrough(golden, text, regenerate=False)
+    message = str(caught.value)
+    assert message.split("\n")[0] == f"{golden}: line {line_no} differs (position 3, before move 3)"
+    assert f"expected (the file): {lines[line_no - 1]}" in message
+    assert "NAIPES_REGENERATE=1" in message
+
+
+def test_check_playthrough_reports_a_missing_file_and_writes_it_when_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    golden, text = tmp_path / "toy.golden", _toy3()
+    monkeypatch.delenv("NAIPES_REGENERATE", raising=False)
+    with pytest.raises(ConformanceError, match="missing"):
+        check_playthrough(golden, text)
+    monkeypatch.setenv("NAIPES_REGENERATE", "0")
+    with pytest.raises(ConformanceError, match="missing"):
+        check_playthrough(golden, text)
+    monkeypatch.setenv("NAIPES_REGENERATE", "1")
+    check_playthrough(golden, text)
+    assert golden.read_bytes() == text.encode("utf-8")
+    monkeypatch.delenv("NAIPES_REGENERATE")
+    check_playthrough(golden, text)  # now it holds the text
+    check_playthrough(golden, "other\n", regenerate=True)
+    assert golden.read_bytes() == b"other\n"
+
+
+def test_the_command_writes_the_same_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from naipes.cli import main
+
+    out = tmp_path / "toy.golden"
+    assert main(["playthrough", "toy", "--players", "3", "--seed", str(TOY3.seed), "--name", TOY3.name,
+                 "-o", str(out)]) == 0
+    assert out.read_bytes() == _toy3(name=TOY3.name).encode("utf-8")
+    assert main(["playthrough", "toy", "--players", "2", "--seed", "1", "--rule", "no_such_field=1"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("naipes playthrough: ") and "no_such_field" in err and err.count("\n") == 1

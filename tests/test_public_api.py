@@ -35,6 +35,9 @@ CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naip
 CURATED = {
     "naipes.plugin": ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"],
     "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
+    "naipes.testing": ["ConformanceError", "Difference", "check_hardening", "check_playout", "check_playthrough",
+                       "check_threads", "check_trackers", "first_difference", "playthrough", "run_conformance",
+                       "run_hardening", "run_in_threads"],
     "naipes.tournament": ["BOOTSTRAP_RESAMPLES", "BotFailedError", "EntrantStats", "Forfeit", "GameRecord",
                           "MAX_GAMES", "MAX_JOBS", "MAX_SAVED_GAMES", "ROUGH_DEALS", "Rating", "RayExecutor",
                           "TournamentResult", "bradley_terry", "lineups", "ratings_svg", "run", "wilson_interval"],

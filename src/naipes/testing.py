@@ -32,11 +32,24 @@ seat's hand (zones ``hand0``, ``hand1``...) that seat k's views never showed.
 Then the same seed is played again and must give the same transcript.
 Hypothesis (a dev dependency) chooses the seeds.
 
+What each seat is shown is pinned by a golden playthrough:
+:func:`playthrough` writes one seeded game, position by position, in words,
+and :func:`check_playthrough` compares it with the copy kept beside your tests,
+failing at the first line that differs (:func:`first_difference`)::
+
+    from naipes.testing import check_playthrough, playthrough
+
+    def test_what_every_seat_sees():
+        check_playthrough(HERE / "mygame-3p.golden", playthrough("mygame", players=3, seed=4))
+
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
    Read-only state, score announcements, per-seat streams, opening events.
 .. versionchanged:: 1.2
    A clone leaves the original its generator, and deals what the original deals.
+.. versionchanged:: 1.4
+   Golden playthroughs: :func:`playthrough`, :func:`check_playthrough`,
+   :func:`first_difference`.
 """
 
 from __future__ import annotations
@@ -48,12 +61,19 @@ from typing import Any, Callable, Sequence
 
 from naipes import _kit_checks as kit
 from naipes import _kit_tamper as _tamper
+from naipes._playthrough import (
+    Difference,
+    check_playthrough,
+    first_difference,
+    playthrough,
+)
 from naipes.errors import IllegalMoveError, NaipesError, NotationError
 from naipes.events import Event, GameEnded, MovePlayed, ScoresChanged
 from naipes.game import Game, Move
 
-__all__ = ["ConformanceError", "check_hardening", "check_playout", "check_threads", "check_trackers",
-           "run_conformance", "run_hardening", "run_in_threads"]
+__all__ = ["ConformanceError", "Difference", "check_hardening", "check_playout", "check_playthrough",
+           "check_threads", "check_trackers", "first_difference", "playthrough", "run_conformance",
+           "run_hardening", "run_in_threads"]
 
 #: Decisions after which a game with ``max_decisions=None`` is reported as not ending.
 DEFAULT_CAP = 200_000
