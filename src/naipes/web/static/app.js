@@ -261,7 +261,9 @@ function redraw() {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   const wasPlaying = !!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#play"));
   const snap = state.viewing ? { ...state.viewing, seat: state.viewing.seat ?? null } : msg;
+  const before = motionOn() ? measureBoard($("board")) : null;
   drawBoard(snap);
+  playMotion($("board"), before);
   handDropTarget();
   drawDecision(snap);
   drawMoves();
@@ -318,7 +320,7 @@ function moveButton(m) {
 function drawMoves() {
   const box = $("moves");
   const legal = currentLegal();
-  if (!canAct()) { box.replaceChildren(); box.hidden = true; return; }
+  if (!canAct()) { reconcile(box, []); box.hidden = true; return; }
   box.hidden = false;
   const parts = [];
   if (state.picked) {
@@ -332,12 +334,12 @@ function drawMoves() {
   if (state.ws) {  // a workspace game: its steps are the buttons above; every move stays one click away
     parts.push(el("details", { class: "all" }, el("summary", {}, t("all_moves")), list));
   } else if (!state.picked) parts.push(list);
+  const typed = () => { const text = $("move-text").value.trim(); if (text) send({ type: "move", move: text }); };
   const input = el("input", { id: "move-text", "data-key": "move-text", placeholder: t("type_move"),
-    "aria-label": t("type_move"), size: 24, spellcheck: "false", autocomplete: "off" });
-  const typed = () => { if (input.value.trim()) send({ type: "move", move: input.value.trim() }); };
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
+    "aria-label": t("type_move"), size: 24, spellcheck: "false", autocomplete: "off",
+    onkeydown: (e) => { if (e.key === "Enter") typed(); } });
   parts.push(el("div", { class: "typed" }, input, el("button", { type: "button", class: "secondary", onclick: typed }, t("play_typed"))));
-  box.replaceChildren(...parts);
+  reconcile(box, parts);
 }
 
 function drawBanner(msg) {
@@ -365,7 +367,7 @@ function showSeat() {
 
 function copyButton(label, link, key) {
   const button = el("button", { type: "button", class: "secondary copy", "data-key": `copy:${key}` }, label);
-  button.addEventListener("click", async () => {
+  on(button, "click", async () => {
     try { await navigator.clipboard.writeText(link()); button.textContent = t("copied"); }
     catch { showError(t("copy_failed")); }
   });
@@ -394,6 +396,7 @@ function start() {
   const query = new URLSearchParams(location.search);
   setLang(query.get("lang") || localStorage.getItem("naipes-lang") || (navigator.language || "en").slice(0, 2), false);
   $("lang").addEventListener("change", () => setLang($("lang").value));
+  setupMotionSwitch();
   $("home").addEventListener("click", () => sessionStorage.removeItem("naipes"));
   $("create").addEventListener("submit", create);
   $("game").addEventListener("change", fillPlayers);

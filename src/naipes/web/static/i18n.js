@@ -35,7 +35,7 @@ const WORDS = {
     ws_merge_pick: "Now pick the meld to merge meld {0} into.", ws_valid: "The table is valid: commit to end your turn.",
     ws_pick_first: "Pick a card first.", ws_pick_meld_card: "Pick a card of a meld first.",
     meld_n: "Meld {0}", drop_here: "put the picked card here", picked: "picked", playable: "playable",
-    no_games: "Could not load the games list.",
+    no_games: "Could not load the games list.", thinking: "thinking", motion: "Motion",
   },
   es: {
     language: "Idioma", new_table: "Mesa nueva", game: "Juego", players: "Jugadores", short_game: "partida corta",
@@ -72,7 +72,7 @@ const WORDS = {
     ws_valid: "La mesa es válida: confirma para acabar tu turno.", ws_pick_first: "Elige antes una carta.",
     ws_pick_meld_card: "Elige antes una carta de una combinación.", meld_n: "Combinación {0}",
     drop_here: "pon aquí la carta elegida", picked: "elegida", playable: "se puede jugar",
-    no_games: "No se pudo cargar la lista de juegos.",
+    no_games: "No se pudo cargar la lista de juegos.", thinking: "pensando", motion: "Movimiento",
   },
 };
 

@@ -28,7 +28,7 @@ function workspaceMelds() {
     const cards = el("div", { class: "cards" });
     meld.forEach((card, k) => {
       const picked = state.pick && state.pick.from === i && state.pick.index === k;
-      cards.append(cardButton(card, { playable: true, picked, key: `meld:${i}:${k}`,
+      cards.append(cardButton(card, { playable: true, picked, key: `meld:${i}:${card}`,
         onpick: (e) => { e.stopPropagation(); wsPick(card, i, k); },
         drag: () => { state.pick = { card, from: i, index: k }; } }));
     });
@@ -47,9 +47,9 @@ function workspaceMelds() {
 }
 
 function dropTarget(node, drop) {
-  node.addEventListener("dragover", (e) => { e.preventDefault(); node.classList.add("over"); });
-  node.addEventListener("dragleave", () => node.classList.remove("over"));
-  node.addEventListener("drop", (e) => { e.preventDefault(); node.classList.remove("over"); drop(); });
+  on(node, "dragover", (e) => { e.preventDefault(); node.classList.add("over"); });
+  on(node, "dragleave", () => node.classList.remove("over"));
+  on(node, "drop", (e) => { e.preventDefault(); node.classList.remove("over"); drop(); });
 }
 
 /** The buttons of the steps and what the working table says. */
