@@ -152,7 +152,7 @@ async function join(table, seat) {
 function enter(table, token) {
   sessionStorage.setItem("naipes", JSON.stringify({ table, token }));
   history.replaceState(null, "", `/#t=${table}` + (token ? `&k=${token}` : ""));
-  Object.assign(state, { table, token, next: 0, update: null, history: [], moves: 0, viewing: null, ws: null,
+  Object.assign(state, { table, token, next: 0, update: null, history: [], log: [], moves: 0, viewing: null, ws: null,
     pick: null, mergeFrom: null, picked: null, gone: false, seat: null });
   $("log").replaceChildren(); $("history").replaceChildren(); $("board").replaceChildren();
   $("lobby").hidden = true; $("table").hidden = false;
@@ -385,7 +385,7 @@ function setLang(lang, tell = true) {
     state.games = [];
     loadGames().then(() => { fillGames(); listTables(); showInvite(); }).catch(() => showError(t("no_games")));
   }
-  if (state.update) { showSeat(); redraw(); }
+  if (state.update) { showSeat(); redraw(); drawLog(); }
   if (tell && state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify({ type: "lang", lang: chosen }));
   }
