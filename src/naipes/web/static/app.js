@@ -20,7 +20,25 @@ const myTurn = () => !!(state.update && state.seat !== null && !state.update.ove
 const canAct = () => myTurn() && online() && !state.viewing;
 const currentLegal = () => (canAct() && state.update.legal) || [];
 
-function showError(text) { $("error").textContent = text || ""; }
+/** A refused move's reason (or any error): at the table it shows under the board, next to the hand,
+ * and comes into view there; in the lobby, at the top. */
+function showError(text) {
+  const box = $("error");
+  box.textContent = text || "";
+  if (text && !$("table").hidden) bringIntoView(box);
+}
+
+/** Scroll `node` into view where the player looks (the hand is just above it), smoothly unless motion is off. */
+function bringIntoView(node) {
+  requestAnimationFrame(() => node.scrollIntoView({ block: "nearest", behavior: motionOn() ? "smooth" : "auto" }));
+}
+
+/** The error line sits under the board at the table, at the top of the page in the lobby. */
+function placeError(atTable) {
+  const box = $("error");
+  if (atTable) $("board").after(box);
+  else document.querySelector("main").prepend(box);
+}
 
 // -- lobby ------------------------------------------------------------------------------------
 async function api(path, body) {
@@ -73,6 +91,7 @@ function fillSeats() {
 
 async function showLobby() {
   $("lobby").hidden = false; $("table").hidden = true; $("table-title").textContent = "";
+  placeError(false);
   document.title = "naipes";
   await loadGames();
   fillGames();
@@ -156,6 +175,7 @@ function enter(table, token) {
     pick: null, mergeFrom: null, picked: null, gone: false, seat: null });
   $("log").replaceChildren(); $("history").replaceChildren(); $("board").replaceChildren();
   $("lobby").hidden = true; $("table").hidden = false;
+  placeError(true);
   showError("");
   connect();
 }
@@ -345,8 +365,10 @@ function drawMoves() {
 function drawBanner(msg) {
   const banner = $("banner");
   const result = msg.result;
+  const appearing = !!result && banner.hidden;
   banner.hidden = !result;
   if (!result) return;
+  if (appearing) bringIntoView(banner);
   const side = result.you_won === true ? "won" : result.you_won === false ? "lost" : "neutral";
   banner.className = `banner ${side}`;
   // the text names the unit played ("You won the hand 18–6") and, where lower is better, what the scores count
