@@ -119,8 +119,13 @@ def test_another_seats_move_keeps_the_elements_and_the_focus(new_page: Any) -> N
         if status(b)["over"]:
             break
         # A's hand, one of its cards focused, while B is to move
-        a.page.wait_for_function("() => !canAct() && document.querySelector('#hand .card')")
+        moves = status(b)["moves"]
+        a.page.wait_for_function("m => state.update.moves === m && !canAct()", arg=moves)
         handles = a.page.query_selector_all("#hand .card")
+        if not handles:  # A played its last card of the deal: B plays on
+            b.page.click("#moves .move-list button.move")
+            a.page.wait_for_function("m => state.update.moves > m", arg=moves, timeout=10000)
+            continue
         cards = [h.get_attribute("data-card") for h in handles]
         handles[-1].focus()
         moves = status(a)["moves"]
