@@ -33,6 +33,8 @@ def test_a_refused_move_is_told_next_to_the_hand(new_page: Any, size: str) -> No
     p.page.keyboard.press("Enter")
     p.page.wait_for_function("() => document.getElementById('error').textContent.length > 0")
     p.page.wait_for_function(IN_VIEW, arg="#error", timeout=3000)
+    p.page.wait_for_timeout(300)
+    assert p.page.evaluate(IN_VIEW, "#error")
     assert p.page.evaluate(SHOWING, "#hand"), "the hand went out of view"
     assert not p.errors, p.errors
 
@@ -43,6 +45,10 @@ def test_the_result_banner_comes_into_view_next_to_the_hand(new_page: Any, size:
     p.page.set_viewport_size(VIEWPORTS[size])
     create(p, "macarra", {0: "me", 1: "best"}, players=2, rules='{"max_turns": 6}')
     play_to_the_end(p, keyboard=False)
+    p.page.evaluate("() => window.scrollTo(0, document.scrollingElement.scrollHeight)")  # the player looked below
+    p.page.evaluate("() => { document.getElementById('banner').hidden = true; drawBanner(state.update); }")
     p.page.wait_for_function(IN_VIEW, arg="#banner", timeout=3000)
+    p.page.wait_for_timeout(300)
+    assert p.page.evaluate(IN_VIEW, "#banner")
     assert p.page.evaluate(SHOWING, "#board .seat.mine"), "the seat's own zones are out of view"
     assert not p.errors, p.errors

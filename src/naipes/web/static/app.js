@@ -28,9 +28,15 @@ function showError(text) {
   if (text && !$("table").hidden) bringIntoView(box);
 }
 
-/** Scroll `node` into view where the player looks (the hand is just above it), smoothly unless motion is off. */
+/** Scroll `node` into view where the player looks: its bottom at the bottom of the window, so the hand
+ * (just above it) shows too. At once (a smooth scroll can be cut short by the next update's redraw).
+ * A node already in full view stays put. */
 function bringIntoView(node) {
-  requestAnimationFrame(() => node.scrollIntoView({ block: "nearest", behavior: motionOn() ? "smooth" : "auto" }));
+  requestAnimationFrame(() => {
+    const box = node.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    node.scrollIntoView({ block: "end" });
+  });
 }
 
 /** The error line sits under the board at the table, at the top of the page in the lobby. */
