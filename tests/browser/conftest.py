@@ -97,6 +97,9 @@ class Page:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         # every card picture loaded (an <img> still loading is drawn as nothing)
         self.page.wait_for_function("() => Array.from(document.images).every((i) => i.complete)")
+        # no card on its way (motion.js): the picture shows where the cards lie
+        self.page.wait_for_function("() => !document.querySelector('.card.ghost') && document.getAnimations()"
+                                    ".every((a) => !(a.effect && a.effect.target && a.effect.target.matches('.card')))")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 

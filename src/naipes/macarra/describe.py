@@ -391,7 +391,8 @@ def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None 
         return None
     if view.held is not None:
         who = seats_text([view.turn], lang, names, start=True)
-        return (f"{who} coloca la carta robada, {view.held}" if es else f"{who} places the card drawn, {view.held}")
+        held = card_words(view.held, lang)  # a public card: every seat saw it drawn
+        return (f"{who} coloca la carta robada, {held}" if es else f"{who} places the card drawn, {held}")
     if es:
         return f"Le toca {seats_text([view.turn], lang, names, case='a')}: coloca una carta, roba o pasa"
     return f"{seats_text([view.turn], lang, names, start=True)} to move: place a card, draw or pass"

@@ -46,7 +46,8 @@ function measureBoard(root) {
     nodes.set(node, entry);
   }
   for (const zone of root.querySelectorAll(".zone[data-zid]")) {
-    const spot = zone.querySelector(".backs, .card:last-of-type, .empty") || zone;
+    // where a card comes from or goes to in this zone: its top face-down card, its last card, its empty place
+    const spot = zone.querySelector(".backs img:last-of-type, .card:last-of-type, .empty") || zone;
     zones.set(zoneId(zone), { rect: spot.getBoundingClientRect(), count: Number(zone.dataset.count || 0) });
   }
   return { cards, nodes, zones };
