@@ -6,7 +6,7 @@ Usage::
 
 ``FROM_DIR`` is where ``tests/browser`` writes its screenshots (default
 ``.ci/artifacts/browser``: each game's table mid-game and at the result, a
-spectator's board, a Machiavelli workspace), ``TO_DIR`` the docs' picture folder
+spectator's board, a Machiavelli workspace, four frames of a card travelling), ``TO_DIR`` the docs' picture folder
 (default ``docs/_static/screenshots``, which ``docs/guides/front-end.rst`` shows).
 CI runs it after the browser tests (``.ci/browser.sh``), so the docs always show
 the client as it is. Prints each file it copies; exits 1 when a screenshot is missing
@@ -23,7 +23,8 @@ from pathlib import Path
 #: The games the tests play to the end; each leaves ``<name>-mid.png`` and ``<name>-result.png``.
 GAMES = ("machuco", "macarra", "ranzo", "machiavelli", "toygame")
 #: Other screenshots the guide shows.
-EXTRA = ("machuco-spectator.png", "machiavelli-workspace.png")
+EXTRA = ("machuco-spectator.png", "machiavelli-workspace.png",
+         *(f"motion-machuco-{i}.png" for i in range(4)))
 
 
 def wanted() -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from naipes._card_words import cards_words
 from naipes._i18n import winners_text
 from naipes.events import CardsDealt, Event, GameEnded, HandEnded, HandStarted, MovePlayed, ScoresChanged
 
@@ -38,9 +39,9 @@ def _scores(totals: Sequence[int]) -> str:
     return ", ".join(str(t) for t in totals)
 
 
-def _dealt(w: dict[str, str], e: CardsDealt) -> str:
-    if e.cards:
-        return w["dealt"].format(seat=e.seat, cards=" ".join(str(c) for c in e.cards))
+def _dealt(w: dict[str, str], e: CardsDealt, lang: str) -> str:
+    if e.cards:  # in words ("the three of hearts"), as the log reads them
+        return w["dealt"].format(seat=e.seat, cards=cards_words(e.cards, lang))
     return w["count_one" if e.count == 1 else "count"].format(seat=e.seat, n=e.count)
 
 
@@ -74,7 +75,7 @@ def shared_event_text(event: Event, lang: str = "en",
         key = "hand_first" if event.dealer is None else "hand_dealer"
         return w[key].format(hand=event.hand, dealer=event.dealer, first=event.first)
     if isinstance(event, CardsDealt):
-        return _dealt(w, event)
+        return _dealt(w, event, lang)
     if isinstance(event, ScoresChanged):
         return w["scores"].format(s=_scores(event.totals))
     return None

@@ -50,7 +50,9 @@ def server() -> Iterator[str]:
             "from naipes.cli import main; sys.exit(main(sys.argv[1:]))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(TOYGAME), os.environ.get("PYTHONPATH")]))}
     proc = subprocess.Popen([sys.executable, "-c", code, "serve", "--port", str(port), "--bot-delay", "0.01",
-                             "--takeover", "600", "--rate", "50", "--db", ":memory:"],
+                             "--takeover", "600", "--rate", "50", "--db", ":memory:",
+                             # every page comes from 127.0.0.1: the whole suite's tables and sockets from one address
+                             "--max-tables-per-address", "500", "--max-connections-per-address", "500"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 20
@@ -95,6 +97,9 @@ class Page:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         # every card picture loaded (an <img> still loading is drawn as nothing)
         self.page.wait_for_function("() => Array.from(document.images).every((i) => i.complete)")
+        # no card on its way (motion.js): the picture shows where the cards lie
+        self.page.wait_for_function("() => !document.querySelector('.card.ghost') && document.getAnimations()"
+                                    ".every((a) => !(a.effect && a.effect.target && a.effect.target.matches('.card')))")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 

@@ -10,9 +10,9 @@ other player (MK-10).
 
 >>> from naipes import Card, macarra
 >>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9))
-'seat 1 draws 7e (9 left in the stock)'
+'seat 1 draws the seven of swords (9 left in the stock)'
 >>> describe_event(macarra.CardDrawn(seat=1, card=Card.parse("7e"), stock_size=9), lang="es")
-'el asiento 1 roba 7e (quedan 9 en su mazo)'
+'el asiento 1 roba el siete de espadas (quedan 9 en su mazo)'
 
 .. versionadded:: 0.1
 .. versionchanged:: 1.0
@@ -20,14 +20,17 @@ other player (MK-10).
 .. versionchanged:: 1.1
    ``describe_event(event, lang="es")`` tells events in Spanish; ``render(view, you=False)``
    draws a seat no person plays without calling it "you".
+.. versionchanged:: 1.2
+   Events name their cards in words ("the seven of swords"), not in notation.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from naipes._card_words import card_words
+from naipes._card_words import card_words, cards_words
 from naipes._i18n import seats_text, winners_text
+from naipes.cards import Card
 from naipes.errors import NotationError
 from naipes.events import Event
 from naipes.macarra import events as ev
@@ -124,13 +127,23 @@ def describe_event(event: Event, lang: str = "en") -> str | None:
     return text(event) if text is not None else None
 
 
+def _c(card: object, lang: str = "en") -> str:
+    """One card in words for the log ("the seven of coins"); notation for what is not a card."""
+    return card_words(card, lang) if isinstance(card, Card) else str(card)
+
+
+def _ws(cards: Sequence[object], lang: str = "en") -> str:
+    """Cards in words for the log ("the six of clubs and the king of coins")."""
+    return cards_words([c for c in cards if isinstance(c, Card)], lang)
+
+
 def _placed(e: ev.CardPlaced) -> str:
     src = "the card drawn" if e.drawn else "the face-up card"
     t = e.target
     where = (f"a new foundation f{t.index}" if t.kind is TargetKind.NEW
              else f"foundation f{t.index}" if t.kind is TargetKind.FOUNDATION
              else "his own pile" if t.index == e.seat else f"seat {t.index}'s pile")
-    return f"seat {e.seat} puts {e.card} ({src}) on {where}"
+    return f"seat {e.seat} puts {_c(e.card)} ({src}) on {where}"
 
 
 def _given(e: ev.MacarrasGiven) -> str | None:
@@ -146,12 +159,12 @@ def _net(scores: tuple[int, ...]) -> str:
 _DESCRIBE: dict[type[Event], Callable[[Any], str | None]] = {
     ev.HandStarted: lambda e: f"seat {e.dealer} deals; seat {e.first} plays first",
     ev.CardsDealt: lambda e: None,
-    ev.CardDrawn: lambda e: f"seat {e.seat} draws {e.card} ({e.stock_size} left in the stock)",
+    ev.CardDrawn: lambda e: f"seat {e.seat} draws {_c(e.card)} ({e.stock_size} left in the stock)",
     ev.CardPlaced: _placed,
     ev.StockRecycled: lambda e: (f"seat {e.seat} turns the face-up pile over: the stock is now "
-                                 f"{' '.join(map(str, e.stock))}, {e.face_up} stays face up"),
+                                 f"{_ws(e.stock)}, {_c(e.face_up)} stays face up"),
     ev.Passed: lambda e: f"seat {e.seat} has nothing to move or draw and passes",
-    ev.AceDrawn: lambda e: f"ACE! seat {e.seat} drew {e.card}: one macarra to every other player",
+    ev.AceDrawn: lambda e: f"ACE! seat {e.seat} drew {_c(e.card)}: one macarra to every other player",
     ev.InfractionCommitted: lambda e: (f"INFRACTION by seat {e.seat}: played '{e.move}', the rules "
                                        f"prescribed '{e.forced}'. It stands, and every other player "
                                        f"gives seat {e.seat} a macarra ({e.count} so far)"),
@@ -164,7 +177,7 @@ _DESCRIBE: dict[type[Event], Callable[[Any], str | None]] = {
     ev.PunishmentStarted: lambda e: (f"seat {e.loser} draws a hidden card; seats "
                                      f"{', '.join(map(str, e.bidders))} bid 0-10 macarras"),
     ev.BidRevealed: lambda e: f"seat {e.seat} bid {e.amount}",
-    ev.PunishmentCardRevealed: lambda e: f"the card was {e.card}, worth {e.value}",
+    ev.PunishmentCardRevealed: lambda e: f"the card was {_c(e.card)}, worth {e.value}",
     ev.HandEnded: lambda e: None,
     ev.GameEnded: lambda e: f"game over: {winners_text(e.result.winners)}; net macarras: {_net(e.result.scores)}",
 }
@@ -176,7 +189,7 @@ def _placed_es(e: ev.CardPlaced) -> str:
     where = (f"un montón nuevo del centro, f{t.index}" if t.kind is TargetKind.NEW
              else f"el montón del centro f{t.index}" if t.kind is TargetKind.FOUNDATION
              else "su propio montón" if t.index == e.seat else f"el montón del asiento {t.index}")
-    return f"el asiento {e.seat} pone {e.card} ({src}) en {where}"
+    return f"el asiento {e.seat} pone {_c(e.card, 'es')} ({src}) en {where}"
 
 
 def _given_es(e: ev.MacarrasGiven) -> str | None:
@@ -193,12 +206,12 @@ def _net_es(scores: tuple[int, ...]) -> str:
 _DESCRIBE_ES: dict[type[Event], Callable[[Any], str | None]] = {
     ev.HandStarted: lambda e: f"reparte el asiento {e.dealer}; empieza el asiento {e.first}",
     ev.CardsDealt: lambda e: None,
-    ev.CardDrawn: lambda e: f"el asiento {e.seat} roba {e.card} (quedan {e.stock_size} en su mazo)",
+    ev.CardDrawn: lambda e: f"el asiento {e.seat} roba {_c(e.card, 'es')} (quedan {e.stock_size} en su mazo)",
     ev.CardPlaced: _placed_es,
     ev.StockRecycled: lambda e: (f"el asiento {e.seat} da la vuelta a su montón: su mazo es ahora "
-                                 f"{' '.join(map(str, e.stock))}, {e.face_up} queda boca arriba"),
+                                 f"{_ws(e.stock, 'es')}, {_c(e.face_up, 'es')} queda boca arriba"),
     ev.Passed: lambda e: f"el asiento {e.seat} no puede mover ni robar y pasa",
-    ev.AceDrawn: lambda e: f"¡AS! el asiento {e.seat} sacó {e.card}: un macarra a cada uno de los demás",
+    ev.AceDrawn: lambda e: f"¡AS! el asiento {e.seat} sacó {_c(e.card, 'es')}: un macarra a cada uno de los demás",
     ev.InfractionCommitted: lambda e: (f"INFRACCIÓN del asiento {e.seat}: jugó '{e.move}', el reglamento "
                                        f"mandaba '{e.forced}'. Vale, y cada uno de los demás le da un "
                                        f"macarra al asiento {e.seat} (van {e.count})"),
@@ -212,7 +225,7 @@ _DESCRIBE_ES: dict[type[Event], Callable[[Any], str | None]] = {
     ev.PunishmentStarted: lambda e: (f"el asiento {e.loser} saca una carta tapada; los asientos "
                                      f"{', '.join(map(str, e.bidders))} apuestan de 0 a 10 macarras"),
     ev.BidRevealed: lambda e: f"el asiento {e.seat} apostó {e.amount}",
-    ev.PunishmentCardRevealed: lambda e: f"la carta era {e.card}, vale {e.value}",
+    ev.PunishmentCardRevealed: lambda e: f"la carta era {_c(e.card, 'es')}, vale {e.value}",
     ev.HandEnded: lambda e: None,
     ev.GameEnded: lambda e: (f"fin de la partida: {winners_text(e.result.winners, 'es')}; "
                              f"macarras netos: {_net_es(e.result.scores)}"),
@@ -378,7 +391,8 @@ def describe_decision(view: View, lang: str = "en", names: Sequence[str] | None 
         return None
     if view.held is not None:
         who = seats_text([view.turn], lang, names, start=True)
-        return (f"{who} coloca la carta robada, {view.held}" if es else f"{who} places the card drawn, {view.held}")
+        held = card_words(view.held, lang)  # a public card: every seat saw it drawn
+        return (f"{who} coloca la carta robada, {held}" if es else f"{who} places the card drawn, {held}")
     if es:
         return f"Le toca {seats_text([view.turn], lang, names, case='a')}: coloca una carta, roba o pasa"
     return f"{seats_text([view.turn], lang, names, start=True)} to move: place a card, draw or pass"

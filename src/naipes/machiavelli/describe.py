@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from naipes._card_words import cards_words
+from naipes._card_words import card_words, cards_words
 from naipes._i18n import seats_text, winners_text
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError, NaipesError
@@ -76,15 +76,25 @@ def _notation(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) or "-"
 
 
+def _c(card: object, lang: str = "en") -> str:
+    """One card in words for the log ("the seven of coins"); notation for what is not a card."""
+    return card_words(card, lang) if isinstance(card, Card) else str(card)
+
+
+def _ws(cards: Sequence[object], lang: str = "en") -> str:
+    """Cards in words for the log ("the six of clubs and the king of coins")."""
+    return cards_words([c for c in cards if isinstance(c, Card)], lang)
+
+
 def _play(e: ev.PlayMade) -> str:
     joker = f", takes back {e.jokers_taken} joker(s)" if e.jokers_taken else ""
     left = "goes out!" if not e.hand_size else f"{e.hand_size} cards left"
     melds = "1 meld" if len(e.table) == 1 else f"{len(e.table)} melds"
-    return f"seat {e.seat} plays {_notation(e.cards)}{joker} ({left}); {melds} on the table"
+    return f"seat {e.seat} plays {_ws(e.cards)}{joker} ({left}); {melds} on the table"
 
 
 def _cut(e: ev.DeckCut) -> str:
-    rounds = "; then ".join(", ".join(f"seat {s} {c}" for s, c in r) for r in e.rounds)
+    rounds = "; then ".join(", ".join(f"seat {s} {_c(c)}" for s, c in r) for r in e.rounds)
     return f"cut for the first player: {rounds}: seat {e.first_player} starts"
 
 
@@ -102,11 +112,12 @@ _TELL: dict[type, Callable[..., str | None]] = {
     ev.DeckCut: _cut,
     ev.HandStarted: lambda e: (f"hand {e.hand}: {e.hand_sizes[0]} cards each, {e.stock_size} in the stock; "
                                f"seat {e.first} starts"),
-    ev.CardsDealt: lambda e: f"seat {e.seat} is dealt {_notation(e.cards)}",
+    ev.CardsDealt: lambda e: (f"seat {e.seat} is dealt {_ws(e.cards)}" if e.cards
+                              else f"seat {e.seat} is dealt {e.count} card{'' if e.count == 1 else 's'}"),
     ev.PlayMade: _play,
     ev.DrawMade: lambda e: (f"seat {e.seat} draws {e.count} penalty card(s)" if e.penalty else f"seat {e.seat} draws")
     + f" ({e.hand_size} cards in hand, {e.stock_size} in the stock)",
-    ev.CardDrawn: lambda e: f"seat {e.seat} drew {e.card}",
+    ev.CardDrawn: lambda e: f"seat {e.seat} drew {_c(e.card)}",
     ev.TurnFailed: lambda e: (f"seat {e.seat} fails the turn ({e.reason.value.replace('_', ' ')}): "
                               "the table is restored"),
     ev.HandEnded: _won,
@@ -123,23 +134,24 @@ def _play_es(e: ev.PlayMade) -> str:
     joker = f", recupera {e.jokers_taken} comodín(es)" if e.jokers_taken else ""
     left = "¡se queda sin cartas!" if not e.hand_size else f"le quedan {e.hand_size} cartas"
     melds = "1 combinación" if len(e.table) == 1 else f"{len(e.table)} combinaciones"
-    return f"el asiento {e.seat} juega {_notation(e.cards)}{joker} ({left}); {melds} en la mesa"
+    return f"el asiento {e.seat} juega {_ws(e.cards, 'es')}{joker} ({left}); {melds} en la mesa"
 
 
 _FAILED_ES = {"gave_up": "se rinde", "timeout": "se le acaba el tiempo"}
 
 _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.DeckCut: lambda e: ("corte para ver quién empieza: "
-                           + "; luego ".join(", ".join(f"asiento {s} {c}" for s, c in r) for r in e.rounds)
+                           + "; luego ".join(", ".join(f"asiento {s} {_c(c, 'es')}" for s, c in r) for r in e.rounds)
                            + f": empieza el asiento {e.first_player}"),
     ev.HandStarted: lambda e: (f"mano {e.hand}: {e.hand_sizes[0]} cartas cada uno, {e.stock_size} en el mazo; "
                                f"empieza el asiento {e.first}"),
-    ev.CardsDealt: lambda e: f"el asiento {e.seat} recibe {_notation(e.cards)}",
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_ws(e.cards, 'es')}" if e.cards
+                              else f"el asiento {e.seat} recibe {e.count} carta{'' if e.count == 1 else 's'}"),
     ev.PlayMade: _play_es,
     ev.DrawMade: lambda e: (f"el asiento {e.seat} roba {e.count} carta(s) de castigo" if e.penalty
                             else f"el asiento {e.seat} roba")
     + f" ({e.hand_size} cartas en la mano, {e.stock_size} en el mazo)",
-    ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {e.card}",
+    ev.CardDrawn: lambda e: f"el asiento {e.seat} robó {_c(e.card, 'es')}",
     ev.TurnFailed: lambda e: (f"el asiento {e.seat} falla el turno ({_FAILED_ES.get(e.reason.value, e.reason.value)}): "
                               "la mesa vuelve a como estaba"),
     ev.HandEnded: lambda e: (f"la mano {e.hand} la gana{'n' if len(e.winners) > 1 else ''} "

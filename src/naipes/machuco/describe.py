@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Sequence
 
-from naipes._card_words import card_words
+from naipes._card_words import card_words, cards_words
 from naipes._i18n import seats_text, winners_text
+from naipes.cards import Card
 from naipes.events import Event, MovePlayed
 from naipes.machuco import events as ev
 from naipes.machuco import moves as mv
@@ -36,18 +37,24 @@ _REASON_ES = {"coincidence": "coincidencia", "bien dada": "bien dada", "cante": 
               "card count": "cuenta de cartas"}
 
 
-def _cards(cards: tuple[object, ...]) -> str:
-    return " ".join(map(str, cards))
+def _c(card: object, lang: str = "en") -> str:
+    """One card in words for the log ("the seven of coins"); notation for what is not a card."""
+    return card_words(card, lang) if isinstance(card, Card) else str(card)
+
+
+def _ws(cards: Sequence[object], lang: str = "en") -> str:
+    """Cards in words for the log ("the six of clubs and the king of coins")."""
+    return cards_words([c for c in cards if isinstance(c, Card)], lang)
 
 
 _TELL: dict[type, Callable[..., str | None]] = {
     ev.DealerDrawn: lambda e: f"draw for dealer: seat {e.dealer} deals",
     ev.HandStarted: lambda e: f"hand {e.hand}: seat {e.dealer} deals, seat {e.first} is mano",
-    ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_cards(e.cards)}",
-    ev.CoincidenceFound: lambda e: f"coincidence: {e.card} at position {e.position}",
+    ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_ws(e.cards)}",
+    ev.CoincidenceFound: lambda e: f"coincidence: {_c(e.card)} at position {e.position}",
     ev.TurnupBienDada: lambda e: "bien dada: four different numbers",
-    ev.CardReplaced: lambda e: f"{e.removed} repeats a number: to the bottom, {e.added} in its place",
-    ev.CardsDealt: lambda e: (f"seat {e.seat} is dealt {_cards(e.cards)}" if e.cards
+    ev.CardReplaced: lambda e: f"{_c(e.removed)} repeats a number: to the bottom, {_c(e.added)} in its place",
+    ev.CardsDealt: lambda e: (f"seat {e.seat} is dealt {_ws(e.cards)}" if e.cards
                               else f"seat {e.seat} is dealt {e.count} cards"),
     ev.CanteSung: lambda e: f"seat {e.seat} sings {e.category.label} ({e.value})",
     ev.CanteContested: lambda e: (f"contested {e.category.label}: seat {e.decider} decides"
@@ -56,16 +63,16 @@ _TELL: dict[type, Callable[..., str | None]] = {
     ev.EnvioSent: lambda e: f"seat {e.seat}: envío {e.amount}",
     ev.EnvioAnswered: lambda e: f"seat {e.seat}: {'quiero' if e.accepted else 'no quiero'}",
     ev.CanteResolved: lambda e: f"{e.category.label} of deal {e.deal} goes to side {_SIDES[e.winner]}",
-    ev.CardThrown: lambda e: f"seat {e.seat} throws {e.card}",
-    ev.Captured: lambda e: f"seat {e.seat} takes {_cards(e.taken)} with {e.card}",
+    ev.CardThrown: lambda e: f"seat {e.seat} throws {_c(e.card)}",
+    ev.Captured: lambda e: f"seat {e.seat} takes {_ws(e.taken)} with {_c(e.card)}",
     ev.MajoMade: lambda e: f"seat {e.seat}: {e.label} on the {e.rank}s",
     ev.TableCleared: lambda e: f"seat {e.seat}: limpia!",
     ev.PointsAwarded: lambda e: (f"side {_SIDES[e.side]} +{e.points} ({e.reason.value}); scores "
                                  + " ".join(map(str, e.totals))),
     ev.ScoresReset: lambda e: "a new chico: scores " + " ".join(map(str, e.totals)),
     ev.DealEnded: lambda e: None,
-    ev.LeftoversTaken: lambda e: (f"leftovers {_cards(e.cards)} to side {_SIDES[e.side]}" if e.side is not None
-                                  else f"leftovers {_cards(e.cards)} set aside"),
+    ev.LeftoversTaken: lambda e: (f"leftovers {_ws(e.cards)} to side {_SIDES[e.side]}" if e.side is not None
+                                  else f"leftovers {_ws(e.cards)} set aside"),
     ev.CardsCounted: lambda e: "cards won: " + " ".join(map(str, e.cards_won)) + f" (threshold {e.threshold})",
     ev.HandEnded: lambda e: f"hand {e.hand} ends" + (" (abandoned)" if e.abandoned else ""),
     ev.ChicoEnded: lambda e: f"side {_SIDES[e.winner]} wins the chico",
@@ -78,11 +85,11 @@ _TELL: dict[type, Callable[..., str | None]] = {
 _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.DealerDrawn: lambda e: f"sorteo de la mano: reparte el asiento {e.dealer}",
     ev.HandStarted: lambda e: f"mano {e.hand}: reparte el asiento {e.dealer}, el asiento {e.first} es mano",
-    ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_cards(e.cards)}",
-    ev.CoincidenceFound: lambda e: f"coincidencia: {e.card} en el puesto {e.position}",
+    ev.TableTurnedUp: lambda e: f"uno, dos, tres y cuatro: {_ws(e.cards, 'es')}",
+    ev.CoincidenceFound: lambda e: f"coincidencia: {_c(e.card, 'es')} en el puesto {e.position}",
     ev.TurnupBienDada: lambda e: "bien dada: cuatro números distintos",
-    ev.CardReplaced: lambda e: f"{e.removed} repite número: al fondo, {e.added} en su lugar",
-    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_cards(e.cards)}" if e.cards
+    ev.CardReplaced: lambda e: f"{_c(e.removed, 'es')} repite número: al fondo, {_c(e.added, 'es')} en su lugar",
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_ws(e.cards, 'es')}" if e.cards
                               else f"el asiento {e.seat} recibe {e.count} cartas"),
     ev.CanteSung: lambda e: f"el asiento {e.seat} canta {e.category.label} ({e.value})",
     ev.CanteContested: lambda e: (f"{e.category.label} disputado: decide el asiento {e.decider}"
@@ -91,16 +98,16 @@ _TELL_ES: dict[type, Callable[..., str | None]] = {
     ev.EnvioSent: lambda e: f"asiento {e.seat}: envío {e.amount}",
     ev.EnvioAnswered: lambda e: f"asiento {e.seat}: {'quiero' if e.accepted else 'no quiero'}",
     ev.CanteResolved: lambda e: f"el {e.category.label} de la dada {e.deal} es para el bando {_SIDES[e.winner]}",
-    ev.CardThrown: lambda e: f"el asiento {e.seat} tira {e.card}",
-    ev.Captured: lambda e: f"el asiento {e.seat} se lleva {_cards(e.taken)} con {e.card}",
+    ev.CardThrown: lambda e: f"el asiento {e.seat} tira {_c(e.card, 'es')}",
+    ev.Captured: lambda e: f"el asiento {e.seat} se lleva {_ws(e.taken, 'es')} con {_c(e.card, 'es')}",
     ev.MajoMade: lambda e: f"asiento {e.seat}: {e.label} a los {e.rank}",
     ev.TableCleared: lambda e: f"asiento {e.seat}: ¡limpia!",
     ev.PointsAwarded: lambda e: (f"bando {_SIDES[e.side]} +{e.points} ({_REASON_ES.get(e.reason.value, e.reason.value)}); "
                                  "tantos " + " ".join(map(str, e.totals))),
     ev.ScoresReset: lambda e: "chico nuevo: tantos " + " ".join(map(str, e.totals)),
     ev.DealEnded: lambda e: None,
-    ev.LeftoversTaken: lambda e: (f"las cartas que quedan, {_cards(e.cards)}, para el bando {_SIDES[e.side]}"
-                                  if e.side is not None else f"las cartas que quedan, {_cards(e.cards)}, se apartan"),
+    ev.LeftoversTaken: lambda e: (f"las cartas que quedan, {_ws(e.cards, 'es')}, para el bando {_SIDES[e.side]}"
+                                  if e.side is not None else f"las cartas que quedan, {_ws(e.cards, 'es')}, se apartan"),
     ev.CardsCounted: lambda e: "cartas ganadas: " + " ".join(map(str, e.cards_won)) + f" (umbral {e.threshold})",
     ev.HandEnded: lambda e: f"termina la mano {e.hand}" + (" (abandonada)" if e.abandoned else ""),
     ev.ChicoEnded: lambda e: f"el bando {_SIDES[e.winner]} gana el chico",

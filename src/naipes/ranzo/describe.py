@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from naipes._card_words import card_words
+from naipes._card_words import card_words, cards_words
 from naipes._i18n import seats_text, winners_text
 from naipes.cards import Card
 from naipes.events import Event, MovePlayed
@@ -50,16 +50,43 @@ def _notation_juegos(juegos: Sequence[Sequence[Card]]) -> str:
     return "  ".join(f"[{_notation(j)}]" for j in juegos) or "-"
 
 
+def _c(card: object, lang: str = "en") -> str:
+    """One card in words for the log ("the seven of coins"); notation for what is not a card."""
+    return card_words(card, lang) if isinstance(card, Card) else str(card)
+
+
+def _ws(cards: Sequence[object], lang: str = "en") -> str:
+    """Cards in words for the log ("the six of clubs and the king of coins")."""
+    return cards_words([c for c in cards if isinstance(c, Card)], lang)
+
+
+def _wj(juegos: Sequence[Sequence[object]], lang: str = "en") -> str:
+    """Several juegos in words, one after the other."""
+    return "; ".join(_ws(j, lang) for j in juegos) or "-"
+
+
+def _mv(move: object, lang: str = "en") -> str:
+    """A claim in words for the log: ``truco (showing the knave of clubs)``, ``pass``."""
+    es = lang == "es"
+    if isinstance(move, mv.Truco):
+        return f"truco ({'enseñando' if es else 'showing'} {_c(move.card, lang)})"
+    if isinstance(move, mv.Envido):
+        return f"envido ({'con' if es else 'with'} {_ws((move.a, move.b), lang)})"
+    if isinstance(move, mv.Pass):
+        return "paso" if es else "pass"
+    return str(move)
+
+
 def _dealt(e: ev.CardsDealt) -> str:
     if e.cards:
-        return f"seat {e.seat} was dealt {_notation(e.cards)}"
+        return f"seat {e.seat} was dealt {_ws(e.cards)}"
     return f"seat {e.seat} was dealt {e.count} cards"
 
 
 def _resolved(e: ev.ClaimResolved) -> str:
     if e.winner is None:
-        return f"nobody claims {e.card}"
-    return f"seat {e.winner} takes {e.card} with {e.claim}"
+        return f"nobody claims {_c(e.card)}"
+    return f"seat {e.winner} takes {_c(e.card)} with {_mv(e.claim)}"
 
 
 def _hand_ended(e: ev.HandEnded) -> str:
@@ -76,13 +103,13 @@ _TELL: dict[type[Event], Callable[[Any], str]] = {
     ev.HandStarted: lambda e: (f"hand {e.hand} dealt by seat {e.dealer}, seat {e.first} plays first "
                                f"({e.stock_size} cards in the stock)"),
     ev.CardsDealt: _dealt,
-    ev.CardDrawn: lambda e: (f"seat {e.seat} draws" + (f" {e.card}" if e.card is not None else "")
+    ev.CardDrawn: lambda e: (f"seat {e.seat} draws" + (f" {_c(e.card)}" if e.card is not None else "")
                              + f" ({e.stock_size} left)"),
-    ev.CardDiscarded: lambda e: f"seat {e.seat} discards {e.card}" + (": claims?" if e.claimable else ""),
-    ev.ClaimsRevealed: lambda e: "claims: " + ", ".join(f"seat {s} {m}" for s, m in e.answers),
+    ev.CardDiscarded: lambda e: f"seat {e.seat} discards {_c(e.card)}" + (": claims?" if e.claimable else ""),
+    ev.ClaimsRevealed: lambda e: "claims: " + ", ".join(f"seat {s} {_mv(m)}" for s, m in e.answers),
     ev.ClaimResolved: _resolved,
-    ev.JuegoLaid: lambda e: f"seat {e.seat} lays [{_notation(e.juego)}]",
-    ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_notation_juegos(e.split)} worth {e.value}",
+    ev.JuegoLaid: lambda e: f"seat {e.seat} lays {_ws(e.juego)}",
+    ev.RanzoCalled: lambda e: f"seat {e.seat} calls ranzo: {_wj(e.split )} worth {e.value}",
     ev.PointsPaid: lambda e: f"balances: {_totals(e.totals)}",
     ev.HandEnded: _hand_ended,
     ev.GameEnded: lambda e: "game over: " + winners_text(e.result.winners),
@@ -91,17 +118,17 @@ _TELL: dict[type[Event], Callable[[Any], str]] = {
 _TELL_ES: dict[type[Event], Callable[[Any], str]] = {
     ev.HandStarted: lambda e: (f"mano {e.hand}: reparte el asiento {e.dealer}, sale el asiento {e.first} "
                                f"({e.stock_size} cartas en el mazo)"),
-    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_notation(e.cards)}" if e.cards
+    ev.CardsDealt: lambda e: (f"el asiento {e.seat} recibe {_ws(e.cards, 'es')}" if e.cards
                               else f"el asiento {e.seat} recibe {e.count} cartas"),
-    ev.CardDrawn: lambda e: (f"el asiento {e.seat} roba" + (f" {e.card}" if e.card is not None else "")
+    ev.CardDrawn: lambda e: (f"el asiento {e.seat} roba" + (f" {_c(e.card, 'es')}" if e.card is not None else "")
                              + f" (quedan {e.stock_size})"),
-    ev.CardDiscarded: lambda e: (f"el asiento {e.seat} descarta {e.card}"
+    ev.CardDiscarded: lambda e: (f"el asiento {e.seat} descarta {_c(e.card, 'es')}"
                                  + (": ¿alguien la pide?" if e.claimable else "")),
-    ev.ClaimsRevealed: lambda e: "peticiones: " + ", ".join(f"asiento {s} {m}" for s, m in e.answers),
-    ev.ClaimResolved: lambda e: (f"nadie pide {e.card}" if e.winner is None
-                                 else f"el asiento {e.winner} se lleva {e.card} con {e.claim}"),
-    ev.JuegoLaid: lambda e: f"el asiento {e.seat} baja [{_notation(e.juego)}]",
-    ev.RanzoCalled: lambda e: f"el asiento {e.seat} canta ranzo: {_notation_juegos(e.split)}, vale {e.value}",
+    ev.ClaimsRevealed: lambda e: "peticiones: " + ", ".join(f"asiento {s} {_mv(m, 'es')}" for s, m in e.answers),
+    ev.ClaimResolved: lambda e: (f"nadie pide {_c(e.card, 'es')}" if e.winner is None
+                                 else f"el asiento {e.winner} se lleva {_c(e.card, 'es')} con {_mv(e.claim, 'es')}"),
+    ev.JuegoLaid: lambda e: f"el asiento {e.seat} baja {_ws(e.juego, 'es')}",
+    ev.RanzoCalled: lambda e: f"el asiento {e.seat} canta ranzo: {_wj(e.split , 'es')}, vale {e.value}",
     ev.PointsPaid: lambda e: "saldos: " + ", ".join(f"asiento {s} {b}" for s, b in enumerate(e.totals)),
     ev.HandEnded: lambda e: (f"la mano {e.hand} termina sin ganador" if e.winner is None else
                              f"la mano {e.hand} la gana el asiento {e.winner} por {e.value}"

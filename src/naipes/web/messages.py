@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from naipes.web.tables import Listener, Table
 
 __all__ = ["LANGS", "MAX_PLAYER_NAME", "MAX_TABLE_NAME", "boundaries_of", "clean_name", "decision_text", "error_of",
+           "event_texts",
            "history_entries", "lang_of", "legal_entries", "move_cards", "move_entry", "names_of", "position_message",
            "public_zones", "name_of", "result_entry", "seats_of", "strip_rules", "update_message", "zones_of"]
 
@@ -346,6 +347,16 @@ def _cached(cache: dict[object, Any], key: object, make: Any) -> Any:
     return cache[key]
 
 
+def event_texts(plugin: AnyPlugin, event: Event) -> dict[str, str | None]:
+    """An event in words in every language of :data:`LANGS` (``None`` where the game says nothing).
+
+    An ``update`` sends them all, so a page that switches its language re-words the log it
+    already shows without asking the server again (the log only grows; its events are not
+    sent twice).
+    """
+    return {lang: plugin.describe_event(event, lang) for lang in LANGS}
+
+
 def update_message(table: Table, listener: Listener, cache: dict[object, Any] | None = None) -> dict[str, JSON]:
     """The next ``update`` for a client: its new events, its view and zones, its moves in words,
     the decision, the last move, the moves it has not been sent, the result; advances the
@@ -359,12 +370,12 @@ def update_message(table: Table, listener: Listener, cache: dict[object, Any] | 
     plugin, game, seat, lang = table.plugin, table.game, listener.seat, lang_of(listener.lang)
     events = []
     for seq, event in table.stream(seat, listener.next_seq):
-        key = ("event", id(event), lang)
+        key = ("event", id(event))
         hit = cache.get(key)
         if hit is None or hit[0] is not event:
-            hit = cache[key] = (event, {"seq": seq, "event": event.to_dict(),
-                                        "text": plugin.describe_event(event, lang)})
-        events.append(hit[1])
+            texts = event_texts(plugin, event)
+            hit = cache[key] = (event, {"seq": seq, "event": event.to_dict(), "texts": texts}, texts)
+        events.append({**hit[1], "text": hit[2][lang]})
     listener.next_seq = len(table.log)
     view: JSON = None
     if seat is not None:

@@ -20,7 +20,31 @@ const myTurn = () => !!(state.update && state.seat !== null && !state.update.ove
 const canAct = () => myTurn() && online() && !state.viewing;
 const currentLegal = () => (canAct() && state.update.legal) || [];
 
-function showError(text) { $("error").textContent = text || ""; }
+/** A refused move's reason (or any error): at the table it shows under the board, next to the hand,
+ * and comes into view there; in the lobby, at the top. */
+function showError(text) {
+  const box = $("error");
+  box.textContent = text || "";
+  if (text && !$("table").hidden) bringIntoView(box);
+}
+
+/** Scroll `node` into view where the player looks: its bottom at the bottom of the window, so the hand
+ * (just above it) shows too. At once (a smooth scroll can be cut short by the next update's redraw).
+ * A node already in full view stays put. */
+function bringIntoView(node) {
+  requestAnimationFrame(() => {
+    const box = node.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    node.scrollIntoView({ block: "end" });
+  });
+}
+
+/** The error line sits under the board at the table, at the top of the page in the lobby. */
+function placeError(atTable) {
+  const box = $("error");
+  if (atTable) $("board").after(box);
+  else document.querySelector("main").prepend(box);
+}
 
 // -- lobby ------------------------------------------------------------------------------------
 async function api(path, body) {
@@ -73,6 +97,7 @@ function fillSeats() {
 
 async function showLobby() {
   $("lobby").hidden = false; $("table").hidden = true; $("table-title").textContent = "";
+  placeError(false);
   document.title = "naipes";
   await loadGames();
   fillGames();
@@ -152,10 +177,11 @@ async function join(table, seat) {
 function enter(table, token) {
   sessionStorage.setItem("naipes", JSON.stringify({ table, token }));
   history.replaceState(null, "", `/#t=${table}` + (token ? `&k=${token}` : ""));
-  Object.assign(state, { table, token, next: 0, update: null, history: [], moves: 0, viewing: null, ws: null,
+  Object.assign(state, { table, token, next: 0, update: null, history: [], log: [], moves: 0, viewing: null, ws: null,
     pick: null, mergeFrom: null, picked: null, gone: false, seat: null });
   $("log").replaceChildren(); $("history").replaceChildren(); $("board").replaceChildren();
   $("lobby").hidden = true; $("table").hidden = false;
+  placeError(true);
   showError("");
   connect();
 }
@@ -261,7 +287,9 @@ function redraw() {
   const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
   const wasPlaying = !!(document.activeElement && document.activeElement.closest && document.activeElement.closest("#play"));
   const snap = state.viewing ? { ...state.viewing, seat: state.viewing.seat ?? null } : msg;
+  const before = motionOn() ? measureBoard($("board")) : null;
   drawBoard(snap);
+  playMotion($("board"), before);
   handDropTarget();
   drawDecision(snap);
   drawMoves();
@@ -318,7 +346,7 @@ function moveButton(m) {
 function drawMoves() {
   const box = $("moves");
   const legal = currentLegal();
-  if (!canAct()) { box.replaceChildren(); box.hidden = true; return; }
+  if (!canAct()) { reconcile(box, []); box.hidden = true; return; }
   box.hidden = false;
   const parts = [];
   if (state.picked) {
@@ -332,19 +360,21 @@ function drawMoves() {
   if (state.ws) {  // a workspace game: its steps are the buttons above; every move stays one click away
     parts.push(el("details", { class: "all" }, el("summary", {}, t("all_moves")), list));
   } else if (!state.picked) parts.push(list);
+  const typed = () => { const text = $("move-text").value.trim(); if (text) send({ type: "move", move: text }); };
   const input = el("input", { id: "move-text", "data-key": "move-text", placeholder: t("type_move"),
-    "aria-label": t("type_move"), size: 24, spellcheck: "false", autocomplete: "off" });
-  const typed = () => { if (input.value.trim()) send({ type: "move", move: input.value.trim() }); };
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") typed(); });
+    "aria-label": t("type_move"), size: 24, spellcheck: "false", autocomplete: "off",
+    onkeydown: (e) => { if (e.key === "Enter") typed(); } });
   parts.push(el("div", { class: "typed" }, input, el("button", { type: "button", class: "secondary", onclick: typed }, t("play_typed"))));
-  box.replaceChildren(...parts);
+  reconcile(box, parts);
 }
 
 function drawBanner(msg) {
   const banner = $("banner");
   const result = msg.result;
+  const appearing = !!result && banner.hidden;
   banner.hidden = !result;
   if (!result) return;
+  if (appearing) bringIntoView(banner);
   const side = result.you_won === true ? "won" : result.you_won === false ? "lost" : "neutral";
   banner.className = `banner ${side}`;
   // the text names the unit played ("You won the hand 18–6") and, where lower is better, what the scores count
@@ -365,7 +395,7 @@ function showSeat() {
 
 function copyButton(label, link, key) {
   const button = el("button", { type: "button", class: "secondary copy", "data-key": `copy:${key}` }, label);
-  button.addEventListener("click", async () => {
+  on(button, "click", async () => {
     try { await navigator.clipboard.writeText(link()); button.textContent = t("copied"); }
     catch { showError(t("copy_failed")); }
   });
@@ -383,7 +413,7 @@ function setLang(lang, tell = true) {
     state.games = [];
     loadGames().then(() => { fillGames(); listTables(); showInvite(); }).catch(() => showError(t("no_games")));
   }
-  if (state.update) { showSeat(); redraw(); }
+  if (state.update) { showSeat(); redraw(); drawLog(); }
   if (tell && state.socket && state.socket.readyState === WebSocket.OPEN) {
     state.socket.send(JSON.stringify({ type: "lang", lang: chosen }));
   }
@@ -394,6 +424,7 @@ function start() {
   const query = new URLSearchParams(location.search);
   setLang(query.get("lang") || localStorage.getItem("naipes-lang") || (navigator.language || "en").slice(0, 2), false);
   $("lang").addEventListener("change", () => setLang($("lang").value));
+  setupMotionSwitch();
   $("home").addEventListener("click", () => sessionStorage.removeItem("naipes"));
   $("create").addEventListener("submit", create);
   $("game").addEventListener("change", fillPlayers);

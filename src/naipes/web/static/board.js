@@ -27,7 +27,7 @@ function drawBoard(snap) {
     ...sharedZones(shared),
     !perSeatScores && snap.scores && snap.scores.length
       ? el("p", { class: "scores" }, `${t("scores")}: ${snap.scores.join(" – ")}`) : null);
-  $("board").replaceChildren(...[el("div", { class: "others" }, ...boxes), center, mine].filter(Boolean));
+  reconcile($("board"), [el("div", { class: "others" }, ...boxes), center, mine]);
   highlightLast(snap.last_move);
 }
 
@@ -42,6 +42,7 @@ function seatBox(snap, seat, perSeatScores) {
   const s = seat.seat;
   const mine = s === snap.seat;
   const acting = (snap.to_act || []).includes(s) && !snap.over;
+  const thinking = acting && !state.viewing && (seat.bot || seat.taken_over);
   const name = seat.name || t("seat_n", s);
   const status = seat.status === "open" ? t("open_seat") : seat.taken_over ? t("away")
     : seat.bot ? (name.includes(seat.bot) ? t("bot") : `${t("bot")} ${seat.bot}`)
@@ -50,9 +51,12 @@ function seatBox(snap, seat, perSeatScores) {
     el("strong", { class: "name" }, mine ? t("you_paren", name) : name),
     el("span", { class: "tag" }, status),
     acting ? el("span", { class: "tag acting" }, t("to_act")) : null,
+    thinking ? el("span", { class: "tag thinking", role: "status" }, t("thinking"),
+      el("span", { class: "dots", "aria-hidden": "true" }, el("i"), el("i"), el("i"))) : null,
     perSeatScores ? el("span", { class: "tag score" }, t("score", snap.scores[s])) : null);
   const box = el("section", {
-    class: ["seat", mine ? "mine" : "", acting ? "acting" : "", seat.status === "open" ? "open" : ""].join(" ").trim(),
+    class: ["seat", mine ? "mine" : "", acting ? "acting" : "", thinking ? "thinking" : "",
+      seat.status === "open" ? "open" : ""].join(" ").trim(),
     "data-seat": s, "aria-label": mine ? t("you_paren", name) : name }, head);
   if (seat.status === "open") {
     box.append(el("p", { class: "waiting" }, t("waiting")));
@@ -68,7 +72,8 @@ function zoneBox(zone, mine = false) {
   const count = zone.cards.length + zone.hidden;
   const many = zone.cards.length > 14 ? " many" : zone.cards.length > 9 ? " several" : "";
   const box = el("div", { class: `zone kind-${zone.kind}${zone.fanned ? " fanned" : " stacked"}${hand ? " my-hand" + many : ""}`,
-    "data-zone": zone.name || null, "data-kind": zone.kind, role: "group", "aria-label": zone.label || zone.kind });
+    "data-zone": zone.name || null, "data-kind": zone.kind, "data-zid": `${zone.seat ?? "t"}:${zone.name || zone.kind}`,
+    "data-count": count, role: "group", "aria-label": zone.label || zone.kind });
   box.append(el("div", { class: "zlabel" }, zone.label || zone.kind,
     !zone.fanned && count ? el("span", { class: "zcount" }, ` · ${count === 1 ? t("card_n") : t("cards_n", count)}`) : null));
   const row = el("div", { class: "cards", id: hand ? "hand" : null });
@@ -96,7 +101,7 @@ function handCard(card, i) {
   const ws = state.ws && !state.viewing;
   const picked = ws && state.pick && state.pick.from === null && state.pick.card === card && state.pick.index === i;
   return cardButton(card, {
-    playable: canAct() && (ws || movesWith(card).length > 0), picked, key: `hand:${card}:${i}`,
+    playable: canAct() && (ws || movesWith(card).length > 0), picked, key: `hand:${card}`,
     onpick: () => (ws ? wsPick(card, null, i) : pickCard(card)),
     drag: ws ? () => { state.pick = { card, from: null, index: i }; } : null,
   });

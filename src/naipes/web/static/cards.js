@@ -4,12 +4,20 @@
 
 const $ = (id) => document.getElementById(id);
 
-/** An element: `attrs` are attributes, except `on*` functions (listeners) and `class` lists. */
+/** Listen to `type` events on `node` through its handler table: a redraw that keeps the node
+ * (reconcile.js) hands it the new drawing's handlers, so a kept element never acts on old data. */
+function on(node, type, handler) {
+  if (!node.naipesOn) node.naipesOn = {};
+  if (!node.naipesOn[type]) node.addEventListener(type, (e) => node.naipesOn[type] && node.naipesOn[type](e));
+  node.naipesOn[type] = handler;
+}
+
+/** An element: `attrs` are attributes, except `on*` functions (listeners, see `on`) and `class` lists. */
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    if (k.startsWith("on") && typeof v === "function") on(node, k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) node.append(c);
@@ -42,7 +50,7 @@ function cardButton(card, { onpick, playable = false, picked = false, drag = nul
     title: words === card ? card : `${words} (${card})`, draggable: drag ? "true" : null, onclick: onpick,
   }, cardPicture(card, ""));
   if (drag) {
-    button.addEventListener("dragstart", (e) => { e.dataTransfer.setData("text/plain", card); drag(); });
+    on(button, "dragstart", (e) => { e.dataTransfer.setData("text/plain", card); drag(); });
   }
   return button;
 }

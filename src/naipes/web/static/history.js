@@ -74,13 +74,23 @@ function drawReplayBar() {
   if (v) $("replay-text").textContent = v.n === 0 ? t("viewing_start", v.moves) : t("viewing", v.n, v.moves);
 }
 
-/** The log of events in words, numbered by the page (so 100 and up keep every digit). */
+/** The log of events in words, numbered by the page (so 100 and up keep every digit). Each event
+ * keeps its words in every language the server sent (`texts`), so a language switch re-words it. */
 function addLog(events) {
+  state.log = state.log || [];
+  for (const item of events) if (item.text || item.texts) state.log.push(item);
+  drawLog();
+}
+
+function logText(item) {
+  const lang = document.documentElement.lang;
+  return (item.texts && (item.texts[lang] ?? item.texts.en)) || item.text || "";
+}
+
+function drawLog() {
   const log = $("log");
-  for (const item of events) {
-    if (!item.text) continue;
-    const n = log.children.length + 1;
-    log.append(el("li", { "data-seq": item.seq }, el("span", { class: "n" }, `${n}.`), " ", item.text));
-  }
+  const shown = (state.log || []).filter((item) => logText(item));
+  reconcile(log, shown.map((item, i) =>
+    el("li", { "data-seq": item.seq, "data-key": `seq:${item.seq}` }, el("span", { class: "n" }, `${i + 1}.`), " ", logText(item))));
   log.scrollTop = log.scrollHeight;
 }

@@ -29,13 +29,16 @@ const WORDS = {
     viewing: "Position after move {0} of {1} (moves are disabled while you look back).",
     viewing_start: "The start of the game (move 0 of {0}).", empty: "empty", cards_n: "{0} cards",
     card_n: "1 card", hidden_n: "{0} face down", ws_title: "Your turn: arrange the table",
-    ws_hint: "Pick a card (click, Enter or drag it), then a meld or “New meld”.",
+    ws_hint: "Pick a card (click, Enter or drag it), then a meld or “New meld”. Keys: a rank (A, 2–9, 0, J, Q, K) "
+      + "jumps to a card of the hand, N puts it in a new meld, M in the last meld, U undoes, C commits, D draws.",
+    ws_give_up_ask: "Give up this turn? The table goes back as it was and you take the penalty (cards from the stock).",
+    ws_give_up_yes: "Yes, give up", ws_give_up_no: "No, keep playing",
     ws_new: "New meld", ws_undo: "Undo", ws_reset: "Reset", ws_check: "Check", ws_commit: "Commit",
     ws_draw: "Draw", ws_give_up: "Give up", ws_split: "Split before the picked card", ws_merge: "Merge into…",
     ws_merge_pick: "Now pick the meld to merge meld {0} into.", ws_valid: "The table is valid: commit to end your turn.",
     ws_pick_first: "Pick a card first.", ws_pick_meld_card: "Pick a card of a meld first.",
     meld_n: "Meld {0}", drop_here: "put the picked card here", picked: "picked", playable: "playable",
-    no_games: "Could not load the games list.",
+    no_games: "Could not load the games list.", thinking: "thinking", motion: "Motion",
   },
   es: {
     language: "Idioma", new_table: "Mesa nueva", game: "Juego", players: "Jugadores", short_game: "partida corta",
@@ -65,14 +68,18 @@ const WORDS = {
     viewing: "Posición tras la jugada {0} de {1} (no se juega mientras miras atrás).",
     viewing_start: "El inicio de la partida (jugada 0 de {0}).", empty: "vacío", cards_n: "{0} cartas",
     card_n: "1 carta", hidden_n: "{0} boca abajo", ws_title: "Te toca: ordena la mesa",
-    ws_hint: "Elige una carta (clic, Intro o arrástrala) y luego una combinación o «Combinación nueva».",
+    ws_hint: "Elige una carta (clic, Intro o arrástrala) y luego una combinación o «Combinación nueva». Teclas: un "
+      + "número (A, 2–9, 0, J, Q, K) salta a una carta de la mano, N la pone en una combinación nueva, M en la última, "
+      + "U deshace, C confirma, D roba.",
+    ws_give_up_ask: "¿Rendirte en este turno? La mesa vuelve a como estaba y robas las cartas de castigo.",
+    ws_give_up_yes: "Sí, me rindo", ws_give_up_no: "No, sigo jugando",
     ws_new: "Combinación nueva", ws_undo: "Deshacer", ws_reset: "Empezar de nuevo", ws_check: "Comprobar",
     ws_commit: "Confirmar", ws_draw: "Robar", ws_give_up: "Rendirse", ws_split: "Partir antes de la carta elegida",
     ws_merge: "Juntar con…", ws_merge_pick: "Elige ahora la combinación a la que juntar la {0}.",
     ws_valid: "La mesa es válida: confirma para acabar tu turno.", ws_pick_first: "Elige antes una carta.",
     ws_pick_meld_card: "Elige antes una carta de una combinación.", meld_n: "Combinación {0}",
     drop_here: "pon aquí la carta elegida", picked: "elegida", playable: "se puede jugar",
-    no_games: "No se pudo cargar la lista de juegos.",
+    no_games: "No se pudo cargar la lista de juegos.", thinking: "pensando", motion: "Movimiento",
   },
 };
 

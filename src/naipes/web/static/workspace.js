@@ -28,7 +28,7 @@ function workspaceMelds() {
     const cards = el("div", { class: "cards" });
     meld.forEach((card, k) => {
       const picked = state.pick && state.pick.from === i && state.pick.index === k;
-      cards.append(cardButton(card, { playable: true, picked, key: `meld:${i}:${k}`,
+      cards.append(cardButton(card, { playable: true, picked, key: `meld:${i}:${card}`,
         onpick: (e) => { e.stopPropagation(); wsPick(card, i, k); },
         drag: () => { state.pick = { card, from: i, index: k }; } }));
     });
@@ -47,9 +47,9 @@ function workspaceMelds() {
 }
 
 function dropTarget(node, drop) {
-  node.addEventListener("dragover", (e) => { e.preventDefault(); node.classList.add("over"); });
-  node.addEventListener("dragleave", () => node.classList.remove("over"));
-  node.addEventListener("drop", (e) => { e.preventDefault(); node.classList.remove("over"); drop(); });
+  on(node, "dragover", (e) => { e.preventDefault(); node.classList.add("over"); });
+  on(node, "dragleave", () => node.classList.remove("over"));
+  on(node, "drop", (e) => { e.preventDefault(); node.classList.remove("over"); drop(); });
 }
 
 /** The buttons of the steps and what the working table says. */
@@ -57,11 +57,21 @@ function drawWorkspaceBar() {
   const bar = $("workspace");
   const show = !!(state.ws && canAct());
   bar.hidden = !show;
-  if (!show) return;
+  if (!show) { state.confirmGiveUp = false; return; }
   const ops = wsOps();
-  $("ws-buttons").replaceChildren(...WS_BUTTONS.filter(([op]) => ops.has(op)).map(([op, key]) =>
+  const buttons = WS_BUTTONS.filter(([op]) => ops.has(op)).map(([op, key]) =>
     el("button", { type: "button", id: `ws-${op}`, "data-op": op, "data-key": `ws:${op}`,
-      class: op === "commit" ? "primary" : "", onclick: () => wsButton(op) }, t(key))));
+      class: op === "commit" ? "primary" : "", "aria-keyshortcuts": WS_KEYS[op] || null,
+      title: WS_KEYS[op] ? `${t(key)} (${WS_KEYS[op]})` : null, onclick: () => wsButton(op) }, t(key)));
+  if (state.confirmGiveUp) {  // giving up ends the turn (and draws penalty cards): asked once more
+    buttons.push(el("div", { class: "confirm", id: "ws-confirm", role: "alertdialog", "aria-label": t("ws_give_up_ask") },
+      el("span", {}, t("ws_give_up_ask")), " ",
+      el("button", { type: "button", id: "ws-give-up-yes", "data-key": "ws:give-up-yes",
+        onclick: () => { state.confirmGiveUp = false; send({ type: "workspace", op: "give_up" }); } }, t("ws_give_up_yes")),
+      el("button", { type: "button", id: "ws-give-up-no", class: "secondary", "data-key": "ws:give-up-no",
+        onclick: () => { state.confirmGiveUp = false; redraw(); focusKey("ws:give_up"); } }, t("ws_give_up_no"))));
+  }
+  reconcile($("ws-buttons"), buttons);
   const ws = state.ws;
   $("ws-explain").textContent = state.mergeFrom !== null && state.mergeFrom !== undefined
     ? t("ws_merge_pick", `#${state.mergeFrom}`) : ws.valid ? t("ws_valid") : ws.explain || "";
@@ -91,6 +101,7 @@ function wsDrop(meld) {
   const p = state.pick;
   if (!p) return showError(t("ws_pick_first"));
   state.pick = null;
+  state.lastPut = p.card;
   if (p.from === null) send({ type: "workspace", op: "take", card: p.card, to: meld });
   else if (p.from !== meld) send({ type: "workspace", op: "move", card: p.card, from: p.from, to: meld });
   else redraw();
@@ -99,6 +110,11 @@ function wsDrop(meld) {
 function wsButton(op) {
   const p = state.pick;
   if (op === "new") return wsDrop(null);
+  if (op === "give_up") {
+    state.confirmGiveUp = true;
+    redraw();
+    return focusKey("ws:give-up-no");
+  }
   if (op === "split") {
     if (!p || p.from === null) return showError(t("ws_pick_meld_card"));
     state.pick = null;
@@ -123,3 +139,80 @@ function handDropTarget() {
     if (p && p.from !== null) send({ type: "workspace", op: "put_back", card: p.card, from: p.from });
   });
 }
+
+function focusKey(key) {
+  const node = document.querySelector(`[data-key="${CSS.escape(key)}"]`);
+  if (node) node.focus();
+}
+
+// -- keyboard shortcuts: a typical play (three cards into a new meld, commit) in about ten keys ------
+/** The shortcut of each step's button (shown in its title and aria-keyshortcuts). */
+const WS_KEYS = { new: "N", undo: "U", reset: "R", commit: "C", draw: "D" };
+
+/** A key to the rank it jumps to: 2–9, 0 or T for ten, A, J, Q, K; * a joker. */
+function rankOfKey(key) {
+  const k = key.toUpperCase();
+  if (/^[2-9]$/.test(k)) return k;
+  if (k === "0" || k === "T") return "10";
+  if (k === "A") return "A";
+  if (k === "1") return "1";
+  return { J: "J", Q: "Q", K: "K", "*": "JK" }[k] || null;
+}
+
+function rankOf(card) {
+  return card === "JK" ? "JK" : card.slice(0, -1);
+}
+
+/** The card the keyboard means: the picked one, else the focused card (of the hand or a meld). */
+function meantCard() {
+  if (state.pick) return state.pick;
+  const node = document.activeElement;
+  if (!node || !node.matches || !node.matches("button.card")) return null;
+  const meld = node.closest("[data-meld]");
+  const row = [...node.parentElement.querySelectorAll("button.card")];
+  return { card: node.dataset.card, from: meld ? Number(meld.dataset.meld) : null, index: row.indexOf(node) };
+}
+
+/** The meld the last card was put into (where "M" adds the next one), else the last meld. */
+function lastMeld() {
+  const melds = state.ws ? state.ws.melds : [];
+  let found = -1;
+  melds.forEach((m, i) => { if (m.length && state.lastPut && m.includes(state.lastPut)) found = i; });
+  if (found < 0) melds.forEach((m, i) => { if (m.length) found = i; });
+  return found < 0 ? null : found;
+}
+
+function jumpToRank(rank) {
+  const cards = [...document.querySelectorAll("#hand button.card")];
+  const at = cards.indexOf(document.activeElement);
+  const order = [...cards.slice(at + 1), ...cards.slice(0, at + 1)];
+  const next = order.find((c) => rankOf(c.dataset.card) === rank);
+  if (next) next.focus();
+  return !!next;
+}
+
+function wsKey(e) {
+  if (!state.ws || !canAct() || e.ctrlKey || e.altKey || e.metaKey) return;
+  const target = e.target;
+  if (target && target.matches && target.matches("input, select, textarea, summary")) return;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+  const rank = rankOfKey(e.key);
+  let done = true;
+  if (key === "n" || key === "m") {
+    const meant = meantCard();
+    if (!meant) { showError(t("ws_pick_first")); }
+    else {
+      state.pick = meant;
+      const meld = key === "n" ? null : lastMeld();
+      wsDrop(meld);
+    }
+  } else if (key === "u" || key === "r" || key === "c" || key === "d") {
+    const op = { u: "undo", r: "reset", c: "commit", d: "draw" }[key];
+    if (wsOps().has(op)) wsButton(op); else done = false;
+  } else if (rank) done = jumpToRank(rank);
+  else if (key === "Escape" && (state.pick || state.mergeFrom !== null)) { state.pick = null; state.mergeFrom = null; redraw(); }
+  else done = false;
+  if (done) e.preventDefault();
+}
+
+document.addEventListener("keydown", wsKey);
