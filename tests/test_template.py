@@ -19,7 +19,8 @@ PROTECTED = {"_init_base", "_blank", "_set_to_act", "_listening", "_wants", "_em
              "_apply", "_resolve", "_view", "_clone_into", "_state_dict", "_load_state", "_short_forms",
              "_window", "_pending_answers", "_deck_orders", "_rng", "_mark_position", "_listing",
              "_share_tables", "_shared", "_listed_by_identity", "_origin", "_encode_history",
-             "_decode_history", "_check_history", "_format_version", "_state_versions", "_record_versions"}
+             "_decode_history", "_check_history", "_format_version", "_state_versions", "_record_versions",
+             "_replay", "_check_loaded"}
 #: Reach-ins left (issue 22 counted 7, in machuco and ranzo's position.py): none now.
 LEFT: dict[tuple[str, str], int] = {}
 

@@ -174,9 +174,10 @@ def check_replay(game: Game, start: Game) -> None:
     """
     if isinstance(start._rng, random.SystemRandom):
         return
-    i = start._replay(game._history)
+    history = game.history
+    i = start._replay(history)
     if i is not None:
-        seat, move = game._history[i]
+        seat, move = history[i]
         try:
             start.play(move, seat)  # the refusal, in words
         except NaipesError as exc:
@@ -185,10 +186,10 @@ def check_replay(game: Game, start: Game) -> None:
                                 "window whose answers it does not all hold)", code="bad_history")
     replayed, loaded = state_dict(start), state_dict(game)
     same_rules = start.rules is game.rules or rules_to_dict(start.rules) == rules_to_dict(game.rules)
-    if replayed == loaded and same_rules and _same_generator(start._rng_own, game._rng_own):
+    if replayed == loaded and same_rules and _same_generator(start._rng, game._rng):
         return
     # the generator too: it deals the later hands, which a record replays from the start
-    replayed["rng"], loaded["rng"] = _rng_state(start._rng_own), _rng_state(game._rng_own)
+    replayed["rng"], loaded["rng"] = _rng_state(start._rng), _rng_state(game._rng)
     # and the rules: a position start has its own
     replayed["rules"], loaded["rules"] = rules_to_dict(start.rules), rules_to_dict(game.rules)
     if replayed != loaded:
