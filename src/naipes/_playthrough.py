@@ -307,7 +307,7 @@ def playthrough(game: str, *, players: int | None = None, seed: int = 0,
         UsageError: for a game or bot spec that is not installed.
         RulesError: for a player count or rules field the game does not take.
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
     writer = _Writer(game, players, rules, seed, bots)
     writer.header(name, comments)
@@ -323,7 +323,7 @@ class Difference(NamedTuple):
     where the line is: ``"the header, before the first position"``, ``"position N, before
     move N"`` or ``"the end of the game"``.
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
 
     line: int
@@ -347,7 +347,7 @@ def first_difference(expected: str, actual: str) -> Difference | None:
     """The first differing line of two transcripts, with the position it belongs to; ``None``
     when they are the same text.
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
     if expected == actual:
         return None
@@ -408,7 +408,7 @@ def check_playthrough(path: str | os.PathLike[str], text: str, *, regenerate: bo
             the first differing line, the expected and actual text and the position the
             line belongs to.
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
     from naipes.testing import ConformanceError
 

@@ -65,7 +65,7 @@ class ActionSpace(Generic[R, M, V]):
     #: its values changes, so a model trained on one version is not fed another (the PettingZoo
     #: adapter names its environments ``<game>_v<version>``).
     #:
-    #: .. versionadded:: 1.4
+    #: .. versionadded:: 1.2
     observation_version: int = 1
     #: The bounds of :meth:`encode`'s values by slice name, ``{name: (low, high)}``, where the
     #: game knows them; slices it leaves out lie in ``[0, 1]``. ``None`` (the default): no bound
@@ -179,7 +179,7 @@ class ActionSpace(Generic[R, M, V]):
             UsageError: for a game under other rules than the space's (code ``wrong_rules``), a
                 seat that is not in it (``no_such_seat``) or an ``obs`` of another length (``bad_out``).
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         return self._tracker_type()(self, game, seat, obs)
 
@@ -289,7 +289,7 @@ class Tracker(Generic[M]):
         seat: the seat whose observation this is.
         obs: the array :meth:`encode` writes into and returns.
 
-    .. versionadded:: 1.3
+    .. versionadded:: 1.2
     """
 
     __slots__ = ("space", "game", "seat", "obs", "_out", "_key", "_view", "_mask_out")
@@ -346,7 +346,7 @@ class Tracker(Generic[M]):
         and Ranzo's encoders in a ``NAIPES_MYPYC=1`` build (see :doc:`/guides/rl`). The values
         are the same either way; only the time differs.
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         encoder = self._encoder()
         if encoder is None:

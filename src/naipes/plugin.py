@@ -391,7 +391,7 @@ class GamePlugin(Generic[R, M, V]):
         A game overrides it to read the engine without building the view; it must return
         what :meth:`evaluate` returns for that view (no hidden card may change it).
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         return self.evaluate(game.view(seat))
 

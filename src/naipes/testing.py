@@ -47,7 +47,7 @@ failing at the first line that differs (:func:`first_difference`)::
    Read-only state, score announcements, per-seat streams, opening events.
 .. versionchanged:: 1.2
    A clone leaves the original its generator, and deals what the original deals.
-.. versionchanged:: 1.4
+.. versionchanged:: 1.2
    Golden playthroughs: :func:`playthrough`, :func:`check_playthrough`,
    :func:`first_difference`.
 """

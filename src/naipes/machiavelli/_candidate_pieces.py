@@ -8,7 +8,7 @@ under a lock or one whole entry at a time, as the listing's). A table's melds
 that some hand card can touch are remembered per table, so a decision looks
 only at them.
 
-.. versionadded:: 1.4
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ reads the engine's fields instead of building a :class:`~naipes.machiavelli.View
 What it writes equals ``ActionSpace.encode(game.view(seat))`` at every position
 (``tests/test_trackers.py`` and ``tests/machiavelli/test_tracker.py`` check it).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -225,7 +225,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             (code ``wrong_rules``).
 
     .. versionadded:: 1.0
-    .. versionchanged:: 1.4
+    .. versionchanged:: 1.2
        The candidate slots (``candidates``, ``solver_nodes``), the ``candidates``
        slice; observation version 2.
     """
@@ -339,7 +339,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         The answer is remembered per position: the mask, the encoding and ``move`` at one
         position compute it once.
 
-        .. versionadded:: 1.4
+        .. versionadded:: 1.2
         """
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")

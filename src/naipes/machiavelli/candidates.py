@@ -53,7 +53,7 @@ the opening, the rules and the budget), so a mask, an encoding and a
 >>> [str(c.play) for c in candidates(table, Card.parse_many("8S 8D"), Rules())]
 ['play 8S 8D: [5H 6H 7H] [8S 8H 8D]']
 
-.. versionadded:: 1.4
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Candidate:
             is the solver's proven optimum.
         key: its layout as the melds it removes and adds (:func:`layout_key`).
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
 
     __slots__ = ("_play", "_parts", "cards", "source", "played", "value", "changed", "left", "taken", "optimal",
@@ -193,7 +193,7 @@ def candidates(table: tuple[Meld, ...], hand: Sequence[Card], rules: Rules, *, o
         opened: whether the player has made his opening play (MV-11).
         solver_nodes: a node budget for the solver's best play in slot 0, or ``None``: none.
 
-    .. versionadded:: 1.4
+    .. versionadded:: 1.2
     """
     key = (id(table), tuple(map(id, hand)), opened, id(rules), -1 if solver_nodes is None else solver_nodes)
     entry = _CACHE.get(key)

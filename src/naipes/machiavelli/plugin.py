@@ -39,7 +39,7 @@ class Plugin(GamePlugin[Rules, Move, View]):
         space's slots (:mod:`naipes.machiavelli.candidates`), each layout once: ``legal_moves``
         lists only a family of plays.
 
-        .. versionchanged:: 1.4
+        .. versionchanged:: 1.2
            The candidate plays follow the solver's.
         """
         from naipes.machiavelli._search import root_candidates

@@ -147,7 +147,7 @@ class Budget:
     .. versionchanged:: 1.2
        ``seconds`` is checked inside the search steps too, and a budget that
        runs out before the opening gives the quick opening found first.
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``nodes`` is checked inside a step and counts the options looked at
        by the exact-joker step; ``seconds`` leaves time to free the search.
     """

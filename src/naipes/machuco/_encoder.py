@@ -11,7 +11,7 @@ This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see
 :doc:`/guides/performance`): one class without ``__slots__`` or base class, the engine's
 fields typed as the engine declares them. Compiled or not, it writes the same places.
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ moves since changed (compiled by mypyc in a ``NAIPES_MYPYC=1`` build). What it
 writes equals ``ActionSpace.encode(game.view(seat))`` at every position
 (``tests/test_trackers.py`` checks it over seeded games).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

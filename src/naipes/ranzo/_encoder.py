@@ -14,7 +14,7 @@ This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see
 fields typed as the engine declares them (so compiled code indexes their lists and compares
 their ints directly). Compiled or not, it writes the same places.
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ writes equals ``ActionSpace.encode(game.view(seat))`` at every position
 (``tests/test_trackers.py`` and ``tests/ranzo/test_tracker.py`` check it over
 seeded games, ``tests/test_compiled.py`` the compiled encoder against the source).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -86,7 +86,7 @@ class RanzoBot:
             UsageError: for a seat that does not exist (code ``no_such_seat``).
             IllegalMoveError: for a seat with no legal move now (code ``no_legal_move``).
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         return self._decide(glance(game, seat))
 

@@ -41,7 +41,7 @@ class StrongBot(DeterminizedBot):
             (as :func:`naipes.play_game` gives them).
 
     .. versionadded:: 1.2
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``others`` and ``belief``; the default budget is the belief's (it was 8 uniform worlds,
        depth 2, the others searched: ``StrongBot(worlds=8, depth=2, others="search",
        rollout=None, belief=False)``).

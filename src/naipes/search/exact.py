@@ -77,7 +77,7 @@ class DeterminizedBot(SearchBase):
             next decisions within the same budget: an opponent model, right where
             the opponents play like the policy.
 
-            .. versionadded:: 1.3
+            .. versionadded:: 1.2
 
     Attributes:
         last_iterations: the worlds the last decision that searched valued.
