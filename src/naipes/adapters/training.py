@@ -49,7 +49,7 @@ from typing import Any, Callable, Protocol, Sequence
 import attrs
 import numpy as np
 
-from naipes.adapters._common import first_to_act, resolve
+from naipes.adapters._common import resolve
 from naipes.bots import RandomBot, load_bot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
