@@ -162,6 +162,8 @@ class TrainingEnv:
         rules: the rules, or rule fields as keywords.
 
     Bots are built afresh at every reset with seeds drawn from the episode's seed.
+    :meth:`reset` and :meth:`step` return new arrays (the seat's tracker writes the
+    encoding and the mask into the env's own, which :class:`BatchEnv` lays in its rows).
 
     .. versionadded:: 1.2
     """
@@ -323,7 +325,11 @@ class BatchEnv:
     """``envs`` copies of a :class:`TrainingEnv` stepped together, with autoreset.
 
     :meth:`step` writes into the preallocated :attr:`obs` and :attr:`masks`
-    (``(envs, observation_size)`` float32 and ``(envs, action_size)`` bool); a copy
+    (``(envs, observation_size)`` float32 and ``(envs, action_size)`` bool): each
+    copy's seat tracker (:meth:`~naipes.actions.ActionSpace.tracker`) rewrites the
+    places of its row its moves changed, the features are read from one view per
+    step, and nothing is allocated per game; with the same seeds the rows are what
+    the :class:`TrainingEnv` copies' :meth:`~TrainingEnv.step` returns. A copy
     whose game ended is reset at once (its next game's first observation is in
     :attr:`obs`) and its score goes to :attr:`finished`.
 
