@@ -27,7 +27,8 @@ For every game with an ``ActionSpace``, one run measures random play through:
   the training example's size (2 x 128 tanh, numpy: masked logits, a sample, the
   value) asked at every step, beside
   :class:`~naipes.adapters.vector.NaipesVectorEnv` of 64 games (``copy=False``)
-  asked once per step for all of them; ``training x1`` / ``training x64``: the
+  asked once per step for all of them (only decisions count: not the step at
+  which an ended game restarts, its action ignored); ``training x1`` / ``training x64``: the
   same with :class:`~naipes.adapters.training.TrainingEnv` (features, dense
   rewards) and :class:`~naipes.adapters.training.BatchEnv`. The lines below the
   table give each batch's steps per second over its single env's (the issue-41
@@ -308,11 +309,12 @@ def _vector_batch(name: str, n: int = BATCH) -> Loop:
     def run(rng: random.Random, until: float) -> tuple[int, float]:
         obs, info = envs.reset(seed=rng.randrange(2**31))
         masks = info["action_mask"]
-        steps, start = 0, clock()
+        steps, restarting, start = 0, 0, clock()
         while clock() < until:
-            obs, _, _, _, info = envs.step(policy(obs, masks))
+            obs, _, ended, _, info = envs.step(policy(obs, masks))
             masks = info["action_mask"]
-            steps += n
+            steps += n - restarting  # a game that ended restarts at this step: no decision, not counted
+            restarting = int(ended.sum())
         return steps, clock() - start
     return run
 
