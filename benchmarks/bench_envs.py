@@ -22,6 +22,19 @@ For every game with an ``ActionSpace``, one run measures random play through:
 - ``vector N=1/16/256``: :class:`~naipes.adapters.vector.NaipesVectorEnv` of N
   games (``copy=False``), a random legal id per game; ``us/step`` is per game
   step (the opponents' moves included, as in ``gymnasium``);
+- ``policy x1`` / ``policy x64`` (Machuco 2 players one hand, Ranzo one round):
+  one :class:`~naipes.adapters.gymnasium.NaipesEnv` with an actor-critic MLP of
+  the training example's size (2 x 128 tanh, numpy: masked logits, a sample, the
+  value) asked at every step, beside
+  :class:`~naipes.adapters.vector.NaipesVectorEnv` of 64 games (``copy=False``)
+  asked once per step for all of them (only decisions count: not the step at
+  which an ended game restarts, its action ignored); ``training x1`` / ``training x64``: the
+  same with :class:`~naipes.adapters.training.TrainingEnv` (features, dense
+  rewards) and :class:`~naipes.adapters.training.BatchEnv`. The lines below the
+  table give each batch's steps per second over its single env's (the issue-41
+  targets: 2x Machuco, 1.5x Ranzo). The benchmark runs with one BLAS thread
+  (``OMP_NUM_THREADS`` and the like set to 1 before numpy loads, and
+  ``threadpoolctl`` when it is installed), as the training example does;
 - ``pettingzoo``: ``last()`` + a random id from the int8 mask + ``step``;
 - ``gymnasium``: ``step`` of one seat (its opponents' random moves included in the step);
 - ``openspiel``: ``legal_actions`` + ``apply_action`` on the adapter's states;
@@ -43,13 +56,24 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import os
 import random
 import statistics
 import sys
 import time
 from typing import Any, Callable
 
-import naipes
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):  # one BLAS thread, before numpy
+    os.environ.setdefault(_var, "1")
+
+import naipes  # noqa: E402
+
+try:  # numpy loaded already (a BLAS pool started): limit it too
+    from threadpoolctl import threadpool_limits
+except ImportError:
+    pass
+else:
+    threadpool_limits(1)
 
 clock = time.process_time
 #: The numbers of games of the vector environment's cells.
@@ -59,6 +83,11 @@ TARGET = 3.0
 #: The issue-44 target: filling Machiavelli's candidate slots at most this many times the
 #: ids + mask + encode step without them.
 FILL_TARGET = 3.0
+#: The issue-41 targets: steps per second of 64 games with one batched policy over one game with
+#: a per-step policy, and the rules of those cells.
+BATCH = 64
+BATCH_TARGETS = {"machuco": 2.0, "ranzo": 1.5}
+POLICY_RULES: dict[str, dict[str, Any]] = {"machuco": {"players": 2, "scope": "hand"}, "ranzo": {"rounds": 1}}
 Loop = Callable[[random.Random, float], tuple[int, float]]
 
 
@@ -219,6 +248,112 @@ def _vector(name: str, n: int) -> Loop:
     return run
 
 
+class _Policy:
+    """An actor-critic of the training example's shape (2 x ``hidden`` tanh MLPs over the main
+    features; masked logits, a Gumbel-max sample, the value): the per-step cost of a learner."""
+
+    def __init__(self, main: int, ids: int, seed: int, hidden: int = 128) -> None:
+        import numpy as np
+
+        rng = np.random.default_rng(seed)
+        self.main, self.rng = main, rng
+
+        def mlp(sizes: list[int]) -> list[Any]:
+            return [(rng.standard_normal((a, b)) / np.sqrt(a)).astype(np.float32) for a, b in zip(sizes, sizes[1:])]
+
+        self.actor, self.critic = mlp([main, hidden, hidden, ids]), mlp([main, hidden, hidden, 1])
+
+    def __call__(self, obs: Any, masks: Any) -> Any:
+        import numpy as np
+
+        x = obs[:, :self.main]
+        z, v = x, x
+        for w in self.actor[:-1]:
+            z = np.tanh(z @ w)
+        for w in self.critic[:-1]:
+            v = np.tanh(v @ w)
+        z = np.where(masks, z @ self.actor[-1], -1e9)
+        self.value = v @ self.critic[-1]
+        z = z - z.max(1, keepdims=True)
+        logp = z - np.log(np.exp(z).sum(1, keepdims=True))
+        return (logp - np.log(-np.log(self.rng.random(logp.shape)))).argmax(1)
+
+
+def _gym_single(name: str) -> Loop:
+    """One Gymnasium :class:`NaipesEnv`, the policy asked at every step for its one game."""
+    from naipes.adapters.gymnasium import NaipesEnv
+
+    env = NaipesEnv(name, **POLICY_RULES[name])
+    policy = _Policy(env.space.observation_size, env.space.size, 0)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        obs, info = env.reset(seed=rng.randrange(2**31))
+        steps, start = 0, clock()
+        while clock() < until:
+            action = int(policy(obs[None], info["action_mask"][None])[0])
+            obs, _, done, _, info = env.step(action)
+            if done:
+                obs, info = env.reset()
+            steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _vector_batch(name: str, n: int = BATCH) -> Loop:
+    """:class:`NaipesVectorEnv` of ``n`` games (``copy=False``), the policy asked once per step."""
+    from naipes.adapters.vector import NaipesVectorEnv
+
+    envs = NaipesVectorEnv(name, n, copy=False, **POLICY_RULES[name])
+    policy = _Policy(envs.space.observation_size, envs.space.size, 0)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        obs, info = envs.reset(seed=rng.randrange(2**31))
+        masks = info["action_mask"]
+        steps, restarting, start = 0, 0, clock()
+        while clock() < until:
+            obs, _, ended, _, info = envs.step(policy(obs, masks))
+            masks = info["action_mask"]
+            steps += n - restarting  # a game that ended restarts at this step: no decision, not counted
+            restarting = int(ended.sum())
+        return steps, clock() - start
+    return run
+
+
+def _policy_single(name: str) -> Loop:
+    """One :class:`TrainingEnv`, the policy asked at every step for its one game."""
+    from naipes.adapters.training import TrainingEnv
+
+    env = TrainingEnv(name, **POLICY_RULES[name])
+    policy = _Policy(env.main_size, env.action_size, 0)
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        obs, mask = env.reset(rng.randrange(2**31))
+        steps, start = 0, clock()
+        while clock() < until:
+            action = int(policy(obs[None], mask[None])[0])
+            obs, mask, _, done = env.step(action)
+            if done:
+                obs, mask = env.reset()
+            steps += 1
+        return steps, clock() - start
+    return run
+
+
+def _policy_batch(name: str, n: int = BATCH) -> Loop:
+    """:class:`BatchEnv` of ``n`` games, the policy asked once per step for all of them."""
+    from naipes.adapters.training import BatchEnv
+
+    def run(rng: random.Random, until: float) -> tuple[int, float]:
+        envs = BatchEnv(n, rng.randrange(2**31), game=name, **POLICY_RULES[name])
+        policy = _Policy(envs.main_size, envs.action_size, 0)
+        steps, start = 0, clock()
+        while clock() < until:
+            envs.step(policy(envs.obs, envs.masks))
+            steps += n
+        return steps, clock() - start
+    return run
+
+
 def _pick(mask: Any, rng: random.Random) -> int:
     import numpy as np
 
@@ -313,6 +448,9 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
         if _has("numpy"):
             out.append((name, "ids+mask+encode", lambda m=module: _encoded(m)))
             out.append((name, "same, from views", lambda m=module: _viewed(m)))
+            if name in POLICY_RULES:
+                out.append((name, "training x1", lambda n=name: _policy_single(n)))
+                out.append((name, f"training x{BATCH}", lambda n=name: _policy_batch(n)))
             if _takes_candidates(module):
                 out.append((name, "no candidates", lambda m=module: _no_candidates(m)))
                 out.append((name, "candidate fill", lambda m=module: _candidate_fill(m)))
@@ -321,6 +459,9 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
         if _has("gymnasium"):
             out.append((name, "gymnasium", lambda n=name: _gymnasium(n)))
             out += [(name, f"vector N={k}", lambda n=name, k=k: _vector(n, k)) for k in VECTOR_SIZES]
+            if name in POLICY_RULES:
+                out.append((name, "policy x1", lambda n=name: _gym_single(n)))
+                out.append((name, f"policy x{BATCH}", lambda n=name: _vector_batch(n)))
         if _has("pyspiel"):
             out.append((name, "openspiel", lambda n=name: _openspiel_naipes(n)))
     if _has("pyspiel"):
@@ -396,6 +537,14 @@ def main(argv: list[str] | None = None) -> int:
             ratio = fill["us_per_step"] / base["us_per_step"]
             print(f"{fill['game']}: filling the candidate slots costs {fill['us_per_step']:.1f} us per decision, "
                   f"{ratio:.2f}x the ids+mask+encode step without them (issue-44 target: {FILL_TARGET}x)")
+    for game, target in BATCH_TARGETS.items():
+        for kind, what in (("policy", "vector env"), ("training", "training env")):
+            one = next((r for r in rows if r["game"] == game and r["interface"] == f"{kind} x1"), None)
+            many = next((r for r in rows if r["game"] == game and r["interface"] == f"{kind} x{BATCH}"), None)
+            if one is not None and many is not None:
+                print(f"{game}, {what}: {BATCH} games with one batched policy step "
+                      f"{one['us_per_step'] / many['us_per_step']:.2f}x the steps per second of one game with a "
+                      f"per-step policy (issue-41 target: {target}x)")
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump({"python": sys.version.split()[0], "encoders": built, "rows": rows}, out, indent=1)

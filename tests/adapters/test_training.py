@@ -190,3 +190,45 @@ def test_the_heuristic_bot_in_the_learners_seat_beats_random_play() -> None:
     best = evaluate_bot("best", "machuco", games=60, seed=9, players=2, scope="hand")
     same = evaluate_bot("random", "machuco", games=60, seed=9, players=2, scope="hand")
     assert best.mean > same.mean and best.low > 0.5
+
+
+@pytest.mark.parametrize(("game", "rules"), GAMES)
+def test_64_batched_games_step_as_64_single_envs_with_the_same_seeds(game: str, rules: dict[str, object]) -> None:
+    """Step by step, the batch's observations, masks, rewards and ends are those of 64 single
+    :class:`TrainingEnv` seeded ``seed + i`` (an ended game restarting at once in both)."""
+    envs = BatchEnv(64, seed=30, game=game, **rules)
+    singles = [TrainingEnv(game, **rules) for _ in range(64)]
+    firsts = [env.reset(30 + i) for i, env in enumerate(singles)]
+    assert all((envs.obs[i] == o).all() and (envs.masks[i] == m).all() for i, (o, m) in enumerate(firsts))
+    policy, ended = RandomPolicy(1), 0
+    kept = envs.obs.copy()
+    for _ in range(40):
+        actions = policy(envs.obs, envs.masks)
+        rewards, dones = envs.step(actions)
+        for i, env in enumerate(singles):
+            o, m, r, d = env.step(int(actions[i]))
+            if d:
+                o, m = env.reset()
+                ended += 1
+            assert (envs.obs[i] == o).all() and (envs.masks[i] == m).all()
+            assert rewards[i] == np.float32(r) and dones[i] == d
+    assert ended and not (kept == envs.obs).all()
+
+
+@pytest.mark.parametrize(("game", "rules"), GAMES)
+def test_a_single_env_returns_fresh_arrays_and_reused_features_match_fresh_ones(
+        game: str, rules: dict[str, object]) -> None:
+    env, fresh = TrainingEnv(game, **rules), TrainingEnv(game, **rules)
+    obs, mask = env.reset(seed=8)
+    rng = np.random.default_rng(2)
+    for _ in range(30):
+        before = obs.copy()
+        new, mask2, _, done = env.step(int(rng.choice(np.flatnonzero(mask))))
+        assert (obs == before).all() and new is not obs  # what a step returned stays as it was
+        fresh.game, fresh.seat = env.game, env.seat
+        fresh.features = game_features(game, env.rules)  # no cache carried from earlier positions
+        view = env.game.view(env.seat)
+        assert (fresh._observe(view, mask2) == new).all()
+        if done:
+            break
+        obs, mask = new, mask2

@@ -90,3 +90,45 @@ def test_disabled_autoreset_resets_by_mask_and_bad_arguments_are_refused() -> No
     with pytest.raises(UsageError) as err:
         envs.reset(seed=[1, 2, 3])
     assert err.value.code == "bad_seeds"
+
+
+@pytest.mark.parametrize("game", ["machuco", "ranzo"])
+def test_64_games_step_as_64_single_envs_with_the_same_seeds(game: str) -> None:
+    """Step by step, the batch's observations, masks, rewards and ends are those of 64 single
+    environments seeded alike (an ended game restarts at the next step, its action ignored)."""
+    fields = SHORT[game]
+    envs = NaipesVectorEnv(game, 64, copy=False, **fields)
+    singles = [NaipesEnv(game, **fields) for _ in range(64)]
+    obs, info = envs.reset(seed=100)
+    firsts = [env.reset(seed=100 + i) for i, env in enumerate(singles)]
+    assert all((obs[i] == o).all() and (info["action_mask"][i] == d["action_mask"]).all()
+               for i, (o, d) in enumerate(firsts))
+    rng, waiting, ended = np.random.default_rng(5), [False] * 64, 0
+    for _ in range(40):
+        actions = _pick(info["action_mask"], rng)
+        obs, rewards, terminated, _, info = envs.step(actions)
+        for i, env in enumerate(singles):
+            if waiting[i]:
+                o, d = env.reset()
+                r, t = 0.0, False
+            else:
+                o, r, t, _, d = env.step(int(actions[i]))
+            waiting[i] = t
+            ended += t
+            assert (obs[i] == o).all() and (info["action_mask"][i] == d["action_mask"]).all()
+            assert rewards[i] == np.float32(r) and terminated[i] == t
+    assert ended
+
+
+def test_the_trackers_keep_their_mask_rows_from_step_to_step() -> None:
+    """Every step hands each seat's tracker the same mask row, so what it made to write a mask
+    (its cache) is made once per game, not at every step."""
+    envs = NaipesVectorEnv("ranzo", 4, copy=False, rounds=1)
+    _, info = envs.reset(seed=2)
+    rng = np.random.default_rng(0)
+    before = [env._tracker._mask_out for env in envs.envs]
+    for _ in range(3):
+        _, _, terminated, _, info = envs.step(_pick(info["action_mask"], rng))
+        assert not terminated.any()
+    assert all(env._tracker._mask_out is made for env, made in zip(envs.envs, before))
+    assert all(np.shares_memory(made[0], envs._masks) for made in before)

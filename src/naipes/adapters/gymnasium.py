@@ -42,7 +42,7 @@ from typing import Any, Sequence
 import gymnasium as gym
 import numpy as np
 
-from naipes.adapters._common import first_to_act, has_action_space, resolve
+from naipes.adapters._common import has_action_space, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
@@ -164,10 +164,13 @@ class NaipesEnv(gym.Env[Any, Any]):
         self._mask = mask
 
     def _advance(self) -> None:
-        game = self.game
-        while not game.is_over and self.seat not in game.to_act:
-            seat = first_to_act(game)
-            bot = self.opponents[seat if seat < self.seat else seat - 1]
+        game, me = self.game, self.seat
+        while not game.is_over:
+            acting = game.to_act  # read once per move: a window's property builds a tuple
+            if me in acting:
+                return
+            seat = min(acting)  # first_to_act's choice
+            bot = self.opponents[seat if seat < me else seat - 1]
             if type(bot) is RandomBot:  # its choice without building the view it would read
                 moves = game.legal_moves(seat)
                 if moves:

@@ -49,7 +49,7 @@ from typing import Any, Callable, Protocol, Sequence
 import attrs
 import numpy as np
 
-from naipes.adapters._common import first_to_act, resolve
+from naipes.adapters._common import resolve
 from naipes.bots import RandomBot, load_bot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
@@ -162,6 +162,8 @@ class TrainingEnv:
         rules: the rules, or rule fields as keywords.
 
     Bots are built afresh at every reset with seeds drawn from the episode's seed.
+    :meth:`reset` and :meth:`step` return new arrays (the seat's tracker writes the
+    encoding and the mask into the env's own, which :class:`BatchEnv` lays in its rows).
 
     .. versionadded:: 1.2
     """
@@ -188,20 +190,38 @@ class TrainingEnv:
         self.bots: list[Any] = []
         self._progress = 0.0
         self._rng = np.random.default_rng()
+        self._tracker: Any = None
+        self._place(np.zeros(self.observation_size, np.float32), np.zeros(self.action_size, bool))
+
+    def _place(self, obs: Array, mask: Array) -> None:
+        """Write the observation into ``obs`` and the mask into ``mask`` from now on (the batch's
+        rows: :class:`BatchEnv` gives them; they are made once, so the seat's tracker keeps its
+        cache of them warm)."""
+        self._obs, self._mask_row = obs, mask
+        self._encoding = obs[:self.encoded]  # the tracker writes here
+        self._extra = obs[self.encoded:self.main_size]
+        self._rows = obs[self.main_size:].reshape(self.action_size, self.action_features) \
+            if self.action_features else None
+        self._tracker = None  # the next game's tracker writes into the new arrays
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array]:
         """A new game; the bots play up to the seat's turn. Returns the observation and the mask."""
+        self._start(seed)
+        return self._obs.copy(), self._mask_row.copy()
+
+    def _start(self, seed: int | None) -> None:
+        """:meth:`reset`, writing into the env's arrays."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         draw = self._rng.integers
         self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(draw(self.players))
         self.bots = [self._bot(spec, int(draw(2**62))) for spec in self.specs]
+        self._tracker = self.space.tracker(self.game, self.seat, self._encoding)
         self._advance()
         view = self.game.view(self.seat)
         self._progress = self.features.progress(view) if self.shaping else 0.0
-        mask = self._mask(view)
-        return self._observe(view, mask), mask
+        self._write(view)
 
     def _bot(self, spec: str, seed: int) -> Any:
         return RandomBot(seed) if spec == "random" else load_bot(spec, seed=seed, game=self.info.name)
@@ -215,31 +235,64 @@ class TrainingEnv:
         Raises:
             IllegalMoveError: for an id that is not legal here (the game is unchanged).
         """
-        view = self.game.view(self.seat)
-        move = self.space.move(int(action), view)
-        if int(action) not in self.space.legal_ids(view):  # its legal ids: listed moves and candidate slots
+        reward, done = self._step(int(action))
+        return self._obs.copy(), self._mask_row.copy(), reward, done
+
+    def _step(self, action: int) -> tuple[float, bool]:
+        """:meth:`step`, writing into the env's arrays: (reward, done)."""
+        tracker = self._tracker
+        move = tracker.move(action)
+        if action not in tracker.legal_ids():  # its legal ids: listed moves and candidate slots
             raise IllegalMoveError(f"action {action} is not legal here", move=move, code="illegal_action")
-        self.game.play(move, self.seat)
+        game = self.game
+        game.play(move, self.seat)
         self._advance()
-        view = self.game.view(self.seat)
-        if self.game.is_over:
-            reward = float(self.game.result.returns[self.seat]) - self._progress
+        view = game.view(self.seat)
+        if game.is_over:
+            reward = float(game.result.returns[self.seat]) - self._progress
         elif self.shaping:
             now = self.features.progress(view)
             reward, self._progress = now - self._progress, now
         else:
             reward = 0.0
-        mask = self._mask(view)
-        return self._observe(view, mask), mask, reward / self.scale, bool(self.game.is_over)
+        self._write(view)
+        return reward / self.scale, bool(game.is_over)
 
     def _advance(self) -> None:
-        game = self.game
-        while not game.is_over and self.seat not in game.to_act:
-            seat = first_to_act(game)
-            bot = self.bots[seat if seat < self.seat else seat - 1]
+        game, me, bots = self.game, self.seat, self.bots
+        while not game.is_over:
+            acting = game.to_act
+            if me in acting:
+                return
+            seat = min(acting)
+            bot = bots[seat if seat < me else seat - 1]
+            if type(bot) is RandomBot:  # its choice without building the view it would read
+                moves = game.legal_moves(seat)
+                if moves:
+                    game.play(moves[bot.rng.randrange(len(moves))], seat)
+                    continue
             game.play(bot.choose(game.view(seat)), seat)
 
+    def _write(self, view: Any) -> None:
+        """The observation and the mask of ``view`` (the current position) into the env's arrays."""
+        tracker, mask = self._tracker, self._mask_row
+        tracker.encode()
+        if self.game.is_over:
+            mask.fill(False)
+        else:
+            tracker.mask(mask)
+        extra = self._extra
+        if len(extra):
+            extra.fill(0.0)
+            self.features.fill(view, extra)
+        rows = self._rows
+        if rows is not None:
+            rows.fill(0.0)
+            self.features.fill_actions(view, rows)
+            rows *= mask[:, None]  # only legal ids have per-action features
+
     def _observe(self, view: Any, mask: Array) -> Array:
+        """The observation of ``view`` with ``mask``, in a new array."""
         out = np.zeros(self.observation_size, np.float32)
         self.space.encode(view, out=out[:self.encoded])
         self.features.fill(view, out[self.encoded:self.main_size])
@@ -248,12 +301,6 @@ class TrainingEnv:
             self.features.fill_actions(view, rows)
             rows[~mask] = 0.0  # only legal ids have per-action features
         return out
-
-    def _mask(self, view: Any) -> Array:
-        mask = np.zeros(self.action_size, bool)
-        if not self.game.is_over:
-            mask[list(self.space.legal_ids(view))] = True
-        return mask
 
     def score(self) -> float:
         """The seat's :func:`head_to_head` score in the finished game."""
@@ -278,7 +325,11 @@ class BatchEnv:
     """``envs`` copies of a :class:`TrainingEnv` stepped together, with autoreset.
 
     :meth:`step` writes into the preallocated :attr:`obs` and :attr:`masks`
-    (``(envs, observation_size)`` float32 and ``(envs, action_size)`` bool); a copy
+    (``(envs, observation_size)`` float32 and ``(envs, action_size)`` bool): each
+    copy's seat tracker (:meth:`~naipes.actions.ActionSpace.tracker`) rewrites the
+    places of its row its moves changed, the features are read from one view per
+    step, and nothing is allocated per game; with the same seeds the rows are what
+    the :class:`TrainingEnv` copies' :meth:`~TrainingEnv.step` returns. A copy
     whose game ended is reset at once (its next game's first observation is in
     :attr:`obs`) and its score goes to :attr:`finished`.
 
@@ -298,20 +349,20 @@ class BatchEnv:
         self.obs = np.zeros((envs, self.observation_size), np.float32)
         self.masks = np.zeros((envs, self.action_size), bool)
         self.finished: list[float] = []
-        for i, env in enumerate(self.envs):
-            self.obs[i], self.masks[i] = env.reset(seed + i)
+        for i, env in enumerate(self.envs):  # each copy writes straight into its rows
+            env._place(self.obs[i], self.masks[i])
+            env._start(seed + i)
 
     def step(self, actions: Sequence[int]) -> tuple[Array, Array]:
         """Play one id in every copy; returns the rewards and the done flags (float32, bool)."""
-        rewards = np.zeros(len(self.envs), np.float32)
-        dones = np.zeros(len(self.envs), bool)
+        rewards, dones = [0.0] * len(self.envs), [False] * len(self.envs)
+        ids = actions.tolist() if isinstance(actions, np.ndarray) else [int(a) for a in actions]
         for i, env in enumerate(self.envs):
-            obs, mask, rewards[i], dones[i] = env.step(int(actions[i]))
-            if dones[i]:
+            rewards[i], dones[i] = done = env._step(int(ids[i]))
+            if done[1]:
                 self.finished.append(env.score())
-                obs, mask = env.reset()
-            self.obs[i], self.masks[i] = obs, mask
-        return rewards, dones
+                env._start(None)
+        return np.array(rewards, np.float32), np.array(dones, bool)
 
 
 #: A policy: ids for a batch of observations and masks (``(B, obs)`` float32, ``(B, ids)`` bool).

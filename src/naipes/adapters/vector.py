@@ -95,11 +95,19 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         for i, env in enumerate(self.envs):  # each seat's tracker writes straight into its row
             env._obs_row = self._obs[i]
         self._masks = np.zeros((num_envs, self.space.size), np.int8)
+        #: the mask rows, made once: a tracker keeps what it needs to write a mask per array
+        #: object, so handing it the same row object at every step keeps that cache warm
+        self._mask_rows = list(self._masks)
         self._rewards = np.zeros(num_envs, np.float32)
         self._terminated = np.zeros(num_envs, bool)
         self._truncated = np.zeros(num_envs, bool)
         self._illegal = np.zeros(num_envs, bool)
         self._autoreset = np.zeros(num_envs, bool)
+        self._every = np.ones(num_envs, bool)
+        #: the step's values gathered in lists and written into the arrays once per step
+        self._step_rewards = [0.0] * num_envs
+        self._step_done = [False] * num_envs
+        self._step_illegal = [False] * num_envs
 
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Array, dict[str, Any]]:
@@ -125,17 +133,25 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         if actions.shape != (self.num_envs,):
             raise UsageError(f"actions has shape {actions.shape}, not ({self.num_envs},)", code="bad_actions")
         final: dict[int, Array] = {}
-        for i, env in enumerate(self.envs):
-            if self.autoreset_mode is AutoresetMode.NEXT_STEP and self._autoreset[i]:
+        rewards, dones, illegals = self._step_rewards, self._step_done, self._step_illegal
+        waiting = self._autoreset.tolist() if self.autoreset_mode is AutoresetMode.NEXT_STEP else None
+        same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
+        rows = self._mask_rows
+        for i, action in enumerate(actions.tolist()):  # Python ints: the trackers' fast path
+            env = self.envs[i]
+            if waiting is not None and waiting[i]:
                 self._reset_one(i, None)
-                self._rewards[i], self._terminated[i], self._illegal[i] = 0.0, False, False
+                rewards[i], dones[i], illegals[i] = 0.0, False, False
                 continue
-            reward, done, illegal = env._act(actions[i])
-            self._rewards[i], self._terminated[i], self._illegal[i] = reward, done, illegal
-            self._write(i)
-            if done and self.autoreset_mode is AutoresetMode.SAME_STEP:
+            reward, done, illegal = env._act(action)
+            rewards[i], dones[i], illegals[i] = reward, done, illegal
+            env._write(rows[i])
+            if done and same_step:
                 final[i] = self._obs[i].copy()
                 self._reset_one(i, None)
+        self._rewards[:] = rewards
+        self._terminated[:] = dones
+        self._illegal[:] = illegals
         self._autoreset[:] = self._terminated
         infos = self._infos()
         if final:
@@ -179,10 +195,10 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         self._write(i)
 
     def _write(self, i: int) -> None:
-        self.envs[i]._write(self._masks[i])
+        self.envs[i]._write(self._mask_rows[i])
 
     def _infos(self) -> dict[str, Any]:
-        every = np.ones(self.num_envs, bool)
+        every = self._out(self._every)
         return {"action_mask": self._out(self._masks), "_action_mask": every,
                 "illegal_action": self._illegal.copy(), "_illegal_action": every}
 

@@ -62,12 +62,26 @@ class Features:
         self.names = tuple(f"{kind}_{r}" for kind in ("unseen", "hand", "table", "capture") for r in _RANKS)
         self.names += ("lead",)
         self._target = float(rules.target)
+        #: the last view read and its unseen cards per rank (``fill`` and ``fill_actions`` of one
+        #: position read them once)
+        self._last: tuple[View | None, list[int]] = (None, [])
+
+    def _unseen(self, view: View) -> list[int]:
+        """The unseen cards of ``view`` per rank (index: the rank), computed once per view."""
+        last = self._last
+        if last[0] is view:
+            return last[1]
+        unseen = [0] * 13
+        for c in view.unseen():
+            unseen[c.rank] += 1
+        self._last = (view, unseen)
+        return unseen
 
     def fill(self, view: View, out: Any) -> None:
         """Write the features of ``view`` into ``out`` (41 zeroed places)."""
-        index = _INDEX
-        for c in view.unseen():
-            out[index[c.rank]] += 0.25
+        index, unseen = _INDEX, self._unseen(view)
+        for i, r in enumerate(_RANKS):
+            out[i] = 0.25 * unseen[r]
         hand = [0] * 10
         for c in view.hand:
             hand[index[c.rank]] += 1
@@ -85,9 +99,7 @@ class Features:
         if not view.hand:
             return
         table = [c.rank for c in view.table]
-        unseen = [0] * 13
-        for c in view.unseen():
-            unseen[c.rank] += 1
+        unseen = self._unseen(view)
         for c in view.hand:
             row = out[_BY_HASH[c._hash]]
             taken = capture_ranks(c.rank, table)

@@ -64,6 +64,12 @@ class Features:
         self._start = rules.starting_points
         self._held = rules.hand_size + 1.0
         self._last: tuple[View, Any] | None = None
+        n = len(deck)
+        #: per card index j, the indices i != j that make two thirds of a juego with it (the
+        #: ``partners`` relation, written out once)
+        self._pairs = tuple(tuple(i for i in range(n) if i != j and (
+            j % self._ranks == i % self._ranks or (j // self._ranks == i // self._ranks and abs(j - i) <= 2)))
+            for j in range(n))
 
     def fill(self, view: View, out: Any) -> None:
         """Write the features of ``view`` into ``out`` (zeroed, ``len(names)`` places)."""
@@ -84,12 +90,12 @@ class Features:
             out[r + rank[c.rank]] += 0.25
             out[2 * r + suit[c.suit]] += 1.0 / self._held
             pos.append(idx[id(c)])
-        base = 2 * r + 4
-        for i in range(len(self._deck)):
-            n = 0
-            for j in pos:
-                if j != i and (j % r == i % r or (j // r == i // r and abs(j - i) <= 2)):
-                    n += 1
+        base, pairs = 2 * r + 4, self._pairs
+        counts = [0] * len(self._deck)
+        for j in pos:
+            for i in pairs[j]:
+                counts[i] += 1
+        for i, n in enumerate(counts):
             out[base + i] = n / 4.0
         self._last = (view, out)
 
