@@ -131,6 +131,7 @@ def test_pettingzoo_import_statements() -> None:
     pytest.importorskip("pettingzoo")
     pytest.importorskip("numpy")
     import naipes.adapters.pettingzoo.machuco_v1
+
     from naipes.adapters.pettingzoo import machuco_v1, ranzo_v1
 
     assert machuco_v1 is naipes.adapters.pettingzoo.machuco_v1
