@@ -138,22 +138,33 @@ def seat_list(value: object, field: str, players: int) -> tuple[int, ...]:
 
 
 def seat_moves(value: object, field: str, players: int, limit: int) -> list[tuple[int, str]]:
-    """A list of ``[seat, move notation]`` pairs."""
+    """A list of ``[seat, move notation]`` pairs (one pass; a refused pair is named by :func:`_refuse_pair`)."""
     if not isinstance(value, list):
         raise bad(field, "must be a list of [seat, move] pairs")
     if len(value) > limit:
         raise bad(field, f"longer than {limit}", "too_large")
-    out = []
+    out: list[tuple[int, str]] = []
+    append = out.append
     for pair in value:
-        if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not str:
-            raise bad(field, f"{pair!r:.80} is not a [seat, move] pair")
-        seat, text = pair
-        if type(seat) is not int or not 0 <= seat < players:
-            exact_int(seat, field, 0, players - 1)  # raises
-        if len(text) > MAX_TEXT:
-            raise bad(field, f"a string longer than {MAX_TEXT} characters", "too_large")
-        out.append((seat, text))
+        if isinstance(pair, list) and len(pair) == 2:
+            seat, text = pair
+            if type(seat) is int and type(text) is str and 0 <= seat < players and len(text) <= MAX_TEXT:
+                append((seat, text))
+                continue
+        _refuse_pair(pair, field, players)
     return out
+
+
+def _refuse_pair(pair: object, field: str, players: int) -> None:
+    """Raise the error that names what is wrong with ``pair`` (a ``[seat, move]`` pair refused)."""
+    if not isinstance(pair, list) or len(pair) != 2 or type(pair[1]) is not str:
+        raise bad(field, f"{pair!r:.80} is not a [seat, move] pair")
+    seat, text = pair
+    if type(seat) is not int or not 0 <= seat < players:
+        exact_int(seat, field, 0, players - 1)  # raises
+    if len(text) > MAX_TEXT:
+        raise bad(field, f"a string longer than {MAX_TEXT} characters", "too_large")
+    raise AssertionError(f"{field}: {pair!r:.80} was refused and accepted")  # the same tests: unreachable
 
 
 def rng_state(value: object) -> object:
