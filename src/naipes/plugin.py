@@ -239,24 +239,30 @@ class GamePlugin(Generic[R, M, V]):
           valued there by the evaluation;
         - else ``ismcts`` (:class:`~naipes.search.ISMCTSBot`), each iteration rolled out to the
           end by :meth:`rollout_policy` (random play when it gives none);
-        - :meth:`prior` given: its move gets a bonus (``prior=`` of DeterminizedBot,
-          progressive ``bias=`` of ISMCTS).
+        - :meth:`prior` given: its move gets a bonus (``prior=`` of DeterminizedBot, a tenth of
+          :attr:`GameInfo.returns_range <naipes.registry.GameInfo.returns_range>`; progressive
+          ``bias=`` of ISMCTS).
 
         Budgets are counted (worlds, iterations), so a seeded ``strong`` is reproducible.
-        Measured on the toy game (``examples/toygame``) against RandomBot in
-        ``benchmarks/bots_search.py --matchups toy``.
+        The configuration without an evaluation was measured on the toy game
+        (``examples/toygame``) against RandomBot (``benchmarks/bots_search.py --matchups toy``,
+        see :doc:`/guides/search-and-tournaments`); the others are the same searches' settings
+        where Machuco's and Ranzo's knowledge made them strong, not measured on a third party's game.
 
-        >>> from naipes.plugin import plugin
-        >>> plugin("machuco").bots()["strong"]
-        'naipes.machuco.search:StrongBot'
+        >>> from naipes.registry import find_game
+        >>> GamePlugin(find_game("machuco")).generic_strong()   # the generic plugin: no hook given
+        'ismcts:iterations=200'
+        >>> plugin("machuco").generic_strong()   # evaluation and prior; its own strong is StrongBot
+        'determinized:worlds=16,depth=4,prior=0.1'
 
         .. versionadded:: 1.3
         """
         mine = type(self)
         prior = mine.prior is not GamePlugin.prior
         if mine.evaluate is not GamePlugin.evaluate or mine.evaluate_game is not GamePlugin.evaluate_game:
-            return "determinized:worlds=16,depth=4" + (",prior=0.1" if prior else "")
-        return "ismcts:iterations=400" + (",bias=1.0" if prior else "")
+            lo, hi = self.info.returns_range
+            return "determinized:worlds=16,depth=4" + (f",prior={0.1 * (hi - lo):g}" if prior else "")
+        return "ismcts:iterations=200" + (",bias=1.0" if prior else "")
 
     # -- text ----------------------------------------------------------------------------------
 
