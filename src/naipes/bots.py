@@ -210,7 +210,8 @@ GameRef = Union[str, "GameInfo"]
 
 
 def game_bots(game: GameRef | None) -> Mapping[str, str]:
-    """The bot names a game's plugin gives (``best`` and the others) and the ``module:Class`` of each.
+    """The bot names a game's plugin gives (``best``, ``strong`` and the others) and the spec of each:
+    ``module:Class`` or a registered name, with or without parameters (``ismcts:iterations=300``).
 
     A registered name (``random``, ``ismcts``) is never shadowed by a game's name.
     ``None`` gives none.
@@ -222,6 +223,8 @@ def game_bots(game: GameRef | None) -> Mapping[str, str]:
         UsageError: for a game that is not registered (``no_such_game``).
 
     .. versionadded:: 1.2
+    .. versionchanged:: 1.3
+       Specs with parameters; ``strong`` for every game (:meth:`~naipes.plugin.GamePlugin.generic_strong`).
     """
     if game is None:
         return {}
