@@ -58,11 +58,36 @@ GAMES: dict[str, tuple[str, dict[str, Any]]] = {
     "machiavelli": ("machiavelli", {"players": 2, "mode": "single_deal"}),
     "openspiel": ("machuco", {"players": 2, "scope": "hand"}),
     "macarra": ("macarra", {}),
+    "toy": ("toy", {"players": 2}),
 }
+#: Entrant B where it is not the game's best bot: the toy's generic ``strong`` plays RandomBot.
+OPPONENTS = {"toy": "random"}
+#: The deal seeds: configurations are tuned on seeds below ``TUNING_END`` and reported on
+#: seeds from ``HELD_OUT`` up (``--seeds tuning|held-out``; ``--first-deal`` overrides).
+TUNING_END = 100_000
+HELD_OUT = 1_000_000
+SEEDS = {"tuning": 0, "held-out": HELD_OUT}
+
+
+def ensure_toy() -> None:
+    """Register the example third-party game (``examples/toygame``) when nothing registered it."""
+    from pathlib import Path
+
+    try:
+        naipes.find_game("toy")
+    except naipes.UsageError:
+        toy_dir = str(Path(__file__).resolve().parent.parent / "examples" / "toygame")
+        if toy_dir not in sys.path:
+            sys.path.append(toy_dir)
+        import naipes_toy
+
+        naipes.registry.register(naipes_toy.GAME_INFO)
 
 
 def make_game(matchup: str, seed: int) -> Any:
     name, rules = GAMES[matchup]
+    if name == "toy":
+        ensure_toy()
     module = naipes.find_game(name).load()
     return module.Game(module.Rules(**rules), seed=seed)
 
@@ -110,10 +135,26 @@ class Peek:
         return world
 
 
+def _peeked_class(cls: type) -> type:
+    """A subclass of a :class:`~naipes.search.DeterminizedBot` class whose ``_sample`` hook is
+    the generic one (``view.sample``): a bot that deals its own worlds (Ranzo's ``StrongBot``
+    by its belief) then deals them from the :class:`Peek` view too."""
+    from naipes.search import DeterminizedBot
+
+    def _sample(self: Any, view: Any) -> Any:
+        return view.sample(self._rng)
+
+    if not issubclass(cls, DeterminizedBot) or cls.__dict__.get("_peeked"):
+        return cls
+    return type(f"Peeked{cls.__name__}", (cls,), {"__slots__": (), "_sample": _sample, "_peeked": True})
+
+
 class Peeking:
-    """Wraps entrant A's bot: it is asked with :class:`Peek` views of ``game``."""
+    """Wraps entrant A's bot: it is asked with :class:`Peek` views of ``game``, and a bot that
+    deals its own worlds (``DeterminizedBot._sample``, Ranzo's belief) deals them from the peek."""
 
     def __init__(self, bot: Any, game: Any, mode: str) -> None:
+        bot.__class__ = _peeked_class(type(bot))
         self.bot, self.game, self.mode = bot, game, mode
 
     def __getattr__(self, name: str) -> Any:
@@ -144,15 +185,25 @@ def play_deal(matchup: str, deal: int, make_a: Callable[[int], Any], make_b: Cal
     return scores
 
 
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a mean score (wins + 1/2 ties) over ``n`` deals."""
+    if n == 0:
+        return float("nan"), float("nan")
+    centre = (score + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def summary(deal_scores: list[float], timers: list[Timed]) -> dict[str, Any]:
-    """Score and interval over the deals, and the decision times of A."""
+    """Score and intervals over the deals (normal and Wilson), and the decision times of A."""
     n = len(deal_scores)
     mean = statistics.fmean(deal_scores) if n else float("nan")
     half = 1.96 * statistics.stdev(deal_scores) / math.sqrt(n) if n > 1 else float("nan")
+    lo, hi = wilson(mean, n)
     times = [t for timer in timers for t in timer.times]
     walls = [t for timer in timers for t in timer.walls]
     its = [i for timer in timers for i in timer.iterations]
-    return {"deals": n, "games": 2 * n, "score": mean, "half_width": half,
+    return {"deals": n, "games": 2 * n, "score": mean, "half_width": half, "wilson": [lo, hi],
             "median_ms": 1000 * statistics.median(times) if times else None,
             "median_wall_ms": 1000 * statistics.median(walls) if walls else None,
             "decisions": len(times), "iterations_per_s": sum(its) / sum(times) if times else None}
@@ -162,7 +213,7 @@ def entrant_a(matchup: str, a: argparse.Namespace) -> str:
     """A's spec: ``--a``, else ISMCTS when ``--iterations`` or ``--rollout`` is given, else the game's ``strong``."""
     if a.a:
         return str(a.a)
-    if a.iterations or a.rollout:
+    if matchup == "openspiel" or a.iterations or a.rollout:
         iterations = a.iterations or BUDGETS[matchup]
         return f"ismcts:iterations={iterations}" + (f",rollout={a.rollout}" if a.rollout else "")
     return str(plugin(GAMES[matchup][0]).bots()["strong"])
@@ -175,7 +226,8 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     if matchup == "macarra":
         return run_macarra(a)
     game = GAMES[matchup][0]
-    best = naipes.find_game(game).best_bot
+    make_game(matchup, 0)  # registers the toy
+    best = OPPONENTS.get(matchup) or naipes.find_game(game).best_bot
     assert best is not None
     spec = entrant_a(matchup, a)
     make_a = lambda seed: load_bot(spec, seed=seed, game=game)  # noqa: E731
@@ -189,7 +241,8 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
             break
         if a.partial and len(deal_scores) % 10 == 0:
             write(a.partial, {matchup: {**summary(deal_scores, timers), "a": spec, "b": best, "partial": True}})
-    return {**summary(deal_scores, timers), "a": spec, "b": best, **({"peek": a.peek} if a.peek else {})}
+    return {**summary(deal_scores, timers), "a": spec, "b": best, "first_deal": a.first_deal,
+            **({"peek": a.peek} if a.peek else {})}
 
 
 class OpenSpielSide:
@@ -230,10 +283,13 @@ def _openspiel_game(spiel_game: Any, deal: int, ours: Timed, theirs: OpenSpielSi
 
 
 def run_openspiel(a: argparse.Namespace) -> dict[str, Any]:
-    """Ours (random rollouts) against OpenSpiel's ISMCTSBot, Machuco 2p hands, duplicate deals."""
+    """Ours (naipes' ISMCTSBot, random rollouts unless ``--rollout``) against OpenSpiel's Python
+    ISMCTSBot (random rollouts), Machuco 2p hands, duplicate deals."""
     from naipes.adapters import openspiel
 
     spec = entrant_a("openspiel", a)
+    if not a.a and not a.rollout:
+        spec += ",rollout=random"
     simulations = a.simulations or OPENSPIEL_SIMULATIONS
     spiel_game = openspiel.load("machuco", players=2, scope="hand")
     deal_scores: list[float] = []
@@ -254,15 +310,15 @@ def run_openspiel(a: argparse.Namespace) -> dict[str, Any]:
                                                                  simulations), "partial": True}})
         if time.monotonic() > stop:
             break
-    return _openspiel_summary(deal_scores, timers, theirs_all, spec, simulations)
+    return {**_openspiel_summary(deal_scores, timers, theirs_all, spec, simulations), "first_deal": a.first_deal}
 
 
 def _openspiel_summary(deal_scores: list[float], timers: list[Timed], theirs: list[OpenSpielSide],
                        spec: str, simulations: int) -> dict[str, Any]:
     out = summary(deal_scores, timers)
     times = [t for side in theirs for t in side.times]
-    out.update({"a": spec,
-                "b": f"open_spiel ISMCTSBot(max_simulations={simulations}, random rollouts)",
+    out.update({"a": f"naipes {spec}",
+                "b": f"open_spiel's Python ISMCTSBot(max_simulations={simulations}, uct_c=2, random rollouts)",
                 "b_median_ms": 1000 * statistics.median(times) if times else None,
                 "b_iterations_per_s": simulations * len(times) / sum(times) if times else None})
     return out
@@ -335,8 +391,9 @@ def _pct(x: float | None) -> str:
 
 def table(results: dict[str, dict[str, Any]]) -> str:
     """The strength table as Markdown."""
-    lines = ["| matchup | A (ours) | B | deals | A's score % | 95 % interval | A median ms | A iter/s |",
-             "|---|---|---|---:|---:|---:|---:|---:|"]
+    lines = ["| matchup | A (ours) | B | deals | first deal | A's score % | 95 % interval | Wilson 95 % "
+             "| A median ms | A iter/s |",
+             "|---|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for name, r in results.items():
         if name == "macarra":
             continue
@@ -345,7 +402,11 @@ def table(results: dict[str, dict[str, Any]]) -> str:
         interval = f"{_pct(lo)} – {_pct(hi)}" if lo is not None else "-"
         ms = "-" if r["median_ms"] is None else f"{r['median_ms']:.1f}"
         ips = "-" if r["iterations_per_s"] is None else f"{r['iterations_per_s']:.0f}"
-        lines.append(f"| {name} | {r['a']} | {r['b']} | {r['deals']} | {_pct(r['score'])} | {interval} | {ms} | {ips} |")
+        w = r.get("wilson")
+        wil = f"{_pct(w[0])} – {_pct(w[1])}" if w else "-"
+        first = r.get("first_deal", "-")
+        lines.append(f"| {name} | {r['a']} | {r['b']} | {r['deals']} | {first} | {_pct(r['score'])} | {interval} "
+                     f"| {wil} | {ms} | {ips} |")
     if "openspiel" in results:
         r = results["openspiel"]
         lines.append(f"\nOpenSpiel's ISMCTSBot: median {r['b_median_ms']:.1f} ms a decision, "
@@ -362,9 +423,12 @@ def table(results: dict[str, dict[str, Any]]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matchups", default="machuco2,machuco4,ranzo,machiavelli,openspiel,macarra")
+    parser.add_argument("--matchups", default="machuco2,machuco4,ranzo,machiavelli,openspiel,macarra,toy")
     parser.add_argument("--deals", type=int, default=1100)
-    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--seeds", choices=tuple(SEEDS), default="held-out",
+                        help=f"the deal seeds: held-out (from {HELD_OUT:,} up: what a report quotes) or "
+                             f"tuning (from 0, below {TUNING_END:,}: what a configuration is chosen on)")
+    parser.add_argument("--first-deal", type=int, help="the first deal seed (overrides --seeds)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="stop a matchup after this long")
     parser.add_argument("--a", help="entrant A's bot spec (default: the game's strong bot)")
     parser.add_argument("--iterations", type=int, help="entrant A: ISMCTS with this budget")
@@ -381,6 +445,11 @@ def main() -> int:
     a = parser.parse_args()
     if a.peek == "hands" and a.matchups != "ranzo":
         parser.error("--peek hands reshuffles Ranzo's stock: use it with --matchups ranzo")
+    if a.first_deal is None:
+        a.first_deal = SEEDS[a.seeds]
+    if a.seeds == "tuning" and a.first_deal + a.deals > TUNING_END:
+        parser.error(f"--seeds tuning: deals {a.first_deal} to {a.first_deal + a.deals - 1} reach the "
+                     f"held-out range (tune below {TUNING_END:,})")
     if a.merge:
         results: dict[str, Any] = {}
         for path in a.merge:

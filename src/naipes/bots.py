@@ -210,7 +210,8 @@ GameRef = Union[str, "GameInfo"]
 
 
 def game_bots(game: GameRef | None) -> Mapping[str, str]:
-    """The bot names a game's plugin gives (``best`` and the others) and the ``module:Class`` of each.
+    """The bot names a game's plugin gives (``best``, ``strong`` and the others) and the spec of each:
+    ``module:Class`` or a registered name, with or without parameters (``ismcts:iterations=300``).
 
     A registered name (``random``, ``ismcts``) is never shadowed by a game's name.
     ``None`` gives none.
@@ -222,6 +223,8 @@ def game_bots(game: GameRef | None) -> Mapping[str, str]:
         UsageError: for a game that is not registered (``no_such_game``).
 
     .. versionadded:: 1.2
+    .. versionchanged:: 1.3
+       Specs with parameters; ``strong`` for every game (:meth:`~naipes.plugin.GamePlugin.generic_strong`).
     """
     if game is None:
         return {}
@@ -471,13 +474,42 @@ def _nested_allowed(spec: str, params: Mapping[str, object], allowed: frozenset[
         _nested_allowed(spec, inner, allowed, named, depth + 1)
 
 
-def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[str],
-             named: Mapping[str, str]) -> Any:
+def _named(spec: str, known: str) -> tuple[Any, dict[str, object]]:
+    """The factory and parameters of a spec a game's plugin gives for one of its names: a
+    registered name or ``module:Class``, with or without parameters (``ismcts:iterations=300``).
+
+    The plugin is installed code, so its module is imported as a registered factory's is;
+    still, like a client's ``module:Class``, it must name a bot class with public names
+    (nothing else is ever called), and its parameters are checked against the class's
+    signature with the caller's.
+    """
+    try:
+        target, params = parse_bot_spec(known)
+    except UsageError as exc:
+        raise UsageError(f"bot {spec!r}: the game gives {known!r}: {exc.reason}", code="bad_bot_spec") from exc
     if target in _BOTS:
-        return _registered(spec, _BOTS[target])
+        return _registered(spec, _BOTS[target]), params
+    if ":" not in target:
+        raise UsageError(f"bot {spec!r}: the game gives {known!r}, which names no registered bot "
+                         f"({', '.join(sorted(_BOTS))}) and no module:Class", code="no_such_bot")
+    module_name, parts = _check_names(spec, target)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
+    obj = _attribute(spec, module, parts)
+    if not _is_bot_class(obj):
+        raise UsageError(f"{spec!r} is not a bot (the game gives {known!r}, not a bot class)", code="not_a_bot")
+    return obj, params
+
+
+def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[str],
+             named: Mapping[str, str]) -> tuple[Any, dict[str, object]]:
+    """The factory ``target`` names and the parameters its name stands for (a game's names have some)."""
+    if target in _BOTS:
+        return _registered(spec, _BOTS[target]), {}
     if target in named:  # the game's plugin names it: trusted code, like a registered factory
-        known = named[target]
-        return _registered(spec, _BOTS[known] if known in _BOTS else known)
+        return _named(spec, named[target])
     if ":" not in target:
         names = ", ".join(sorted({*_BOTS, *named}))
         hint = " or give module:Class" if modules is True else ""
@@ -485,7 +517,7 @@ def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[
     if modules is False or (modules is not True and target not in modules):
         raise UsageError(f"bot {spec!r}: only registered bots are accepted here "
                          f"({', '.join(bot_names())}), not module:Class", code="module_bots_refused")
-    return _resolve(spec, target, dirs)
+    return _resolve(spec, target, dirs), {}
 
 
 def _takes_seed(factory: Any) -> bool:
@@ -531,8 +563,8 @@ def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
     target, params = parse_bot_spec(spec, names=named)
     if allowed is not True:
         _nested_allowed(spec, params, frozenset() if allowed is False else allowed, named)
-    factory = _factory(spec, target, allowed, _directories(path, search_cwd), named)
-    return factory, _arguments(spec, factory, seed, params)
+    factory, given = _factory(spec, target, allowed, _directories(path, search_cwd), named)
+    return factory, _arguments(spec, factory, seed, {**given, **params})
 
 
 def check_bot_spec(spec: str, *, modules: BotModules = True, search_cwd: bool = False,

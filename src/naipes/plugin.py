@@ -113,9 +113,11 @@ class GamePlugin(Generic[R, M, V]):
     Attributes:
         quick_rules: short games by name, as rule settings (``{"hand": {"scope": "hand"}}``),
             for demos, browser lobbies and tests; the first is the default quick game.
-        bot_specs: the game's bot names and the spec each stands for
-            (``{"best": "naipes.machuco.bots:MachucoBot"}``); ``best`` defaults to
-            :attr:`GameInfo.best_bot <naipes.registry.GameInfo.best_bot>`.
+        bot_specs: the game's bot names and the spec each stands for: a registered name or
+            ``module:Class``, with or without parameters (``{"best": "naipes.machuco.bots:MachucoBot",
+            "deep": "ismcts:iterations=2000"}``); ``best`` defaults to
+            :attr:`GameInfo.best_bot <naipes.registry.GameInfo.best_bot>`, ``strong`` to
+            :meth:`generic_strong`.
         workspace_ops: the operations of the game's turn workspace, if it has one.
     """
 
@@ -210,16 +212,57 @@ class GamePlugin(Generic[R, M, V]):
     # -- bots ----------------------------------------------------------------------------------
 
     def bots(self) -> Mapping[str, str]:
-        """The game's bot names and their specs; ``best`` is always there.
+        """The game's bot names and their specs; ``best`` and ``strong`` are always there.
 
         ``best`` is :attr:`bot_specs`' own, else
         :attr:`GameInfo.best_bot <naipes.registry.GameInfo.best_bot>`, else ``random``
-        (a game that ships no bot).
+        (a game that ships no bot). ``strong`` is :attr:`bot_specs`' own, else
+        :meth:`generic_strong`. A spec is a registered name or ``module:Class``, with or
+        without parameters (``ismcts:iterations=300``).
+
+        .. versionchanged:: 1.3
+           ``strong`` always there; parameterised specs.
         """
         names = dict(self.bot_specs)
         if "best" not in names:
             names["best"] = self.info.best_bot or "random"
+        if "strong" not in names:
+            names["strong"] = self.generic_strong()
         return names
+
+    def generic_strong(self) -> str:
+        """The spec of ``strong`` for a game whose :attr:`bot_specs` name none: the generic search
+        configured by what the plugin's knowledge hooks give.
+
+        - :meth:`evaluate` given: ``determinized`` (:class:`~naipes.search.DeterminizedBot`), each
+          sampled world searched exactly to the :meth:`search_horizon` (at most 4 plies) and
+          valued there by the evaluation;
+        - else ``ismcts`` (:class:`~naipes.search.ISMCTSBot`), each iteration rolled out to the
+          end by :meth:`rollout_policy` (random play when it gives none);
+        - :meth:`prior` given: its move gets a bonus (``prior=`` of DeterminizedBot, a tenth of
+          :attr:`GameInfo.returns_range <naipes.registry.GameInfo.returns_range>`; progressive
+          ``bias=`` of ISMCTS).
+
+        Budgets are counted (worlds, iterations), so a seeded ``strong`` is reproducible.
+        The configuration without an evaluation was measured on the toy game
+        (``examples/toygame``) against RandomBot (``benchmarks/bots_search.py --matchups toy``,
+        see :doc:`/guides/search-and-tournaments`); the others are the same searches' settings
+        where Machuco's and Ranzo's knowledge made them strong, not measured on a third party's game.
+
+        >>> from naipes.registry import find_game
+        >>> GamePlugin(find_game("machuco")).generic_strong()   # the generic plugin: no hook given
+        'ismcts:iterations=200'
+        >>> plugin("machuco").generic_strong()   # evaluation and prior; its own strong is StrongBot
+        'determinized:worlds=16,depth=4,prior=0.1'
+
+        .. versionadded:: 1.3
+        """
+        mine = type(self)
+        prior = mine.prior is not GamePlugin.prior
+        if mine.evaluate is not GamePlugin.evaluate or mine.evaluate_game is not GamePlugin.evaluate_game:
+            lo, hi = self.info.returns_range
+            return "determinized:worlds=16,depth=4" + (f",prior={0.1 * (hi - lo):g}" if prior else "")
+        return "ismcts:iterations=200" + (",bias=1.0" if prior else "")
 
     # -- text ----------------------------------------------------------------------------------
 

@@ -41,11 +41,14 @@ from naipes.errors import UsageError
 from naipes.game import Move, View
 from naipes.plugin import plugin
 from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
-from naipes.search.rollout import Rollout
+from naipes.search.rollout import Rollout, play_out
 
 __all__ = ["DeterminizedBot"]
 
 M = TypeVar("M", bound=Move)
+#: The most decisions a rollout from the horizon plays (a game with no evaluation) before it is
+#: valued as a draw.
+ROLLOUT_CAP = 300
 
 
 class DeterminizedBot(SearchBase):
@@ -175,6 +178,16 @@ class DeterminizedBot(SearchBase):
             return self._alphabeta(world, depth, observer, frozenset(ours), ctx, -math.inf, math.inf)
         return self._value(world, depth, observer, ctx)[observer]
 
+    def _horizon(self, world: AnyGame, observer: int, ctx: Context) -> tuple[float, ...]:
+        """Every seat's value of ``world`` at the horizon: the evaluation (the bot's or the game
+        plugin's); without one, the returns of a rollout of ``world`` by the policy (``world`` is
+        consumed). A constant draw value there would make every move look alike until the end
+        is within the horizon."""
+        valuation = ctx.evaluate
+        if valuation.given is not None or valuation.game is not None:
+            return valuation(world, observer)
+        return play_out(world, ctx.policy, self._rng, ROLLOUT_CAP, lambda w: valuation(w, observer))
+
     def _alphabeta(self, world: AnyGame, depth: int, observer: int, ours: frozenset[int], ctx: Context,
                    alpha: float, beta: float) -> float:
         """The observer's value of ``world``, its side maximising it and the other minimising it
@@ -183,7 +196,7 @@ class DeterminizedBot(SearchBase):
         if world.result is not None:
             return float(world.result.returns[observer])
         if depth <= 0:
-            return float(ctx.evaluate(world, observer)[observer])
+            return self._horizon(world, observer, ctx)[observer]
         acting = world.to_act
         if len(acting) > 1:
             others_answer(world, -1, ctx.policy, self._rng)
@@ -218,7 +231,7 @@ class DeterminizedBot(SearchBase):
             if world.result is not None:
                 return float(world.result.returns[observer])
             if depth <= 0:
-                return float(ctx.evaluate(world, observer)[observer])
+                return self._horizon(world, observer, ctx)[observer]
             acting = world.to_act
             if observer in acting and len(acting) == 1:
                 break
@@ -241,7 +254,7 @@ class DeterminizedBot(SearchBase):
         if world.result is not None:
             return tuple(world.result.returns)
         if depth <= 0:
-            return ctx.evaluate(world, observer)
+            return self._horizon(world, observer, ctx)
         acting = world.to_act
         if len(acting) > 1:
             others_answer(world, -1, ctx.policy, self._rng)
