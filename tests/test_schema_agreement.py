@@ -5,8 +5,11 @@ state the library wrote; each tampered state is checked by both. A state the
 loader accepts always fits the schema (``accepted_but_invalid == 0``); a state
 the loader refuses fits the schema only for what a schema cannot say
 (cross-field facts: card conservation, hands that fit the seats, a history
-that fits the position), at most :data:`MOST_MISSED` per game in
-:data:`TRIES` tries.
+that fits the position, a generator state that is the one the history leads
+to), at most :data:`MOST_MISSED` per game in :data:`TRIES` tries. Since 1.2 the
+loader replays every history from its start, so a tampered generator state
+(:data:`REPLAYED`) is refused by the replay: those are counted apart, not as
+misses of the schema (any 625 words are a generator state a schema can name).
 
 Run as a script for the numbers: ``python tests/test_schema_agreement.py [tries]``.
 """
@@ -33,7 +36,12 @@ TRIES = 2000
 #: The tries of the default run (the full measurement is ``-m slow``).
 QUICK_TRIES = 200
 #: The most tampered states per game (of TRIES) the loader refuses and the schema accepts.
-MOST_MISSED = {"machuco": 80, "macarra": 60, "ranzo": 160, "machiavelli": 140}  # measured: 50, 37, 115, 95
+#: Measured with every history replayed (1.2): 70, 70, 134, 112 (before it: 50, 37, 115, 95).
+MOST_MISSED = {"machuco": 90, "macarra": 90, "ranzo": 170, "machiavelli": 140}
+
+
+#: Paths whose tampering only a replay can refuse: counted apart (``replayed``).
+REPLAYED = frozenset({"rng", "start/rng", "start/position/rng"})
 
 
 def _bases(name: str) -> list[dict[str, Any]]:
@@ -63,7 +71,7 @@ def measure(name: str, tries: int, seed: int = 0) -> tuple[Counter[str], Counter
             loads = False
         fits = check.is_valid(bad)
         where = _where(what)
-        if fits and not loads:
+        if fits and not loads and where not in REPLAYED:
             missed[where] += 1
         elif loads and not fits:
             wrong[where] += 1
