@@ -143,6 +143,8 @@ def seat_moves(value: object, field: str, players: int, limit: int) -> list[tupl
         raise bad(field, "must be a list of [seat, move] pairs")
     if len(value) > limit:
         raise bad(field, f"longer than {limit}", "too_large")
+    if value and _plain_pairs(value, players):
+        return list(map(tuple, value))
     out: list[tuple[int, str]] = []
     append = out.append
     for pair in value:
@@ -153,6 +155,16 @@ def seat_moves(value: object, field: str, players: int, limit: int) -> list[tupl
                 continue
         _refuse_pair(pair, field, players)
     return out
+
+
+def _plain_pairs(value: list[Any], players: int) -> bool:
+    """Whether every item is a ``[seat, text]`` list with an int seat in range and a short string,
+    checked a column at a time (the common case of a long history, in C loops)."""
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        return False
+    seats, texts = zip(*value)
+    return (set(map(type, seats)) == {int} and set(map(type, texts)) == {str}
+            and 0 <= min(seats) and max(seats) < players and max(map(len, texts)) <= MAX_TEXT)
 
 
 def _refuse_pair(pair: object, field: str, players: int) -> None:

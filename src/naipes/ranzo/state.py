@@ -350,13 +350,11 @@ class Game(BaseGame[Rules, Move, View]):
             self._emit(ev.CardDrawn(seat=seat, card=card, stock_size=len(self._stock), private_to=seat))
 
     def _take_from_hand(self, seat: int, card: Card) -> None:
-        hand = self._hands[seat]
-        del hand[list(map(id, hand)).index(id(card))]
-        known = self._known[seat]
-        if known:
+        _drop(self._hands[seat], card)
+        if self._known[seat]:
             bit = self._t.bit_id[id(card)]
             if self._known_bits[seat] & bit:
-                del known[list(map(id, known)).index(id(card))]
+                _drop(self._known[seat], card)
                 self._known_bits[seat] &= ~bit
 
     def _ranzo(self, seat: int, from_claim: bool) -> None:
@@ -675,3 +673,11 @@ class Game(BaseGame[Rules, Move, View]):
 #: Per player count, per seat: the other seats (who answer that seat's claim window).
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != d) for d in range(n)) for n in (3, 4)}
 
+
+def _drop(cards: list[Card], card: Card) -> None:
+    """Remove the very object ``card`` from ``cards`` (identity, not equality: a few cards, no list built)."""
+    for i, c in enumerate(cards):
+        if c is card:
+            del cards[i]
+            return
+    raise ValueError(f"{card} is not in the list")  # as list.index would: the caller checked it is there
