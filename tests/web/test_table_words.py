@@ -220,7 +220,7 @@ def test_names_language_and_positions_over_the_socket(client: Any) -> None:
     c = _open(client, made["table"], made["token"], lang="es")
     welcome = c.until("welcome")
     assert welcome["lang"] == "es" and welcome["name"] == "Mesa de Ana" and "hand/*" in welcome["card_fields"]
-    assert welcome["seat_names"] == ["Ana", "Bot (random)"]
+    assert welcome["seat_names"] == ["Ana", "Bot al azar"]
     update = c.until("update")
     while 0 not in update["to_act"] or not update["legal"][0]["text"].startswith("juega "):
         if 0 in update["to_act"]:  # a cante to answer first (the bot's deal is not seeded): answer it
@@ -304,4 +304,4 @@ def test_names_survive_a_restart_and_a_version_1_store_is_upgraded(tmp_path: Any
     assert again.get(named.id).game.to_dict() == named.game.to_dict()
     reopened.close()
     with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3

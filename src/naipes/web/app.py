@@ -296,7 +296,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 #: The HTTP status of a refusal, by its code (else 400).
-_STATUS = {"no_such_table": 404, "rate_limited": 429, "too_many_tables": 429, "bad_origin": 403,
+_STATUS = {"no_such_table": 404, "rate_limited": 429, "too_many_tables": 429,
            "store_failed": 503, "lobby_full": 503}
 
 

@@ -257,6 +257,7 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON],
         return accept_rematch(table, seat)
     if seat is None:
         raise UsageError("spectators watch; take a seat to play", code="spectator")
+    table.check_ready()
     if kind == "move":
         move = message["move"]
         if not isinstance(move, str):

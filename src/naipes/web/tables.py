@@ -310,6 +310,16 @@ class Table:
         """The open seats: while there is one, the game waits (nobody moves, no clock runs)."""
         return tuple(s.index for s in self.seats if s.status == "open")
 
+    def check_ready(self) -> None:
+        """Refuse a client's move while a seat is open (the game waits for every player).
+
+        Raises:
+            UsageError: ``waiting_for_players``.
+        """
+        if self.waiting:
+            raise UsageError(f"the game starts when every seat is taken (open: {_seats(self.waiting)})",
+                             code="waiting_for_players")
+
     def start_clocks(self) -> None:
         """Note when each seat to act was asked (a seat asked before keeps its time), once no seat
         is open."""
@@ -390,9 +400,6 @@ class Table:
         """
         if self.closed:
             raise UsageError(f"table {self.id!r} expired", code="no_such_table")
-        if self.waiting:
-            raise UsageError(f"the game starts when every seat is taken (open: {_seats(self.waiting)})",
-                             code="waiting_for_players")
         if seat not in self.game.to_act:
             raise IllegalMoveError(f"seat {seat} is not to act now (to act: {_seats(self.game.to_act)})",
                                    code="not_your_turn", seat=seat)
