@@ -386,14 +386,16 @@ def update_message(table: Table, listener: Listener, cache: dict[object, Any] | 
         view = _cached(cache, ("view", seat), lambda: game.view(seat).to_dict())
     start, history = min(listener.next_move, len(game.history)), game.history
     listener.next_move = len(history)
+    waiting = bool(table.waiting)  # nobody acts until every seat is taken
     return {"type": "update", "game": plugin.info.name, "table": table.id, "seat": seat,
-            "events": events, "next": listener.next_seq, "view": view, "to_act": list(game.to_act),
+            "events": events, "next": listener.next_seq, "view": view, "to_act": [] if waiting else list(game.to_act),
             "over": game.is_over, "scores": list(game.scores),
             "seats": _cached(cache, ("seats", lang), lambda: seats_of(table, lang)),
             "zones": _cached(cache, ("zones", seat, lang), lambda: zones_of(plugin, game, seat, lang)),
             "legal": (_cached(cache, ("legal", seat, lang), lambda: legal_entries(plugin, game.view(seat), lang))
-                      if seat is not None and seat in game.to_act else []),
-            "decision": _cached(cache, ("decision", lang), lambda: decision_text(plugin, game, lang, names)),
+                      if seat is not None and seat in game.to_act and not waiting else []),
+            "decision": None if waiting else _cached(cache, ("decision", lang),
+                                                     lambda: decision_text(plugin, game, lang, names)),
             "last_move": _cached(cache, ("last", lang), lambda: _last_move(table, game, lang)),
             "history": _cached(cache, ("history", start, lang),
                                lambda: history_entries(plugin, history, start, lang, table.boundaries)),
