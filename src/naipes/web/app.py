@@ -382,7 +382,7 @@ def make_routes(server: Server) -> list[Any]:
             token = table.join(body.get("seat"), _player(body.get("name")))
         except NaipesError as exc:
             return _refused(exc, _STATUS.get(exc.code, 400))
-        table.on_change()
+        table.notify_seats()  # everyone sees who sat down (and the game starts once no seat is open)
         return JSONResponse({"table": table.id, "seat": table.seat_of(token), "token": token})
 
     async def show_table(request: Request) -> Response:

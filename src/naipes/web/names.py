@@ -38,7 +38,9 @@ BOT_KINDS = {
 
 def bot_kind(spec: str, lang: str) -> str:
     """What a bot of this spec is called: its kind (the spec's name, without parameters or module)."""
-    name = spec.strip().split(":", 1)[0].split(".")[-1].strip() or "bot"
+    parts = spec.strip().split(":")
+    named_class = len(parts) > 1 and "=" not in parts[1]  # module:Class (a registered name has params)
+    name = (parts[1] if named_class else parts[0]).split(".")[-1].strip() or "bot"
     words = BOT_KINDS["es" if lang == "es" else "en"]
     if name.lower() in words:
         return words[name.lower()]
