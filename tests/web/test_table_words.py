@@ -47,6 +47,8 @@ def _cards_seen(zones: list[dict[str, Any]]) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_an_update_has_zones_moves_in_words_a_decision_and_the_move_list(game: str) -> None:
     table = _table(game)
+    for open_seat in table.waiting:  # the game waits for every seat (issue 42)
+        table.join(open_seat)
     _play(table, 12)
     seat = table.game.to_act[0]
     update = _record(table.update_for(Listener(seat=seat)))
