@@ -199,5 +199,7 @@ def test_a_finished_game_has_a_replay_link_and_a_record_naipes_replay_opens(new_
         code = main(["replay", str(saved), "--all"])
     assert code == 0, err.getvalue()
     moves = json.loads(saved.read_text())["moves"]
-    assert moves and str(moves[-1][1]) in out.getvalue() or "machuco" in out.getvalue()
+    text = out.getvalue()
+    assert moves and "machuco" in text.lower() and str(len(moves)) in text, text[:300]
+    assert text.count("\n") > len(moves), "the replay did not step through every move"
     assert not p.errors and not viewer.errors, p.errors + viewer.errors
