@@ -91,7 +91,10 @@ def test_a_move_that_cannot_be_saved_is_undone_and_nobody_hears_of_it(tmp_path: 
     with pytest.raises(StoreError) as failed:
         table.play(seat, table.game.legal_moves(seat)[0])
     assert failed.value.code == "store_failed"
-    assert table.game.to_dict() == state and len(table.log) == events and heard == []
+    assert table.game.to_dict() == state and len(table.log) == events
+    # the clients are told only that moves cannot be saved now: no event, no move, no path
+    assert [(m["paused"], m["events"], m["moves"]) for m in heard] == [(True, [], 2)]
+    assert str(tmp_path) not in str(failed.value) and "disk" in str(failed.value)
 
 
 @pytest.mark.parametrize(("setup", "code"), [

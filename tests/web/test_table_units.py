@@ -120,6 +120,8 @@ def test_decisions_name_the_players_who_have_names() -> None:
     table = _table("ranzo")
     seat = table.game.to_act[0]
     table.join(seat, name="Ana")
+    for open_seat in table.waiting:  # the game waits for every seat (issue 42)
+        table.join(open_seat)
     assert _update(table, None)["decision"] == "Ana to discard or call Ranzo"
     assert _update(table, None, "es")["decision"] == "Ana descarta o canta Ranzo"
     other = (seat + 1) % 4
@@ -129,6 +131,7 @@ def test_decisions_name_the_players_who_have_names() -> None:
     assert "Bea" not in (decision_text(table.plugin, table.game, "en", names) or "")
     macarra = _table("macarra", players=2)
     macarra.join(macarra.game.to_act[0], name="Eva")
+    macarra.join()
     assert _update(macarra, None, "es")["decision"].startswith("Le toca a Eva: ")
 
 

@@ -47,6 +47,8 @@ def _cards_seen(zones: list[dict[str, Any]]) -> set[str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_an_update_has_zones_moves_in_words_a_decision_and_the_move_list(game: str) -> None:
     table = _table(game)
+    for open_seat in table.waiting:  # the game waits for every seat (issue 42)
+        table.join(open_seat)
     _play(table, 12)
     seat = table.game.to_act[0]
     update = _record(table.update_for(Listener(seat=seat)))
@@ -220,7 +222,7 @@ def test_names_language_and_positions_over_the_socket(client: Any) -> None:
     c = _open(client, made["table"], made["token"], lang="es")
     welcome = c.until("welcome")
     assert welcome["lang"] == "es" and welcome["name"] == "Mesa de Ana" and "hand/*" in welcome["card_fields"]
-    assert welcome["seat_names"] == ["Ana", "Bot (random)"]
+    assert welcome["seat_names"] == ["Ana", "Bot al azar"]
     update = c.until("update")
     while 0 not in update["to_act"] or not update["legal"][0]["text"].startswith("juega "):
         if 0 in update["to_act"]:  # a cante to answer first (the bot's deal is not seeded): answer it
@@ -304,4 +306,4 @@ def test_names_survive_a_restart_and_a_version_1_store_is_upgraded(tmp_path: Any
     assert again.get(named.id).game.to_dict() == named.game.to_dict()
     reopened.close()
     with sqlite3.connect(path) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert con.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3

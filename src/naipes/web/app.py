@@ -38,6 +38,8 @@ from naipes.errors import NaipesError, UsageError
 from naipes.plugin import GamePlugin, plugin
 from naipes.registry import games
 from naipes.web.botpool import BotPool
+from naipes.web.botspecs import server_bot
+from naipes.web.clocks import record_of, timed_out
 from naipes.web.guard import MAX_BODY_BYTES, Guard
 from naipes.web.limits import AddressLimits, RateLimit
 from naipes.web.lobby import Lobby
@@ -87,6 +89,8 @@ class Server:
         self.bot_pool = BotPool(processes=settings.bot_processes, threads=settings.bot_threads)
         #: The event loop's thread (set when the app starts), for checks that bots never run on it.
         self.loop_thread: threading.Thread | None = None
+        #: The moves being played for people out of time: (table, seat, plays so far).
+        self.timeouts: set[tuple[str, int, int]] = set()
 
     def origin_ok(self, origin: str | None, host: str | None = None) -> bool:
         """True for no Origin (not a browser) or one of the server's own.
@@ -103,6 +107,7 @@ class Server:
         """Start the task that moves for the table's bots."""
         wake = self.wakes[table.id] = asyncio.Event()
         table.on_change = wake.set
+        table.on_new_table = self.start
         task = asyncio.get_running_loop().create_task(self._drive(table, wake))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -136,20 +141,60 @@ class Server:
                 move = view.legal_moves[0]
             if len(table.game.history) != moves or seat not in table.game.to_act:
                 return  # the game moved on while the bot thought
+            if not await self._bot_play(table, seat, move):
+                return
+
+    async def _bot_play(self, table: Table, seat: int, move: Any) -> bool:
+        """Play a bot's move; False when it could not be saved (the table pauses a while:
+        its bots try again once the store can write)."""
+        try:
             try:
                 table.play(seat, move)
+            except StoreError:
+                raise
             except NaipesError:
                 log.exception("bot of seat %s at table %s moved illegally", seat, table.id)
                 table.play(seat, table.game.legal_moves(seat)[0])
+        except StoreError:
+            log.error("table %s paused: its moves cannot be saved; trying again in %gs", table.id,
+                      self.settings.store_retry)
+            await asyncio.sleep(self.settings.store_retry)
+            return False
+        return True
 
     async def watch_away(self) -> None:
         """Every so often, let bots take over the seats whose clients are gone too long."""
-        period = max(0.05, min(1.0, self.settings.takeover / 4))
+        period = max(0.05, min(0.5, self.settings.takeover / 4))
         while True:
             await asyncio.sleep(period)
             for table in tuple(self.lobby.tables.values()):
                 if not table.game.is_over and table.take_over_if_gone():
                     table.on_change()
+                for seat in timed_out(table):
+                    self._time_out(table, seat)
+
+    def _time_out(self, table: Table, seat: int) -> None:
+        """A person's time for this move ran out: the takeover bot plays it for them (once)."""
+        key = (table.id, seat, len(table.moves))
+        if key in self.timeouts:
+            return
+        self.timeouts.add(key)
+
+        async def move() -> None:
+            try:
+                bot = server_bot(table.plugin, self.settings.takeover_bot, modules=True, path=self.settings.bot_path)
+                moves, view = len(table.moves), table.game.view(seat)
+                chosen, _ = await self.bot_pool.choose(bot, view)
+                if len(table.moves) == moves and seat in table.game.to_act and not table.closed:
+                    await self._bot_play(table, seat, chosen)
+            except Exception:  # noqa: BLE001 - a broken takeover bot must not stop the watcher
+                log.exception("the move of seat %s at table %s, out of time, failed", seat, table.id)
+            finally:
+                self.timeouts.discard(key)
+
+        task = asyncio.get_running_loop().create_task(move())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     # -- persistence and lifetime -------------------------------------------------------------
     def open_store(self) -> None:
@@ -250,6 +295,11 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+#: The HTTP status of a refusal, by its code (else 400).
+_STATUS = {"no_such_table": 404, "rate_limited": 429, "too_many_tables": 429,
+           "store_failed": 503, "lobby_full": 503}
+
+
 def _refused(exc: NaipesError, status: int = 400) -> JSONResponse:
     return JSONResponse(error_of(exc), status_code=status)
 
@@ -305,17 +355,19 @@ def make_routes(server: Server) -> list[Any]:
             if not isinstance(rules, dict) or (players is not None and type(players) is not int):
                 raise UsageError("rules is an object and players a number", code="bad_message")
             table = server.lobby.create(str(data.get("game", "")), players=players, rules=rules,
-                                        bots=_bots(data), owner=address_of(request), name=data.get("name"))
+                                        bots=_bots(data), owner=address_of(request), name=data.get("name"),
+                                        clock=data.get("clock"))
         except NaipesError as exc:
-            return _refused(exc, 429 if exc.code == "too_many_tables" else 400)
+            return _refused(exc, _STATUS.get(exc.code, 400))
         join = data.get("join")
         token = None
         if type(join) is int:
             try:
                 token = table.join(join, _player(data.get("player")))
             except NaipesError as exc:
-                server.lobby.remove(table.id)
-                return _refused(exc)
+                with contextlib.suppress(StoreError):
+                    server.lobby.remove(table.id)
+                return _refused(exc, _STATUS.get(exc.code, 400))
         server.start(table)
         out: dict[str, JSON] = table.summary()
         if token is not None:
@@ -329,8 +381,8 @@ def make_routes(server: Server) -> list[Any]:
             body = await _body(request)
             token = table.join(body.get("seat"), _player(body.get("name")))
         except NaipesError as exc:
-            return _refused(exc, 404 if exc.code == "no_such_table" else 400)
-        table.on_change()
+            return _refused(exc, _STATUS.get(exc.code, 400))
+        table.notify_seats()  # everyone sees who sat down (and the game starts once no seat is open)
         return JSONResponse({"table": table.id, "seat": table.seat_of(token), "token": token})
 
     async def show_table(request: Request) -> Response:
@@ -356,6 +408,23 @@ def make_routes(server: Server) -> list[Any]:
             status = {"no_such_table": 404, "rate_limited": 429, "bad_origin": 403}.get(exc.code, 400)
             return _refused(exc, status)
         return JSONResponse(answer)
+
+    async def record(request: Request) -> Response:
+        """A finished game's record, for its players (``Authorization: Bearer`` or ``token``)."""
+        try:
+            checked(request)
+            if not server.limits.allow(address_of(request)):
+                raise UsageError("too many requests; slow down", code="rate_limited")
+            table = server.lobby.get(request.path_params["table"])
+            if table.seat_of(_token(request)) is None:
+                return JSONResponse(error("bad_token", "a game's record is for its players: give your seat's token"),
+                                    403)
+            answer = record_of(table)
+        except NaipesError as exc:
+            return _refused(exc, _STATUS.get(exc.code, 400))
+        name = "".join(c if c.isalnum() else "-" for c in f"{table.plugin.info.name}-{table.id}")
+        return JSONResponse(answer, headers={"Content-Disposition": f'attachment; filename="{name}.json"',
+                                             "Cache-Control": "no-store"})
 
     async def card(request: Request) -> Response:
         try:
@@ -385,6 +454,7 @@ def make_routes(server: Server) -> list[Any]:
         Route("/api/tables/{table}", show_table),
         Route("/api/tables/{table}/join", join_table, methods=["POST"]),
         Route("/api/tables/{table}/position/{n}", position),
+        Route("/api/tables/{table}/record", record),
         Route("/cards/{card}.svg", card),
         Route("/backs/{deck}.svg", back),
         Route("/favicon.ico", lambda request: Response(card_svg("1o"), media_type="image/svg+xml")),

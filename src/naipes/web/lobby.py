@@ -20,11 +20,12 @@ from typing import Any, Mapping
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.game import Game
 from naipes.plugin import GamePlugin, plugin
+from naipes.web.botspecs import check_client_bots
 from naipes.web.messages import MAX_TABLE_NAME, clean_name
 from naipes.web.store import Store, TableRow
-from naipes.web.tables import Settings, Table, check_client_bots
+from naipes.web.tables import Settings, Table
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "check_clock"]
 
 AnyGame = Game[Any, Any, Any]
 AnyPlugin = GamePlugin[Any, Any, Any]
@@ -51,7 +52,7 @@ class Lobby:
 
     def create(self, game: str, *, players: int | None = None, rules: Mapping[str, object] | None = None,
                bots: Mapping[int, str] | None = None, seed: int | None = None,
-               owner: str | None = None, name: object = None) -> Table:
+               owner: str | None = None, name: object = None, clock: object = None) -> Table:
         """A new table of ``game``.
 
         Args:
@@ -64,14 +65,20 @@ class Lobby:
                 ``settings.max_tables_per_address`` unfinished tables).
             name: the table's name (cleaned, at most :data:`~naipes.web.messages.MAX_TABLE_NAME`
                 characters); none or empty: a friendly name made from its id.
+            clock: the seconds a person has for each move (``None``: no clock; at most
+                ``settings.max_clock``): then the takeover bot plays a move whose time ran out.
 
         Raises:
             NaipesError: an unknown game, rules it refuses, a bad seat or bot
                 (``RulesError``, ``UsageError``; bots as :func:`check_client_bots`),
                 a full lobby (``lobby_full``) or too many tables of this owner
-                (``too_many_tables``).
+                (``too_many_tables``), a clock out of bounds (``bad_clock``).
+
+        .. versionchanged:: 1.3
+           ``clock``.
         """
         bots = dict(bots or {})
+        seconds = check_clock(clock, self.settings.max_clock)
         check_client_bots(bots, self.settings, game=plugin(game).info.name)
         if owner is not None and self.open_tables_of(owner) >= self.settings.max_tables_per_address:
             raise UsageError(f"this address has {self.settings.max_tables_per_address} unfinished tables "
@@ -82,6 +89,17 @@ class Lobby:
                 raise UsageError("the server holds as many tables as it may", code="lobby_full")
         game_plugin = plugin(game)
         rules_obj = game_plugin.rules(players, _tupled(rules or {}))
+        return self.make(game_plugin, rules_obj, bots, seed=seed, owner=owner, name=name, clock=seconds)
+
+    def make(self, game_plugin: AnyPlugin, rules_obj: object, bots: Mapping[int, str], *,
+             seed: int | None = None, owner: str | None = None, name: object = None,
+             clock: float | None = None, reserved: frozenset[int] = frozenset()) -> Table:
+        """A new table of this game and ``Rules`` object (checked already: :meth:`create` checks
+        what a client sends), its seats in ``reserved`` kept for a rematch's players.
+
+        Raises:
+            NaipesError: a bad seat for a bot (``no_such_seat``), a failed save (``store_failed``).
+        """
         the_game = _new_game(game_plugin, rules_obj, seed)
         for seat in bots:
             if type(seat) is not int or not 0 <= seat < the_game.num_players:
@@ -90,8 +108,10 @@ class Lobby:
         while table_id in self.tables:
             table_id = secrets.token_hex(4)
         table = Table(table_id, game_plugin, the_game, bots, self.settings)
-        table.owner = owner
+        table.owner, table.clock, table.lobby = owner, clock, self
+        table.reserved = set(reserved)
         table.name = clean_name(name, MAX_TABLE_NAME) or table.name
+        table.start_clocks()
         if self.store is not None:
             self.store.add_table(table.row())
             table.store = self.store
@@ -176,7 +196,25 @@ class Lobby:
             table.seats[s.seat].gone_since = now if s.token_hash is not None else None
         table.created, table.last_activity, table.store = row.created, row.last_activity, self.store
         table.name = row.name or table.name
+        table.clock, table.times, table.lobby = row.clock, list(row.times), self
+        table.start_clocks()
         return table
+
+
+def check_clock(value: object, most: float) -> float | None:
+    """The seconds per move a table's creator asked (``None``, ``0`` or ``""``: no clock).
+
+    >>> check_clock(30, 3600.0), check_clock(None, 3600.0)
+    (30.0, None)
+
+    Raises:
+        UsageError: ``bad_clock`` for anything but a number from 1 to ``most``.
+    """
+    if value is None or value == 0 or value == "":
+        return None
+    if type(value) not in (int, float) or not 1 <= value <= most:  # type: ignore[operator]
+        raise UsageError(f"a clock is a number of seconds per move from 1 to {most:g}", code="bad_clock")
+    return float(value)  # type: ignore[arg-type]
 
 
 def _tupled(value: Mapping[str, object]) -> dict[str, object]:

@@ -37,6 +37,7 @@ from naipes.errors import NaipesError
 from naipes.events import Event
 from naipes.game import Game
 from naipes.plugin import GamePlugin, Zone, _call
+from naipes.web.names import name_seats
 
 if TYPE_CHECKING:
     from naipes.web.tables import Listener, Table
@@ -242,9 +243,16 @@ def _face_down(zone: Zone, label: str | None = None) -> Zone:
 
 
 # -- the decision and the result -------------------------------------------------------------
-def names_of(table: Table) -> list[str]:
-    """Each seat's player name, ``""`` where its player gave none (the words then say "Seat N")."""
-    return [s.name for s in table.seats]
+def names_of(table: Table, lang: str = "en") -> list[str]:
+    """Each seat's name in ``lang`` (:func:`naipes.web.names.seat_names`): the player's, a bot's kind
+    ("Strong bot", numbered when repeated), ``""`` where a person gave none (the words then say "Seat N").
+
+    .. versionchanged:: 1.3
+       Bots are named by their kind; ``lang``.
+    """
+    from naipes.web.names import seat_names
+
+    return seat_names(table, lang_of(lang))
 
 
 _TO_ACT = {"en": ("{seats} to play", "{seats} to answer"), "es": ("Le toca {seats}", "Responden {seats}")}
@@ -335,9 +343,14 @@ def result_entry(plugin: AnyPlugin, game: AnyGame, seat: int | None, lang: str,
 
 
 # -- whole messages ----------------------------------------------------------------------------
-def seats_of(table: Table) -> list[JSON]:
-    """Who sits where, with each seat's name and, for an open seat, its invite link (a path)."""
-    return [{**s.to_dict(), "invite": f"/?table={table.id}&seat={s.index}" if s.status == "open" else None}
+def seats_of(table: Table, lang: str = "en") -> list[JSON]:
+    """Who sits where, with each seat's name in ``lang`` (:func:`names_of`; "Seat N" for none) and, for
+    an open seat, its invite link (a path; ``None`` for a seat kept for a rematch's player)."""
+    names = names_of(table, lang)
+    seat = "Asiento" if lang_of(lang) == "es" else "Seat"
+    return [{**s.to_dict(), "name": names[s.index] or f"{seat} {s.index}",
+             "invite": f"/?table={table.id}&seat={s.index}"
+             if s.status == "open" and s.index not in table.reserved else None}
             for s in table.seats]
 
 
@@ -368,12 +381,15 @@ def update_message(table: Table, listener: Listener, cache: dict[object, Any] | 
     """
     cache = {} if cache is None else cache
     plugin, game, seat, lang = table.plugin, table.game, listener.seat, lang_of(listener.lang)
+    named = {k: _cached(cache, ("names", k), lambda k=k: names_of(table, k)) for k in LANGS}
+    names = named[lang]
     events = []
     for seq, event in table.stream(seat, listener.next_seq):
         key = ("event", id(event))
         hit = cache.get(key)
         if hit is None or hit[0] is not event:
-            texts = event_texts(plugin, event)
+            texts = {k: None if t is None else name_seats(t, named[k], k)
+                     for k, t in event_texts(plugin, event).items()}
             hit = cache[key] = (event, {"seq": seq, "event": event.to_dict(), "texts": texts}, texts)
         events.append({**hit[1], "text": hit[2][lang]})
     listener.next_seq = len(table.log)
@@ -382,20 +398,28 @@ def update_message(table: Table, listener: Listener, cache: dict[object, Any] | 
         view = _cached(cache, ("view", seat), lambda: game.view(seat).to_dict())
     start, history = min(listener.next_move, len(game.history)), game.history
     listener.next_move = len(history)
-    names = _cached(cache, "names", lambda: names_of(table))
+    waiting = bool(table.waiting)  # nobody acts until every seat is taken
     return {"type": "update", "game": plugin.info.name, "table": table.id, "seat": seat,
-            "events": events, "next": listener.next_seq, "view": view, "to_act": list(game.to_act),
+            "events": events, "next": listener.next_seq, "view": view, "to_act": [] if waiting else list(game.to_act),
             "over": game.is_over, "scores": list(game.scores),
-            "seats": _cached(cache, "seats", lambda: seats_of(table)),
+            "seats": _cached(cache, ("seats", lang), lambda: seats_of(table, lang)),
             "zones": _cached(cache, ("zones", seat, lang), lambda: zones_of(plugin, game, seat, lang)),
             "legal": (_cached(cache, ("legal", seat, lang), lambda: legal_entries(plugin, game.view(seat), lang))
-                      if seat is not None and seat in game.to_act else []),
-            "decision": _cached(cache, ("decision", lang), lambda: decision_text(plugin, game, lang, names)),
+                      if seat is not None and seat in game.to_act and not waiting else []),
+            "decision": None if waiting else _cached(cache, ("decision", lang),
+                                                     lambda: decision_text(plugin, game, lang, names)),
             "last_move": _cached(cache, ("last", lang), lambda: _last_move(table, game, lang)),
             "history": _cached(cache, ("history", start, lang),
                                lambda: history_entries(plugin, history, start, lang, table.boundaries)),
             "history_from": start, "moves": len(history),
-            "result": result_entry(plugin, game, seat, lang, names)}
+            "result": result_entry(plugin, game, seat, lang, names),
+            **_extras(table, listener)}
+
+
+def _extras(table: Table, listener: Listener) -> dict[str, JSON]:
+    from naipes.web.clocks import table_extras
+
+    return table_extras(table, listener)
 
 
 def _last_move(table: Table, game: AnyGame, lang: str) -> JSON:
@@ -433,7 +457,8 @@ def position_message(table: Table, seat: int | None, n: object, lang: str) -> di
         last = move_entry(plugin, at - 1, s, m, lang, table.boundaries.get(at - 1))
     return {"type": "position", "game": plugin.info.name, "table": table.id, "n": at, "moves": moves,
             "seat": seat, "view": game.view(seat).to_dict() if seat is not None else None,
-            "zones": zones_of(plugin, game, seat, lang), "decision": decision_text(plugin, game, lang, names_of(table)),
+            "zones": zones_of(plugin, game, seat, lang),
+            "decision": decision_text(plugin, game, lang, names_of(table, lang)),
             "last_move": last, "to_act": list(game.to_act), "scores": list(game.scores), "over": game.is_over}
 
 

@@ -20,7 +20,7 @@ sends; it needs no web framework.
 >>> read_message('{"type": "fly"}')
 Traceback (most recent call last):
 ...
-naipes.web.protocol.ProtocolError: unknown message type 'fly' (send hello, move, action, workspace, position, lang or ping)
+naipes.web.protocol.ProtocolError: unknown message type 'fly' (send hello, move, action, workspace, position, lang, rematch or ping)
 
 .. versionadded:: 1.1
 """
@@ -55,10 +55,11 @@ CLIENT_TYPES: Mapping[str, tuple[str, ...]] = {
     "ping": (),
     "position": ("n",),
     "lang": ("lang",),
+    "rematch": (),
 }
 
 #: What the server sends.
-SERVER_TYPES = ("welcome", "update", "workspace", "error", "pong", "position")
+SERVER_TYPES = ("welcome", "update", "workspace", "error", "pong", "position", "rematch")
 
 #: The steps of a game's turn workspace a client may ask for (the game's plugin lists its own).
 WORKSPACE_OPS = ("show", "take", "put_back", "move", "split", "merge", "undo", "reset",
@@ -137,8 +138,8 @@ def read_message(text: str | bytes) -> dict[str, JSON]:
         raise ProtocolError("a message is a JSON object with a type")
     kind = data["type"]
     if kind not in CLIENT_TYPES:
-        raise ProtocolError(f"unknown message type {kind!r} (send hello, move, action, workspace, position, lang "
-                            "or ping)")
+        raise ProtocolError(f"unknown message type {kind!r} (send hello, move, action, workspace, position, lang, "
+                            "rematch or ping)")
     missing = [f for f in CLIENT_TYPES[kind] if f not in data]
     if missing:
         raise ProtocolError(f"a {kind} message needs {', '.join(missing)}")

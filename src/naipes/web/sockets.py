@@ -25,8 +25,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from naipes._jsonable import JSON
 from naipes.errors import NaipesError, UsageError
 from naipes.web.limits import RateLimit
-from naipes.web.messages import card_fields, deck_words, error_of, lang_of, position_message
+from naipes.web.messages import card_fields, deck_words, error_of, lang_of, names_of, position_message
 from naipes.web.protocol import PROTOCOL_VERSION, ProtocolError, error, read_message
+from naipes.web.rematch import accept_rematch
 from naipes.web.tables import Listener, Table
 from naipes.web.workspace import workspace_command
 
@@ -208,7 +209,8 @@ async def _hello(server: Server, websocket: WebSocket, limits: _Limits) -> tuple
                                "rules": table.game.view(0).to_dict().get("rules"),
                                "name": table.name, "lang": lang, "card_fields": list(card_fields(table.plugin.info.name)),
                                "cards": deck_words(table.plugin.info.deck, lang),
-                               "seat_names": [s.shown_name for s in table.seats]})
+                               "seat_names": [n or f"{'Asiento' if lang == 'es' else 'Seat'} {i}"
+                                              for i, n in enumerate(names_of(table, lang))]})
     return table, Listener(seat=seat, next_seq=min(since, len(table.log)), lang=lang)
 
 
@@ -251,8 +253,11 @@ def handle(table: Table, seat: int | None, message: Mapping[str, JSON],
         listener.lang, listener.next_move = lang_of(message["lang"]), 0
         words = dict(deck_words(table.plugin.info.deck, listener.lang))
         return {**table.update_for(listener), "card_words": words}
+    if kind == "rematch":
+        return accept_rematch(table, seat)
     if seat is None:
         raise UsageError("spectators watch; take a seat to play", code="spectator")
+    table.check_ready()
     if kind == "move":
         move = message["move"]
         if not isinstance(move, str):

@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -54,8 +55,9 @@ from naipes.errors import NaipesError
 __all__ = ["SCHEMA_VERSION", "SeatRow", "Store", "StoreError", "TableRow", "default_path", "hash_token"]
 
 #: The version of the database layout (``PRAGMA user_version``). Version 2 (naipes 1.3) adds the
-#: names of tables and players; a version 1 file is upgraded in place when opened.
-SCHEMA_VERSION = 2
+#: names of tables and players; version 3 the clock of a table and the seconds each move took.
+#: Older files are upgraded in place when opened.
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE tables (
@@ -68,7 +70,8 @@ CREATE TABLE tables (
     last_activity REAL NOT NULL,
     expires REAL NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
-    name TEXT NOT NULL DEFAULT ''
+    name TEXT NOT NULL DEFAULT '',
+    clock REAL
 );
 CREATE INDEX tables_expires ON tables (expires);
 CREATE TABLE seats (
@@ -84,11 +87,25 @@ CREATE TABLE moves (
     n INTEGER NOT NULL,
     seat INTEGER NOT NULL,
     move TEXT NOT NULL,
+    seconds REAL,
     PRIMARY KEY (table_id, n)
 );
 """
 
 _TABLES = frozenset({"tables", "seats", "moves"})
+
+#: The upgrades of older layouts, by the version they upgrade.
+_UPGRADES = {
+    1: "ALTER TABLE tables ADD COLUMN name TEXT NOT NULL DEFAULT ''; "
+       "ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT '';",
+    2: "ALTER TABLE tables ADD COLUMN clock REAL; ALTER TABLE moves ADD COLUMN seconds REAL;",
+}
+
+#: What a player is told when a write fails (the operator's log has the file and SQLite's words).
+SAVE_FAILED = ("the server cannot save moves right now (its disk is full or read-only); "
+               "nothing was changed: try again in a while")
+
+log = logging.getLogger("naipes.web")
 
 
 class StoreError(NaipesError):
@@ -97,7 +114,9 @@ class StoreError(NaipesError):
     Codes: ``bad_store`` (not a SQLite database, or not this layout),
     ``not_a_store`` (a database of something else), ``store_too_new`` (a
     newer naipes wrote it), ``store_locked`` (another server uses it),
-    ``store_failed`` (a write failed: nothing was changed).
+    ``store_failed`` (a write failed: nothing was changed; the reason a player may see,
+    without the server's file path: every failure is logged for the operator),
+    ``store_damaged`` (the file is corrupt: ``PRAGMA quick_check`` found damage).
 
     .. versionadded:: 1.1
     """
@@ -161,10 +180,14 @@ class TableRow:
         created, last_activity, expires: Unix times (seconds).
         finished: True once the game is over.
         name: the table's name (``""``: the one the server makes from its id).
+        clock: the seconds a person has for each move (``None``: no clock).
+        times: the seconds each move took (``None`` where not measured), move by move.
 
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
        ``name``.
+    .. versionchanged:: 1.3
+       ``clock`` and ``times``.
     """
 
     id: str
@@ -179,6 +202,8 @@ class TableRow:
     expires: float
     finished: bool = False
     name: str = ""
+    clock: float | None = None
+    times: tuple[float | None, ...] = ()
 
 
 class Store:
@@ -232,13 +257,30 @@ class Store:
         elif not _TABLES <= names:
             raise StoreError(f"{self.path}: the table store lacks {', '.join(sorted(_TABLES - names))}",
                              code="bad_store")
-        elif version == 1:  # naipes 1.2: no names yet
-            db.executescript("BEGIN IMMEDIATE; ALTER TABLE tables ADD COLUMN name TEXT NOT NULL DEFAULT ''; "
-                             "ALTER TABLE seats ADD COLUMN name TEXT NOT NULL DEFAULT ''; "
-                             f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        elif version < SCHEMA_VERSION:  # an older naipes: upgraded in place
+            self._check_pages()
+            steps = " ".join(_UPGRADES[v] for v in range(version, SCHEMA_VERSION))
+            db.executescript(f"BEGIN IMMEDIATE; {steps} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
         else:
+            self._check_pages()
             db.execute("BEGIN IMMEDIATE")  # takes the exclusive lock now: a second server is refused at once
             db.execute("COMMIT")
+
+    def _check_pages(self) -> None:
+        """Read every page once (``PRAGMA quick_check``): a damaged file is refused at start,
+        in one clear line, rather than failing in the middle of serving.
+
+        Raises:
+            StoreError: ``store_damaged``.
+        """
+        try:
+            found = [r[0] for r in self._db.execute("PRAGMA quick_check(3)")]
+        except sqlite3.DatabaseError as exc:
+            found = [str(exc)]
+        if found != ["ok"]:
+            problem = " ".join(" ".join(str(f) for f in found).split())[:200]
+            raise StoreError(f"{self.path} is damaged ({problem}): restore a backup, or move it away "
+                             "to start with no saved tables", code="store_damaged")
 
     def _transaction(self, statements: Sequence[tuple[str, Sequence[object]]], *,
                      each_changes: bool = False) -> None:
@@ -257,7 +299,8 @@ class Store:
                 with contextlib.suppress(sqlite3.Error):
                     if self._db.in_transaction:
                         self._db.execute("ROLLBACK")
-                raise StoreError(f"could not save to {self.path}: {exc}", code="store_failed") from exc
+                log.error("could not save to %s: %s", self.path, exc)
+                raise StoreError(SAVE_FAILED, code="store_failed") from exc
 
     # -- writes -------------------------------------------------------------------------------
     def add_table(self, row: TableRow) -> None:
@@ -268,24 +311,27 @@ class Store:
         """
         statements: list[tuple[str, Sequence[object]]] = [(
             "INSERT INTO tables (id, game, players, rules, start, created, last_activity, expires, finished, "
-            "name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "name, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (row.id, row.game, row.players, _dumps(row.rules), _dumps(row.start), row.created,
-             row.last_activity, row.expires, int(row.finished), row.name))]
+             row.last_activity, row.expires, int(row.finished), row.name, row.clock))]
         statements += [("INSERT INTO seats (table_id, seat, token_hash, bot, name) VALUES (?, ?, ?, ?, ?)",
                         (row.id, s.seat, s.token_hash, s.bot, s.name)) for s in row.seats]
-        statements += [("INSERT INTO moves VALUES (?, ?, ?, ?)", (row.id, n, seat, move))
-                       for n, (seat, move) in enumerate(row.moves)]
+        times = list(row.times) + [None] * (len(row.moves) - len(row.times))
+        statements += [("INSERT INTO moves (table_id, n, seat, move, seconds) VALUES (?, ?, ?, ?, ?)",
+                        (row.id, n, seat, move, times[n])) for n, (seat, move) in enumerate(row.moves)]
         self._transaction(statements)
 
     def add_move(self, table_id: str, n: int, seat: int, move: str, *, last_activity: float,
-                 expires: float, finished: bool) -> None:
-        """Append move number ``n`` of a table and its new times (one transaction).
+                 expires: float, finished: bool, seconds: float | None = None) -> None:
+        """Append move number ``n`` of a table and its new times (one transaction); ``seconds``:
+        how long the seat took over it (``None``: not measured).
 
         Raises:
             StoreError: code ``store_failed`` for no such table or a move ``n`` stored already.
         """
         self._transaction([
-            ("INSERT INTO moves VALUES (?, ?, ?, ?)", (table_id, n, seat, move)),
+            ("INSERT INTO moves (table_id, n, seat, move, seconds) VALUES (?, ?, ?, ?, ?)",
+             (table_id, n, seat, move, seconds)),
             ("UPDATE tables SET last_activity = ?, expires = ?, finished = ? WHERE id = ?",
              (last_activity, expires, int(finished), table_id)),
         ], each_changes=True)
@@ -308,17 +354,28 @@ class Store:
 
     def delete_expired(self, now: float) -> list[str]:
         """Forget every table that expired at ``now`` (Unix time); returns their ids."""
-        with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT id FROM tables WHERE expires <= ? ORDER BY id", (now,))]
+        ids = [r[0] for r in self._read("SELECT id FROM tables WHERE expires <= ? ORDER BY id", (now,))]
         if ids:
             self._transaction([("DELETE FROM tables WHERE id = ?", (i,)) for i in ids])
         return ids
 
     # -- reads --------------------------------------------------------------------------------
+    def _read(self, sql: str, params: Sequence[object] = ()) -> list[Any]:
+        """The rows of a query.
+
+        Raises:
+            StoreError: ``bad_store`` when SQLite cannot read them (a damaged file); logged.
+        """
+        with self._lock:
+            try:
+                return self._db.execute(sql, params).fetchall()
+            except sqlite3.Error as exc:
+                log.error("could not read %s: %s", self.path, exc)
+                raise StoreError("the server cannot read its saved tables", code="bad_store") from exc
+
     def table_ids(self) -> list[str]:
         """The ids of every stored table, oldest first."""
-        with self._lock:
-            return [r[0] for r in self._db.execute("SELECT id FROM tables ORDER BY created, id")]
+        return [r[0] for r in self._read("SELECT id FROM tables ORDER BY created, id")]
 
     def tables(self) -> Iterator[TableRow]:
         """Every stored table, oldest first, with its seats and moves.
@@ -333,23 +390,22 @@ class Store:
 
     def table(self, table_id: str) -> TableRow | None:
         """The stored table with this id, else ``None``."""
-        with self._lock:
-            row = self._db.execute("SELECT id, game, players, rules, start, created, last_activity, expires, "
-                                   "finished, name FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return None if row is None else self._row(row)
+        rows = self._read("SELECT id, game, players, rules, start, created, last_activity, expires, "
+                          "finished, name, clock FROM tables WHERE id = ?", (table_id,))
+        return self._row(rows[0]) if rows else None
 
     def _row(self, row: tuple[Any, ...]) -> TableRow:
         table_id = row[0]
-        with self._lock:
-            seats = self._db.execute("SELECT seat, token_hash, bot, name FROM seats WHERE table_id = ? "
-                                     "ORDER BY seat", (table_id,)).fetchall()
-            moves = self._db.execute("SELECT seat, move FROM moves WHERE table_id = ? ORDER BY n",
-                                     (table_id,)).fetchall()
+        seats = self._read("SELECT seat, token_hash, bot, name FROM seats WHERE table_id = ? ORDER BY seat",
+                           (table_id,))
+        moves = self._read("SELECT seat, move, seconds FROM moves WHERE table_id = ? ORDER BY n", (table_id,))
         try:
             return TableRow(id=table_id, game=row[1], players=row[2], rules=_loads(row[3]), start=_loads(row[4]),
-                            seats=tuple(SeatRow(*s) for s in seats), moves=tuple((s, m) for s, m in moves),
+                            seats=tuple(SeatRow(*s) for s in seats), moves=tuple((s, m) for s, m, _ in moves),
                             created=row[5], last_activity=row[6], expires=row[7], finished=bool(row[8]),
-                            name=row[9] if isinstance(row[9], str) else "")
+                            name=row[9] if isinstance(row[9], str) else "",
+                            clock=float(row[10]) if row[10] is not None else None,
+                            times=tuple(None if t is None else float(t) for _, _, t in moves))
         except (ValueError, TypeError, RecursionError) as exc:
             raise StoreError(f"table {table_id!r} in {self.path} is broken: {exc}", code="bad_store") from exc
 
@@ -375,6 +431,9 @@ def _store_error(path: str, exc: sqlite3.Error) -> StoreError:
     text = str(exc)
     if "locked" in text or "busy" in text:
         return StoreError(f"{path} is in use by another naipes serve ({text})", code="store_locked")
+    if "malformed" in text or "corrupt" in text:
+        return StoreError(f"{path} is damaged ({text}): restore a backup, or move it away to start with "
+                          "no saved tables", code="store_damaged")
     return StoreError(f"{path} is not a naipes table store: {text}", code="bad_store")
 
 

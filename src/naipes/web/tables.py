@@ -29,12 +29,13 @@ from typing import Any, Callable, Mapping
 import attrs
 
 from naipes._jsonable import JSON
-from naipes.bots import Bot, RandomBot, check_bot_spec, load_bot
-from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, UsageError
+from naipes.bots import Bot
+from naipes.errors import IllegalMoveError, InvalidStateError, UsageError
 from naipes.events import Event, EventLog
 from naipes.game import Game, Move
 from naipes.plugin import GamePlugin
-from naipes.web.limits import check_client_bot
+from naipes.web.botspecs import check_client_bots as check_client_bots
+from naipes.web.botspecs import client_bot, server_bot
 from naipes.web.messages import (
     MAX_PLAYER_NAME,
     boundaries_of,
@@ -43,6 +44,7 @@ from naipes.web.messages import (
     seats_of,
     update_message,
 )
+from naipes.web.names import bot_kind
 from naipes.web.store import SeatRow, Store, StoreError, TableRow, hash_token
 
 __all__ = ["Listener", "Seat", "Settings", "Table"]
@@ -94,11 +96,16 @@ class Settings:
         finished_expiry: seconds a finished table lives after its last move.
         db: the table database (:class:`naipes.web.store.Store`); ``":memory:"``: none.
         db_sync: ``"normal"`` (a move survives a killed server) or ``"full"`` (a power cut too).
+        max_clock: the most seconds per move a table's clock may give (at least one second).
+        store_retry: seconds a table's bots wait before they try again when a move could not be
+            saved (a full disk, a read-only directory).
 
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
        ``allowed_hosts``, ``allowed_bots``, the bots' bounds, processes and threads, the limits
        per address, ``bot_path``.
+    .. versionchanged:: 1.3
+       ``max_clock`` and ``store_retry``.
     """
 
     takeover: float = 60.0
@@ -125,6 +132,8 @@ class Settings:
     finished_expiry: float = 3600.0
     db: str = ":memory:"
     db_sync: str = "normal"
+    max_clock: float = 3600.0
+    store_retry: float = 2.0
 
 
 @attrs.define(kw_only=True)
@@ -172,10 +181,10 @@ class Seat:
 
     @property
     def shown_name(self) -> str:
-        """The player's name, else ``Bot (spec)`` for a bot, else ``Seat N``."""
+        """The player's name, else a bot's kind (``Strong bot``), else ``Seat N``."""
         if self.name:
             return self.name
-        return f"Bot ({self.bot_spec})" if self.bot_spec is not None else f"Seat {self.index}"
+        return bot_kind(self.bot_spec, "en") if self.bot_spec is not None else f"Seat {self.index}"
 
 
 @attrs.define(eq=False, kw_only=True)
@@ -239,21 +248,37 @@ class Table:
         self._pending = len(self.log)  # where the events of the next history entry start in the log
         self._marked = 0  # the history's length when the last entry was marked
         self._positions: dict[int, AnyGame] = {}
+        #: The seconds a person has for each move (``None``: no clock), and each play's seconds.
+        self.clock: float | None = None
+        self.times: list[float | None] = []
+        #: seat -> when (``time.monotonic``) it was last asked to act.
+        self.turn_since: dict[int, float] = {}
+        #: True while a move could not be saved (a full disk): bots wait, people are told.
+        self.paused = False
+        #: The seats kept for the players of the table this one is a rematch of.
+        self.reserved: set[int] = set()
+        #: The rematch of this table once one was asked: ``{"table": id, "accepted": [seats]}``.
+        self.rematch: dict[str, Any] | None = None
+        #: The lobby that made the table, and what to do with a new table it makes (start its bots).
+        self.lobby: Any = None
+        self.on_new_table: Callable[[Table], None] = lambda table: None
         for seat, spec in bots.items():
             self.seats[seat].bot_spec = spec
             self.seats[seat].bot = client_bot(game_plugin, spec, settings)
 
     # -- seats and tokens ----------------------------------------------------------------
-    def join(self, seat: int | None = None, name: str = "") -> str:
+    def join(self, seat: int | None = None, name: str = "", *, reserved: bool = False) -> str:
         """Take an open seat (the first one when ``seat`` is None); returns its secret token.
 
-        ``name`` is the player's name (cleaned by :func:`naipes.web.messages.clean_name`).
+        ``name`` is the player's name (cleaned by :func:`naipes.web.messages.clean_name`). A seat
+        kept for a rematch's player is taken only with ``reserved`` (the rematch's own join).
 
         Raises:
-            UsageError: no such seat (``no_such_seat``) or it is taken (``seat_taken``).
+            UsageError: no such seat (``no_such_seat``), it is taken (``seat_taken``) or kept
+                for a rematch's player (``seat_reserved``).
         """
         if seat is None:
-            free = [s.index for s in self.seats if s.status == "open"]
+            free = [s.index for s in self.seats if s.status == "open" and s.index not in self.reserved]
             if not free:
                 raise UsageError("every seat of this table is taken", code="seat_taken")
             seat = free[0]
@@ -261,6 +286,8 @@ class Table:
             raise UsageError(f"no seat {seat!r} at a table of {len(self.seats)}", code="no_such_seat")
         if self.seats[seat].status != "open":
             raise UsageError(f"seat {seat} is taken", code="seat_taken")
+        if seat in self.reserved and not reserved:
+            raise UsageError(f"seat {seat} is kept for the player of the last game", code="seat_reserved")
         if self.closed:
             raise UsageError(f"table {self.id!r} expired", code="no_such_table")
         token = secrets.token_urlsafe(24)
@@ -275,7 +302,31 @@ class Table:
                 self.seats[seat].token, self.seats[seat].name = None, ""
                 raise
         self.last_activity = now
+        self.start_clocks()
         return token
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The open seats: while there is one, the game waits (nobody moves, no clock runs)."""
+        return tuple(s.index for s in self.seats if s.status == "open")
+
+    def check_ready(self) -> None:
+        """Refuse a client's move while a seat is open (the game waits for every player).
+
+        Raises:
+            UsageError: ``waiting_for_players``.
+        """
+        if self.waiting:
+            raise UsageError(f"the game starts when every seat is taken (open: {_seats(self.waiting)})",
+                             code="waiting_for_players")
+
+    def start_clocks(self) -> None:
+        """Note when each seat to act was asked (a seat asked before keeps its time), once no seat
+        is open."""
+        if self.waiting:
+            return
+        now = time.monotonic()
+        self.turn_since = {s: self.turn_since.get(s, now) for s in self.game.to_act}
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, else ``None`` (compared in constant time)."""
@@ -288,7 +339,9 @@ class Table:
         return None
 
     def bot_seats(self) -> tuple[int, ...]:
-        """The seats a bot must move for now."""
+        """The seats a bot must move for now (none while a seat is open)."""
+        if self.waiting:
+            return ()
         return tuple(s for s in self.game.to_act if self.seats[s].bot is not None)
 
     # -- listeners -------------------------------------------------------------------------
@@ -377,15 +430,24 @@ class Table:
     def _persist(self, seat: int, move: Move) -> None:
         """Save an accepted move (write-ahead: before any client hears of it); undo it if that fails."""
         now, text = time.time(), str(move)
+        asked = self.turn_since.pop(seat, None)
+        seconds = None if asked is None else round(time.monotonic() - asked, 3)
         if self.store is not None:
             try:
                 self.store.add_move(self.id, len(self.moves), seat, text, last_activity=now,
-                                    expires=self._expiry(now), finished=self.game.is_over)
+                                    expires=self._expiry(now), finished=self.game.is_over, seconds=seconds)
             except StoreError:
                 self.game, self.log = self.replay(self.moves)
+                if asked is not None:
+                    self.turn_since[seat] = asked
+                self.paused = True
+                self.notify()
                 raise
+        self.paused = False
         self.moves.append((seat, text))
+        self.times.append(seconds)
         self.last_activity = now
+        self.start_clocks()
 
     def replay(self, moves: list[tuple[int, str]]) -> tuple[AnyGame, EventLog]:
         """The table's game and event log after these ``(seat, notation)`` plays from its start.
@@ -465,7 +527,8 @@ class Table:
                         rules=self.start["rules"], start=self.start,
                         seats=tuple(self._seat_row(s) for s in self.seats), moves=tuple(self.moves),
                         created=self.created, last_activity=self.last_activity, expires=self.expires,
-                        finished=self.game.is_over, name=self.name if self.name != name_of(self.id) else "")
+                        finished=self.game.is_over, name=self.name if self.name != name_of(self.id) else "",
+                        clock=self.clock, times=tuple(self.times))
 
     def close(self, reason: str = "this table expired") -> None:
         """End the table: every client is told ``no_such_table`` and disconnected."""
@@ -511,55 +574,6 @@ class Table:
 
 def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(map(str, seats)) or "nobody"
-
-
-def check_client_bots(bots: Mapping[int, str], settings: Settings, game: str | None = None) -> None:
-    """Refuse a client's bot specs that the server does not take, importing nothing unasked.
-
-    ``best`` and registered names (with ``iterations`` and ``seconds`` within the
-    settings' bounds) are taken, ``module:Class`` only when it is one of
-    ``settings.allowed_bots``; with ``game``, the names of that game's plugin too (``strong``).
-
-    Raises:
-        UsageError: ``module_bots_refused``, ``bot_param_refused``, ``bad_bot_args``,
-            ``no_such_bot`` (see :func:`naipes.web.limits.check_client_bot`).
-    """
-    for spec in bots.values():
-        if not isinstance(spec, str):
-            raise UsageError(f"a bot spec is a text, not {spec!r}", code="bad_message")
-        if spec.strip() == "best":
-            continue
-        check_client_bot(spec, max_iterations=settings.max_bot_iterations,
-                         max_seconds=settings.max_bot_seconds)
-        check_bot_spec(spec, modules=settings.allowed_bots or False, path=settings.bot_path, game=game)
-
-
-def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:
-    """The bot of a checked client spec: the game's ``best``, else :func:`naipes.bots.load_bot`
-    taking ``module:Class`` only from ``settings.allowed_bots`` (from the installed packages,
-    ``PYTHONPATH`` and ``settings.bot_path``; not the current directory unless one of those)."""
-    if spec.strip() == "best":
-        return server_bot(game_plugin, "best")
-    return load_bot(spec, seed=secrets.randbits(32), modules=settings.allowed_bots or False,
-                    path=settings.bot_path, game=game_plugin.info)
-
-
-def server_bot(game_plugin: AnyPlugin, spec: str, *, modules: bool = False,
-               path: tuple[str, ...] = ()) -> Bot[Any, Any]:
-    """A bot the server chose (a client's ``best``, or the operator's takeover bot): the game's
-    bot names (:meth:`~naipes.plugin.GamePlugin.bots`), registered names and, with ``modules``
-    (the operator's own spec only), ``module:Class``, its module also from ``path``; with a
-    secret seed.
-
-    ``best`` falls back to a random bot (logged) when the game's best bot does not load.
-    """
-    try:
-        return load_bot(spec, seed=secrets.randbits(32), modules=modules, path=path, game=game_plugin.info)
-    except NaipesError as exc:
-        if spec.strip() != "best":
-            raise
-        log.warning("no best bot for %s (%s); a random bot plays", game_plugin.info.name, exc)
-        return RandomBot(secrets.randbits(32))
 
 
 def _start_of(game: AnyGame) -> dict[str, JSON] | None:

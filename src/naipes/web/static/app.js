@@ -88,7 +88,7 @@ function fillSeats() {
     const old = $(`seat-${s}`);
     const select = el("select", { id: `seat-${s}` },
       el("option", { value: "me" }, t("me")), el("option", { value: "open" }, t("open")),
-      el("option", { value: "best" }, t("bot_best")), el("option", { value: "random" }, t("bot_random")));
+      ...botOptions(gameInfo($("game").value)));
     select.value = old ? old.value : s === 0 ? "me" : "best";
     seats.push(el("label", {}, `${t("seat_n", s)} `, select));
   }
@@ -154,11 +154,12 @@ async function create(event) {
   for (let s = 0; s < n; s++) {
     const choice = $(`seat-${s}`).value;
     if (choice === "me" && me === null) me = s;
-    else if (choice === "best" || choice === "random") bots[String(s)] = choice;
+    else if (BOT_CHOICES.includes(choice)) bots[String(s)] = choice;
   }
   const body = { game, players: n, rules, bots, join: me, name: $("table-name-input").value.trim() };
   const player = playerName();
   if (player && me !== null) body.player = player;
+  if (clockChoice()) body.clock = clockChoice();
   try {
     const made = await api("/api/tables", body);
     enter(made.table, made.token || null);
@@ -244,6 +245,8 @@ function receive(msg) {
     setConn("open");
   } else if (msg.type === "update") {
     onUpdate(msg);
+  } else if (msg.type === "rematch") {
+    onRematch(msg);
   } else if (msg.type === "position") {
     onPosition(msg);
   } else if (msg.type === "error") {
@@ -295,6 +298,7 @@ function redraw() {
   drawMoves();
   drawWorkspaceBar();
   drawBanner(msg);
+  drawExtras(msg);
   drawHistory();
   drawReplayBar();
   restoreFocus(focused, wasPlaying);
