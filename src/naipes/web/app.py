@@ -391,12 +391,16 @@ def make_routes(server: Server) -> list[Any]:
         except NaipesError as exc:
             return _refused(exc, 404)
 
+    def limited_table(request: Request) -> Table:
+        """The table a request names, once its origin is checked and its address is within its rate."""
+        checked(request)
+        if not server.limits.allow(address_of(request)):
+            raise UsageError("too many requests; slow down", code="rate_limited")
+        return server.lobby.get(request.path_params["table"])
+
     async def position(request: Request) -> Response:
         try:
-            checked(request)
-            if not server.limits.allow(address_of(request)):
-                raise UsageError("too many requests; slow down", code="rate_limited")
-            table = server.lobby.get(request.path_params["table"])
+            table = limited_table(request)
             token = _token(request)
             seat = table.seat_of(token)
             if token and seat is None:
@@ -412,10 +416,7 @@ def make_routes(server: Server) -> list[Any]:
     async def record(request: Request) -> Response:
         """A finished game's record, for its players (``Authorization: Bearer`` or ``token``)."""
         try:
-            checked(request)
-            if not server.limits.allow(address_of(request)):
-                raise UsageError("too many requests; slow down", code="rate_limited")
-            table = server.lobby.get(request.path_params["table"])
+            table = limited_table(request)
             if table.seat_of(_token(request)) is None:
                 return JSONResponse(error("bad_token", "a game's record is for its players: give your seat's token"),
                                     403)
