@@ -305,6 +305,13 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "store_locked": (None, "a table store in use by another server"),
     "store_too_new": (None, "a table store written by a newer naipes"),
     "store_failed": (None, "a table store that could not be written"),
+    "store_damaged": (None, "a table store whose pages SQLite finds corrupt at start"),
+    "seat_reserved": (None, "a seat kept for its player of the last game (a rematch)"),
+    "waiting_for_players": (None, "a move at a table that deals once every human seat is taken"),
+    "not_over": (None, "an end-of-game request (rematch, record) for a game still in play"),
+    "no_rematch": (None, "a rematch asked for a seat a bot plays, or of a table the server cannot make again"),
+    "rematch_accepted": (None, "a rematch this seat already accepted"),
+    "bad_clock": (None, "a time per move outside its bounds (1 to 3600 seconds)"),
     # errors of event handlers (HandlerError)
     "handler_failed": (None, "event handlers raised after a move was applied"),
     "error": (None, "an error with no more specific code (NaipesError's default code)"),
