@@ -223,7 +223,7 @@ def game_bots(game: GameRef | None) -> Mapping[str, str]:
         UsageError: for a game that is not registered (``no_such_game``).
 
     .. versionadded:: 1.2
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        Specs with parameters; ``strong`` for every game (:meth:`~naipes.plugin.GamePlugin.generic_strong`).
     """
     if game is None:

@@ -220,7 +220,7 @@ class GamePlugin(Generic[R, M, V]):
         :meth:`generic_strong`. A spec is a registered name or ``module:Class``, with or
         without parameters (``ismcts:iterations=300``).
 
-        .. versionchanged:: 1.3
+        .. versionchanged:: 1.2
            ``strong`` always there; parameterised specs.
         """
         names = dict(self.bot_specs)
@@ -255,7 +255,7 @@ class GamePlugin(Generic[R, M, V]):
         >>> plugin("machuco").generic_strong()   # evaluation and prior; its own strong is StrongBot
         'determinized:worlds=16,depth=4,prior=0.1'
 
-        .. versionadded:: 1.3
+        .. versionadded:: 1.2
         """
         mine = type(self)
         prior = mine.prior is not GamePlugin.prior

@@ -2,7 +2,7 @@
 
 These were in :mod:`naipes.web.tables` (still importable from there).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

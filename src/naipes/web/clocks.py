@@ -3,11 +3,11 @@
 A table may have a clock (:attr:`Table.clock <naipes.web.tables.Table.clock>`, seconds per
 move, chosen at its creation): when a person's time for a move runs out, the server's takeover
 bot plays that move for them (:func:`timed_out` says whose). Every play's seconds are kept
-(:attr:`Table.times <naipes.web.tables.Table.times>`, and in the table store), and the record a
+(``Table.times``, and in the table store), and the record a
 player downloads (:func:`record_of`) is the game's :meth:`~naipes.game.Game.record` with a
 ``meta`` that readers of records ignore: the clock, the seconds of each play, the players.
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ class Lobby:
                 a full lobby (``lobby_full``) or too many tables of this owner
                 (``too_many_tables``), a clock out of bounds (``bad_clock``).
 
-        .. versionchanged:: 1.3
+        .. versionchanged:: 1.2
            ``clock``.
         """
         bots = dict(bots or {})

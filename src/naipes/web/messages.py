@@ -247,7 +247,7 @@ def names_of(table: Table, lang: str = "en") -> list[str]:
     """Each seat's name in ``lang`` (:func:`naipes.web.names.seat_names`): the player's, a bot's kind
     ("Strong bot", numbered when repeated), ``""`` where a person gave none (the words then say "Seat N").
 
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        Bots are named by their kind; ``lang``.
     """
     from naipes.web.names import seat_names

@@ -14,7 +14,7 @@ log (:func:`name_seats` puts them in the words the game wrote with seat numbers)
 >>> name_seats("Seat 1 takes 7o with 7b", ["Ana", "Strong bot"], "en")
 'Strong bot takes 7o with 7b'
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

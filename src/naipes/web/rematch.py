@@ -9,7 +9,7 @@ only); every client of the finished table sees who accepted and who is asked (an
 ``rematch``). The new table waits (nobody moves) until every person has accepted, then its
 game starts (:attr:`Table.waiting <naipes.web.tables.Table.waiting>`).
 
-.. versionadded:: 1.3
+.. versionadded:: 1.2
 """
 
 from __future__ import annotations

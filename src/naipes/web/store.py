@@ -186,7 +186,7 @@ class TableRow:
     .. versionadded:: 1.1
     .. versionchanged:: 1.2
        ``name``.
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``clock`` and ``times``.
     """
 

@@ -104,7 +104,7 @@ class Settings:
     .. versionchanged:: 1.2
        ``allowed_hosts``, ``allowed_bots``, the bots' bounds, processes and threads, the limits
        per address, ``bot_path``.
-    .. versionchanged:: 1.3
+    .. versionchanged:: 1.2
        ``max_clock`` and ``store_retry``.
     """
 
