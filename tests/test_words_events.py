@@ -6,14 +6,13 @@ example third-party toy game: ``GamePlugin.describe_event`` tells ``MovePlayed``
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator
+from typing import Any
 
 import attrs
 import naipes_toy
 import pytest
 from toygame import Bid, Captured, Dealt, GameEnded, HandEnded, HandStarted, PlayCard, ToyGame
 
-from naipes import registry
 from naipes.bots import RandomBot, play_game
 from naipes.cards import Card
 from naipes.events import Event, MovePlayed, ScoresChanged
@@ -23,13 +22,7 @@ from naipes.plugin import GamePlugin, plugin
 RAW_EVENT = re.compile(r"\b[A-Z][A-Za-z]+\((?:[a-z_]+)=")
 
 
-@pytest.fixture(autouse=True)
-def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    registry.games()
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    if "toy" not in registry._GAMES:
-        registry.register(naipes_toy.GAME_INFO)
-    yield
+from _toy_registered import with_toy  # noqa: E402,F401  (autouse: the toy is registered)
 
 
 def _events(seed: int = 3, players: int = 2) -> list[Event]:

@@ -5,12 +5,11 @@ a repr never raises."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Any, Iterator
+from typing import Any
 
 import attrs
 import pytest
 
-from naipes import registry
 from naipes.bots import RandomBot, play_game
 from naipes.game import Move, Result
 from naipes.plugin import plugin
@@ -18,15 +17,7 @@ from naipes.plugin import plugin
 GAMES = ("machuco", "macarra", "ranzo", "machiavelli", "toy")
 
 
-@pytest.fixture(autouse=True)
-def with_toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    import naipes_toy
-
-    registry.games()
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
-    if "toy" not in registry._GAMES:
-        registry.register(naipes_toy.GAME_INFO)
-    yield
+from _toy_registered import with_toy  # noqa: E402,F401  (autouse: the toy is registered)
 
 
 def _parses(html: str) -> ET.Element:
