@@ -53,7 +53,8 @@ RULE_HELP = ("set an option of the game's Rules, e.g. --rule scope=hand or, for 
 
 #: Modules that add a command: each has ``add_parser(subparsers)`` (adding one or more
 #: subparsers) and ``run(args) -> int``. A module that cannot be imported is left out.
-EXTRA_COMMANDS: tuple[str, ...] = ("naipes._cli_serve", "naipes._cli_tournament", "naipes._cli_playthrough")
+EXTRA_COMMANDS: tuple[str, ...] = ("naipes._cli_serve", "naipes._cli_tournament", "naipes._cli_playthrough",
+                                  "naipes._cli_train")
 
 #: Moves after which ``naipes demo`` stops a game that has not ended.
 DEMO_MAX_MOVES = 400

@@ -1,0 +1,77 @@
+"""``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
+
+    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 60 --out machuco.npz --svg curve.svg
+    naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
+
+Needs numpy (the ``learn`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from naipes._cli_games import parse_settings
+from naipes.errors import NaipesError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Add the ``train`` command to the subparsers of ``naipes``."""
+    p: argparse.ArgumentParser = sub.add_parser(
+        "train", help="train a learned bot by deep Monte-Carlo self-play (needs numpy)",
+        description="Self-play with an action-value network in numpy (deep Monte-Carlo): every decision is "
+                    "trained towards its seat's final score. Prints the learning curve (score against "
+                    "RandomBot and the heuristic on fixed tuning seeds) and writes the weights that "
+                    "'learned' bots play.")
+    p.add_argument("game", help="a game name or alias (see 'naipes games')")
+    p.add_argument("--rule", action="append", metavar="FIELD=VALUE", help="a Rules option (repeatable)")
+    p.add_argument("--cpu-minutes", type=float, default=60.0, help="CPU budget (default 60)")
+    p.add_argument("--decisions", type=int, default=0, help="stop after this many decisions (0: no cap)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
+    p.add_argument("--envs", type=int, default=64, help="games played in lockstep (default 64)")
+    p.add_argument("--hidden", default="256,256", help="hidden layer widths (default 256,256)")
+    p.add_argument("--lr", type=float, default=3e-4, help="Adam's learning rate (default 3e-4)")
+    p.add_argument("--epsilon", type=float, default=0.1, help="exploration (default 0.1)")
+    p.add_argument("--heuristic", type=float, default=0.5,
+                   help="share of games against the heuristic bot (default 0.5)")
+    p.add_argument("--objective", choices=("win", "points"), default="win", help="the target (default win)")
+    p.add_argument("--eval-every", type=int, default=200_000, help="decisions between curve points")
+    p.add_argument("--eval-games", type=int, default=400, help="games per curve point and opponent")
+    p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
+    p.add_argument("--log", metavar="FILE", help="write the curve as JSON lines")
+    p.add_argument("--svg", metavar="FILE", help="write the curve as an SVG picture")
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``naipes train``: 0 when trained, 1 for an error (one line on stderr)."""
+    for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")  # small batches: one BLAS thread is fastest
+    try:
+        from naipes.learn.dmc import Settings, train
+    except ImportError as exc:
+        print(f"naipes train: needs numpy (pip install 'naipes[learn]'): {exc}", file=sys.stderr)
+        return 1
+    try:
+        hidden = tuple(int(x) for x in args.hidden.split(","))
+        settings = Settings(game=args.game, rules=parse_settings(args.rule), seed=args.seed,
+                            cpu_minutes=args.cpu_minutes, max_decisions=args.decisions, envs=args.envs,
+                            hidden=hidden, learning_rate=args.lr, epsilon=args.epsilon,
+                            heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
+                            eval_games=args.eval_games, log=args.log or "", svg=args.svg or "",
+                            out=args.out or "")
+        train(settings, report=_print_row)
+    except (NaipesError, ValueError) as exc:
+        print(f"naipes train: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _print_row(row: dict[str, Any]) -> None:
+    print(f"{row['decisions']:>10,} decisions {row['games']:>8,} games {row['cpu_seconds']:>8.0f} CPU-s  "
+          f"vs random {row['random']:.3f}  vs best {row['best']:.3f} "
+          f"[{row['best_low']:.3f}, {row['best_high']:.3f}]  loss {row['loss']:.3f}", flush=True)
