@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 pip install -q -e ".[dev,dask,ray]"
 LOG="$(mktemp)"
 trap 'rm -f "$LOG"' EXIT
-python -m pytest tests/tournament/test_dask.py tests/tournament/test_ray.py -rs | tee "$LOG" | tail -n 3
+pip install -q -e ".[learn]"
+python -m pytest tests/tournament/test_dask.py tests/tournament/test_ray.py tests/learn/test_ray.py -rs | tee "$LOG" | tail -n 3
 if grep -q "SKIPPED" "$LOG"; then
     echo "tournament: the Dask or Ray tests were skipped"
     exit 1

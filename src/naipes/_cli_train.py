@@ -41,6 +41,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--objective", choices=("win", "points"), default="win", help="the target (default win)")
     p.add_argument("--eval-every", type=int, default=200_000, help="decisions between curve points")
     p.add_argument("--eval-games", type=int, default=400, help="games per curve point and opponent")
+    p.add_argument("--workers", type=int, default=0,
+                   help="self-play in this many processes (default 0: in this one); with --ray, tasks a round")
+    p.add_argument("--ray", metavar="ADDRESS", default="",
+                   help="self-play on Ray: 'local' (a private local Ray) or a cluster's address (needs the ray extra)")
     p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
     p.add_argument("--log", metavar="FILE", help="write the curve as JSON lines")
     p.add_argument("--svg", metavar="FILE", help="write the curve as an SVG picture")
@@ -62,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                             cpu_minutes=args.cpu_minutes, max_decisions=args.decisions, envs=args.envs,
                             hidden=hidden, learning_rate=args.lr, epsilon=args.epsilon,
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
-                            eval_games=args.eval_games, log=args.log or "", svg=args.svg or "",
+                            eval_games=args.eval_games, workers=args.workers, ray=args.ray, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")
         train(settings, report=_print_row)
     except (NaipesError, ValueError) as exc:
@@ -72,6 +76,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print_row(row: dict[str, Any]) -> None:
-    print(f"{row['decisions']:>10,} decisions {row['games']:>8,} games {row['cpu_seconds']:>8.0f} CPU-s  "
+    print(f"{row['decisions']:>10,} decisions {row['samples']:>10,} samples {row['cpu_seconds']:>8.0f} CPU-s  "
           f"vs random {row['random']:.3f}  vs best {row['best']:.3f} "
           f"[{row['best_low']:.3f}, {row['best_high']:.3f}]  loss {row['loss']:.3f}", flush=True)

@@ -122,3 +122,16 @@ def test_shipped_weights_play_legal_moves_deterministically(game: str, rules: ob
             g.play(move, seat)
         choices.append(picked)
     assert choices[0] == choices[1]
+
+
+def _remote_settings(tmp_path: Path, name: str, **extra: object) -> Settings:
+    return Settings(hidden=(16,), envs=4, max_decisions=1200, cpu_minutes=5, pool=600, minibatch=64,
+                    eval_every=10**9, eval_games=4, out=str(tmp_path / f"{name}.npz"), **extra)  # type: ignore[arg-type]
+
+
+def test_self_play_in_worker_processes_is_reproducible(tmp_path: Path) -> None:
+    one = train(_remote_settings(tmp_path, "a", workers=2))
+    two = train(_remote_settings(tmp_path, "b", workers=2))
+    for a, b in zip(one.params, two.params):
+        assert np.array_equal(a, b)
+    assert LearnedBot.from_file(tmp_path / "a.npz").choose(machuco.Game(HAND, seed=2).view(0)) is not None

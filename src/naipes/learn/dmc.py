@@ -20,16 +20,19 @@ The shipped weights were made by::
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
 from naipes.adapters.training import evaluate
 from naipes.learn.network import Adam, QNetwork, WeightsMeta, save_weights
-from naipes.learn.observe import rules_key
+from naipes.learn.observe import Observer, rules_key
+from naipes.learn.remote import RemoteSelfPlay
 from naipes.learn.selfplay import Batch, SelfPlay
 
 __all__ = ["Settings", "train"]
@@ -55,6 +58,8 @@ class Settings:
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
+    workers: int = 0
+    ray: str = ""
     log: str = ""
     svg: str = ""
     out: str = ""
@@ -89,40 +94,76 @@ def _evaluate(net: QNetwork, s: Settings) -> dict[str, float]:
 
 def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: None) -> QNetwork:
     """Train a network by :mod:`deep Monte-Carlo <naipes.learn.dmc>` under ``s``; write its
-    weights to ``s.out`` (when given) and its curve to ``s.log``/``s.svg``; return it."""
+    weights to ``s.out`` (when given) and its curve to ``s.log``/``s.svg``; return it.
+
+    Self-play runs in this process, or in ``s.workers`` processes (a local pool), or on Ray
+    (``s.ray``: ``"local"`` or a cluster's address; ``s.workers`` tasks a round, default the
+    cluster's CPUs): see :mod:`naipes.learn.remote`.
+    """
     from naipes.plugin import plugin
 
     rules = plugin(s.game).rules(settings=s.rules)
-    play = SelfPlay(s.game, rules, s.envs, s.seed, heuristic=s.heuristic, objective=s.objective)
-    obs = play.observer
+    obs = Observer(s.game, rules)
     net = QNetwork(obs.main, obs.ids, obs.k, s.hidden, seed=s.seed)
     adam, rng = Adam(net.params, s.learning_rate), np.random.default_rng(s.seed + 1)
-    pool: list[Batch] = []
-    pooled, loss, next_eval, curve = 0, 0.0, 0, []
+    with _source(s, rules) as source:
+        curve = _loop(s, net, adam, rng, source, report)
+    _write(net, s, rules, obs, curve)
+    return net
+
+
+@contextlib.contextmanager
+def _source(s: Settings, rules: Any) -> Iterator[Callable[[QNetwork], tuple[Batch, int]]]:
+    """A function giving the next pool of decisions for the network, and the decisions played."""
+    if not s.workers and not s.ray:
+        play = SelfPlay(s.game, rules, s.envs, s.seed, heuristic=s.heuristic, objective=s.objective)
+
+        def local(net: QNetwork) -> tuple[Batch, int]:
+            pool: list[Batch] = []
+            while sum(len(b) for b in pool) < s.pool:
+                pool.append(play.step(net, s.epsilon))
+            return _concat(pool), play.decisions
+
+        yield local
+        return
+    executor = _executor(s)
+    try:
+        tasks = s.workers or getattr(executor, "_max_workers", 1)
+        remote = RemoteSelfPlay(executor, tasks, s.game, rules, s.envs, s.seed, s.heuristic, s.objective)
+        yield lambda net: (remote.collect(net, s.epsilon, s.pool), remote.decisions)
+    finally:
+        executor.shutdown()
+
+
+def _executor(s: Settings) -> cf.Executor:
+    if s.ray:
+        from naipes.tournament import RayExecutor
+
+        return RayExecutor(s.ray, num_cpus=s.workers or None)
+    return cf.ProcessPoolExecutor(s.workers)
+
+
+def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
+          source: Callable[[QNetwork], tuple[Batch, int]], report: Callable[[dict[str, Any]], None]
+          ) -> list[dict[str, Any]]:
+    """Pools of self-play and passes of learning until the budget is spent; the curve."""
     start = time.process_time()
-
-    def out_of_budget() -> bool:
-        spent = time.process_time() - start
-        return spent > 60 * s.cpu_minutes or bool(s.max_decisions and play.decisions >= s.max_decisions)
-
+    decisions, samples, loss, next_eval, curve, remote_cpu = 0, 0, 0.0, 0, [], 0.0
     while True:
-        if play.decisions >= next_eval or out_of_budget():
-            row = {"decisions": play.decisions, "games": play.finished,
-                   "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
+        spent = time.process_time() - start + remote_cpu
+        over = spent > 60 * s.cpu_minutes or bool(s.max_decisions and decisions >= s.max_decisions)
+        if decisions >= next_eval or over:
+            row = {"decisions": decisions, "samples": samples, "cpu_seconds": round(spent, 1), "loss": loss,
+                   **_evaluate(net, s)}
             curve.append(row)
             report(row)
             next_eval += s.eval_every
-            if out_of_budget():
-                break
-        got = play.step(net, s.epsilon)
-        if len(got):
-            pool.append(got)
-            pooled += len(got)
-        if pooled >= s.pool:
-            loss = _learn(net, adam, _concat(pool), s.minibatch, rng)
-            pool, pooled = [], 0
-    _write(net, s, rules, obs, curve)
-    return net
+            if over:
+                return curve
+        batch, decisions = source(net)
+        samples += len(batch)
+        remote_cpu += batch.cpu
+        loss = _learn(net, adam, batch, s.minibatch, rng)
 
 
 def _concat(pool: list[Batch]) -> Batch:

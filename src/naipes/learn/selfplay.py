@@ -46,12 +46,13 @@ def target(returns: Any, seat: int, objective: str, scale: float) -> float:
 
 
 class Batch:
-    """Decisions with their targets: ``obs`` rows, chosen ``actions``, ``targets`` (numpy arrays)."""
+    """Decisions with their targets: ``obs`` rows, chosen ``actions``, ``targets`` (numpy arrays),
+    and ``cpu``, the CPU seconds another process spent playing them (0 here)."""
 
-    __slots__ = ("obs", "actions", "targets")
+    __slots__ = ("obs", "actions", "targets", "cpu")
 
-    def __init__(self, obs: Array, actions: Array, targets: Array) -> None:
-        self.obs, self.actions, self.targets = obs, actions, targets
+    def __init__(self, obs: Array, actions: Array, targets: Array, cpu: float = 0.0) -> None:
+        self.obs, self.actions, self.targets, self.cpu = obs, actions, targets, cpu
 
     def __len__(self) -> int:
         return len(self.targets)
