@@ -35,6 +35,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--envs", type=int, default=64, help="games played in lockstep (default 64)")
     p.add_argument("--hidden", default="256,256", help="hidden layer widths (default 256,256)")
     p.add_argument("--lr", type=float, default=3e-4, help="Adam's learning rate (default 3e-4)")
+    p.add_argument("--passes", type=int, default=4, help="passes of learning over each pool (default 4)")
+    p.add_argument("--pool", type=int, default=8192, help="decisions per pool (default 8192)")
     p.add_argument("--epsilon", type=float, default=0.1, help="exploration (default 0.1)")
     p.add_argument("--heuristic", type=float, default=0.5,
                    help="share of games against the heuristic bot (default 0.5)")
@@ -64,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
         hidden = tuple(int(x) for x in args.hidden.split(","))
         settings = Settings(game=args.game, rules=parse_settings(args.rule), seed=args.seed,
                             cpu_minutes=args.cpu_minutes, max_decisions=args.decisions, envs=args.envs,
-                            hidden=hidden, learning_rate=args.lr, epsilon=args.epsilon,
+                            hidden=hidden, learning_rate=args.lr, passes=args.passes, pool=args.pool,
+                            epsilon=args.epsilon,
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
                             eval_games=args.eval_games, workers=args.workers, ray=args.ray, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")

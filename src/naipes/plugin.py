@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from naipes.game import Move, View
     from naipes.registry import GameInfo
 
-__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"]
+__all__ = ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of", "ships_learned_weights"]
 
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
@@ -220,14 +220,20 @@ class GamePlugin(Generic[R, M, V]):
         :meth:`generic_strong`. A spec is a registered name or ``module:Class``, with or
         without parameters (``ismcts:iterations=300``).
 
+        ``learned`` is there when naipes ships trained weights for the game and numpy is
+        installed (:class:`naipes.learn.LearnedBot`; the weights are for some rules only,
+        :func:`naipes.learn.shipped` lists them).
+
         .. versionchanged:: 1.2
-           ``strong`` always there; parameterised specs.
+           ``strong`` always there; parameterised specs; ``learned``.
         """
         names = dict(self.bot_specs)
         if "best" not in names:
             names["best"] = self.info.best_bot or "random"
         if "strong" not in names:
             names["strong"] = self.generic_strong()
+        if "learned" not in names and ships_learned_weights(self.info.name):
+            names["learned"] = "naipes.learn.bot:LearnedBot"
         return names
 
     def generic_strong(self) -> str:
@@ -548,6 +554,19 @@ def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
 
 
 _PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}
+
+
+def ships_learned_weights(game: str) -> bool:
+    """Whether naipes ships weights of :class:`naipes.learn.LearnedBot` for ``game`` and numpy,
+    which plays them, is installed (read without importing numpy).
+
+    .. versionadded:: 1.2
+    """
+    import importlib.util
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent / "learn" / "weights"
+    return importlib.util.find_spec("numpy") is not None and any(folder.glob(f"{game}-*.npz"))
 
 
 def plugin(game: str | GameInfo) -> GamePlugin[Any, Any, Any]:

@@ -4,7 +4,7 @@ A decision's target is the final score of the seat that made it
 (:func:`~naipes.learn.selfplay.target`); the network
 (:class:`~naipes.learn.network.QNetwork`) regresses the value of the chosen id
 on it. :class:`~naipes.learn.selfplay.SelfPlay` plays the games, epsilon-greedy
-on the current network; every ``--pool`` decisions the network takes a pass of
+on the current network; every ``--pool`` decisions the network takes ``--passes`` passes of
 minibatch Adam steps over them. Every ``--eval-every`` decisions the greedy
 network plays ``--eval-games`` games against RandomBot and against the heuristic
 (``best``) on fixed tuning seeds; the curve goes to ``--log`` as JSON lines and
@@ -52,6 +52,7 @@ class Settings:
     learning_rate: float = 3e-4
     minibatch: int = 256
     pool: int = 8192
+    passes: int = 4
     epsilon: float = 0.1
     heuristic: float = 0.5
     objective: str = "win"
@@ -163,7 +164,8 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
         batch, decisions = source(net)
         samples += len(batch)
         remote_cpu += batch.cpu
-        loss = _learn(net, adam, batch, s.minibatch, rng)
+        for _ in range(s.passes):
+            loss = _learn(net, adam, batch, s.minibatch, rng)
 
 
 def _concat(pool: list[Batch]) -> Batch:

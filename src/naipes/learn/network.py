@@ -7,8 +7,8 @@ with one output per action id, plus, for games that give per-action features
 each id's own features weighted by the position. The same form as the training
 example's actor; here its outputs are values (deep Monte-Carlo), not logits.
 
-A weight file is a compressed ``.npz``: the arrays in float16 (``w0``, ``w1`` ...)
-and ``meta``, a JSON text saying which game, rules and observation layout the
+A weight file is a compressed ``.npz``: the arrays in int8 with a float32 scale per
+column (``q0``, ``s0``, ``q1`` ...; :func:`save_weights`) and ``meta``, a JSON text saying which game, rules and observation layout the
 weights were trained on (:class:`WeightsMeta`).
 
 .. versionadded:: 1.2
@@ -187,8 +187,18 @@ class Adam:
 
 
 def save_weights(net: QNetwork, meta: WeightsMeta, path: str | Path) -> None:
-    """Write ``net``'s weights (float16) and ``meta`` to ``path`` (a compressed ``.npz``)."""
-    arrays = {f"w{i}": p.astype(np.float16) for i, p in enumerate(net.params)}
+    """Write ``net``'s weights and ``meta`` to ``path`` (a compressed ``.npz``).
+
+    Each array is stored as int8 with one float32 scale per output column (``q0``, ``s0`` ...):
+    a quarter of float32's size, and the values within half a step of 1/127 of each
+    column's largest weight.
+    """
+    arrays: dict[str, Array] = {}
+    for i, p in enumerate(net.params):
+        scale = np.abs(p).max(axis=0) / 127.0 if p.ndim > 1 else np.array(np.abs(p).max() / 127.0)
+        scale = np.where(scale > 0, scale, 1.0).astype(np.float32)
+        arrays[f"q{i}"] = np.round(p / scale).astype(np.int8)
+        arrays[f"s{i}"] = scale
     buffer = io.BytesIO()
     np.savez_compressed(buffer, meta=np.array(meta.to_json()), **arrays)  # type: ignore[arg-type]
     Path(path).write_bytes(buffer.getvalue())
@@ -205,7 +215,8 @@ def load_weights(source: str | Path | bytes) -> tuple[QNetwork, WeightsMeta]:
     try:
         with np.load(io.BytesIO(raw), allow_pickle=False) as data:
             meta = WeightsMeta.from_json(str(data["meta"]))
-            params = [data[f"w{i}"].astype(np.float32) for i in range(len(data.files) - 1)]
+            count = (len(data.files) - 1) // 2
+            params = [data[f"q{i}"].astype(np.float32) * data[f"s{i}"] for i in range(count)]
     except (OSError, ValueError, KeyError) as exc:
         raise UsageError(f"not a naipes weights file: {exc}", code="bad_weights") from None
     net = QNetwork(meta.main, meta.ids, meta.k, meta.hidden)
