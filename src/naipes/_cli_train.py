@@ -40,9 +40,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--epsilon", type=float, default=0.1, help="exploration (default 0.1)")
     p.add_argument("--heuristic", type=float, default=0.5,
                    help="share of games against the heuristic bot (default 0.5)")
-    p.add_argument("--objective", choices=("win", "points"), default="win", help="the target (default win)")
+    p.add_argument("--objective", choices=("to_go", "points", "win"), default="to_go",
+                   help="the target: the return still to come, the return, or win/loss (default to_go)")
     p.add_argument("--eval-every", type=int, default=200_000, help="decisions between curve points")
     p.add_argument("--eval-games", type=int, default=400, help="games per curve point and opponent")
+    p.add_argument("--behaviour", metavar="BOT", default="",
+                   help="the learners play this bot's moves (epsilon of them random): learn its action "
+                        "values, one step of policy improvement over it (default: the network's own moves)")
     p.add_argument("--workers", type=int, default=0,
                    help="self-play in this many processes (default 0: in this one); with --ray, tasks a round")
     p.add_argument("--ray", metavar="ADDRESS", default="",
@@ -69,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                             hidden=hidden, learning_rate=args.lr, passes=args.passes, pool=args.pool,
                             epsilon=args.epsilon,
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
-                            eval_games=args.eval_games, workers=args.workers, ray=args.ray, log=args.log or "", svg=args.svg or "",
+                            eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")
         train(settings, report=_print_row)
     except (NaipesError, ValueError) as exc:

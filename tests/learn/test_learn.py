@@ -79,7 +79,7 @@ def test_targets_are_each_seats_outcome() -> None:
 
 
 def test_self_play_rows_are_the_observers_and_targets_follow_the_result() -> None:
-    play = SelfPlay("machuco", HAND, envs=3, seed=4, heuristic=0.5)
+    play = SelfPlay("machuco", HAND, envs=3, seed=4, heuristic=0.5, objective="win")
     net = QNetwork(play.observer.main, play.observer.ids, play.observer.k, (8,), seed=0)
     got = []
     while sum(len(b) for b in got) < 100:

@@ -55,7 +55,8 @@ class Settings:
     passes: int = 4
     epsilon: float = 0.1
     heuristic: float = 0.5
-    objective: str = "win"
+    objective: str = "to_go"
+    behaviour: str = ""
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -117,7 +118,8 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
 def _source(s: Settings, rules: Any) -> Iterator[Callable[[QNetwork], tuple[Batch, int]]]:
     """A function giving the next pool of decisions for the network, and the decisions played."""
     if not s.workers and not s.ray:
-        play = SelfPlay(s.game, rules, s.envs, s.seed, heuristic=s.heuristic, objective=s.objective)
+        play = SelfPlay(s.game, rules, s.envs, s.seed, heuristic=s.heuristic, objective=s.objective,
+                        behaviour=s.behaviour or None)
 
         def local(net: QNetwork) -> tuple[Batch, int]:
             pool: list[Batch] = []
@@ -130,7 +132,8 @@ def _source(s: Settings, rules: Any) -> Iterator[Callable[[QNetwork], tuple[Batc
     executor = _executor(s)
     try:
         tasks = s.workers or getattr(executor, "_max_workers", 1)
-        remote = RemoteSelfPlay(executor, tasks, s.game, rules, s.envs, s.seed, s.heuristic, s.objective)
+        remote = RemoteSelfPlay(executor, tasks, s.game, rules, s.envs, s.seed, s.heuristic, s.objective,
+                                s.behaviour or None)
         yield lambda net: (remote.collect(net, s.epsilon, s.pool), remote.decisions)
     finally:
         executor.shutdown()

@@ -29,14 +29,15 @@ Array = np.ndarray[Any, Any]
 
 
 def play_chunk(game: str, rules: Any, envs: int, seed: int, params: Sequence[Array], shape: tuple[Any, ...],
-               epsilon: float, decisions: int, heuristic: float, objective: str) -> Batch:
+               epsilon: float, decisions: int, heuristic: float, objective: str,
+               behaviour: str | None = None) -> Batch:
     """Play ``decisions`` decisions of self-play with the given weights (a task's body); the
     finished decisions, with the CPU time spent."""
     start = time.process_time()
     main, ids, k, hidden = shape
     net = QNetwork(main, ids, k, hidden)
     net.params = [np.asarray(p, np.float32) for p in params]
-    play = SelfPlay(game, rules, envs, seed, heuristic=heuristic, objective=objective)
+    play = SelfPlay(game, rules, envs, seed, heuristic=heuristic, objective=objective, behaviour=behaviour)
     got: list[Batch] = []
     while play.decisions < decisions:
         batch = play.step(net, epsilon)
@@ -54,14 +55,15 @@ class RemoteSelfPlay:
     Args:
         executor: where the chunks run.
         tasks: chunks per round.
-        game, rules, envs, seed, heuristic, objective: as for :class:`~naipes.learn.selfplay.SelfPlay`.
+        game, rules, envs, seed, heuristic, objective, behaviour: as for
+            :class:`~naipes.learn.selfplay.SelfPlay`.
     """
 
     def __init__(self, executor: cf.Executor, tasks: int, game: str, rules: Any, envs: int, seed: int,
-                 heuristic: float, objective: str) -> None:
+                 heuristic: float, objective: str, behaviour: str | None = None) -> None:
         self.executor, self.tasks = executor, tasks
         self.game, self.rules, self.envs, self.seed = game, rules, envs, seed
-        self.heuristic, self.objective = heuristic, objective
+        self.heuristic, self.objective, self.behaviour = heuristic, objective, behaviour
         self.rounds = 0
         self.decisions = 0
 
@@ -70,7 +72,7 @@ class RemoteSelfPlay:
         shape = (net.main, net.ids, net.k, net.hidden)
         each = max(1, decisions // self.tasks)
         futures = [self.executor.submit(play_chunk, self.game, self.rules, self.envs, self._seed(i), net.params,
-                                        shape, epsilon, each, self.heuristic, self.objective)
+                                        shape, epsilon, each, self.heuristic, self.objective, self.behaviour)
                    for i in range(self.tasks)]
         batches = [f.result() for f in futures]
         self.rounds += 1

@@ -30,14 +30,19 @@ Array = np.ndarray[Any, Any]
 TRAINING_SEEDS = 10**9
 
 
-def target(returns: Any, seat: int, objective: str, scale: float) -> float:
+def target(returns: Any, seat: int, objective: str, scale: float, progress: float = 0.0) -> float:
     """The value a decision of ``seat`` is trained towards once its game ended.
 
     ``"win"``: 1 for the best return, -1 for a worse one, 0 shared between equals' best
-    (two players: win, loss, tie); ``"points"``: the return over ``scale``.
+    (two players: win, loss, tie); ``"points"``: the return over ``scale``; ``"to_go"``: the
+    return less ``progress``, the part of it already settled when the seat decided (the
+    game's ``progress(view)``, see :mod:`naipes.adapters.training`), over ``scale``: the same
+    best move at every position as ``"points"``, with less noise to learn through.
     """
     if objective == "points":
         return float(returns[seat]) / scale
+    if objective == "to_go":
+        return (float(returns[seat]) - progress) / scale
     mine = returns[seat]
     best = max(returns)
     if mine < best:
@@ -69,11 +74,17 @@ class SelfPlay:
         heuristic: the share of games where one learner seat meets the heuristic bot.
         objective: what a decision is trained towards (:func:`target`).
         opponent: the bot spec of the other seats in those games.
+        behaviour: a bot spec whose moves the learners play (with ``epsilon`` random ones)
+            instead of the network's: the network then learns that bot's action values, and
+            its greedy move is one step of policy improvement over the bot (``None``: the
+            network's own moves).
     """
 
     def __init__(self, game: str, rules: Any, envs: int, seed: int, *, heuristic: float = 0.5,
-                 objective: str = "win", opponent: str = "best") -> None:
+                 objective: str = "to_go", opponent: str = "best", behaviour: str | None = None) -> None:
         self.game, self.rules, self.objective, self.opponent = game, rules, objective, opponent
+        self.behaviour = behaviour
+        self.guides: list[dict[int, Any]] = [{}] * envs
         self.plugin = plugin(game)
         self.observer = Observer(game, rules)
         self.heuristic = heuristic
@@ -84,7 +95,7 @@ class SelfPlay:
         self.games: list[Any] = [None] * envs
         self.learners: list[frozenset[int]] = [frozenset()] * envs
         self.bots: list[dict[int, Any]] = [{}] * envs
-        self.records: list[list[tuple[int, Array, int]]] = [[] for _ in range(envs)]
+        self.records: list[list[tuple[int, Array, int, float]]] = [[] for _ in range(envs)]
         self.finished = 0
         self.decisions = 0
         for i in range(envs):
@@ -104,6 +115,9 @@ class SelfPlay:
             self.learners[i], self.bots[i] = frozenset(seats), {}
         self.games[i] = game
         self.records[i] = []
+        if self.behaviour is not None:
+            self.guides[i] = {s: load_bot(self.behaviour, seed=int(draw(2**62)), game=self.game)
+                              for s in sorted(self.learners[i])}
 
     def _to_decision(self, i: int, done: list[tuple[int, Array, int, float]]) -> int:
         """Play game ``i``'s bots up to a learner's decision (restarting ended games); its seat."""
@@ -111,8 +125,8 @@ class SelfPlay:
             game = self.games[i]
             if game.is_over:
                 returns = game.result.returns
-                for seat, row, action in self.records[i]:
-                    done.append((seat, row, action, target(returns, seat, self.objective, self.scale)))
+                for seat, row, action, progress in self.records[i]:
+                    done.append((seat, row, action, target(returns, seat, self.objective, self.scale, progress)))
                 self.finished += 1
                 self._new(i)
                 continue
@@ -132,7 +146,7 @@ class SelfPlay:
         views = [game.view(seat) for game, seat in zip(self.games, seats)]
         for i, view in enumerate(views):
             self.observer.write(view, self.obs[i], self.mask[i])
-        actions = net.greedy(self.obs, self.mask)
+        actions = net.greedy(self.obs, self.mask) if self.behaviour is None else self._guided(seats, views)
         explore = self.rng.random(len(seats)) < epsilon
         space = self.observer.space
         for i, (game, seat, view) in enumerate(zip(self.games, seats, views)):
@@ -140,10 +154,18 @@ class SelfPlay:
             if explore[i]:
                 legal = np.flatnonzero(self.mask[i])
                 action = int(legal[self.rng.integers(len(legal))])
-            self.records[i].append((seat, self.obs[i].copy(), action))
+            progress = self.observer.features.progress(view) if self.objective == "to_go" else 0.0
+            self.records[i].append((seat, self.obs[i].copy(), action, progress))
             game.play(space.move(action, view), seat)
         self.decisions += len(seats)
         return _batch(done, self.observer.size)
+
+
+    def _guided(self, seats: list[int], views: list[Any]) -> Array:
+        """The behaviour bot's ids for every game's decision."""
+        space = self.observer.space
+        return np.array([space.index(self.guides[i][seat].choose(view), view)
+                         for i, (seat, view) in enumerate(zip(seats, views))], np.int64)
 
 
 def _batch(done: list[tuple[int, Array, int, float]], size: int) -> Batch:
