@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Sequence
 from naipes.cards import Card
 from naipes.machuco._tables import Phase
 from naipes.machuco.bots import MachucoBot
-from naipes.machuco.moves import Move, PlayCard
+from naipes.machuco.moves import Move, PlayCard, play_card
 from naipes.machuco.position import game_from_view
-from naipes.machuco.scoring import _FIGURES
+from naipes.machuco.scoring import _FIGURES, Figure
 from naipes.machuco.view import View
 
 if TYPE_CHECKING:
@@ -66,43 +66,118 @@ def play_scores(view: View, temperature: float) -> tuple[float, ...]:
 
 
 def decisions(world: Game, views: Sequence[View]) -> tuple[tuple[Game, int, Move], ...]:
-    """The other seats' plays of the current deal seen since the observer's first view of the
-    deal, each as ``(position, seat, move)`` with the hidden cards as ``world`` has them.
+    """The other seats' plays of the current deal that the observer saw, each as
+    ``(position, seat, move)`` with the hidden cards as ``world`` has them, in the order played.
 
-    The positions are rebuilt from the observer's views of the deal (:func:`game_from_view`):
-    the plays between two of its views are replayed from the earlier. The plays of a deal
-    before the observer's first view of it are not rebuilt (its hands then were not dealt yet
-    in any earlier view), nor the cante decisions (only plays are in the record).
+    The positions are rebuilt from the observer's own views (:func:`game_from_view`) and the
+    public record: the plays between two of its views are replayed from the earlier one. The
+    plays of a deal made before the observer's first view of it are replayed from its last
+    view of the deal before (the new deal dealt as ``world`` holds it) when no figure was sung
+    in the new deal (a cante contest's decisions are not in the record); in the first deal of a
+    hand they are not rebuilt.
     """
     if not views:
         return ()
     last = views[-1]
     observer = last.seat
     start = last.deal_starts[-1] if last.deal_starts else 0
-    chosen: dict[int, View] = {}
-    for v in views:
-        if (v.seat == observer and v.hand_number == last.hand_number and v.deal_number == last.deal_number
-                and v.phase is Phase.PLAY and start <= len(v.plays) <= len(last.plays)
-                and last.plays[:len(v.plays)] == v.plays):
-            chosen.setdefault(len(v.plays), v)
-    marks = sorted(chosen)
-    stock = [m.card for m in world._stock]
+    marks = _marks(views, last, last.deal_number)
     found: list[tuple[Game, int, Move]] = []
-    for k, mark in enumerate(marks):
-        end = marks[k + 1] if k + 1 < len(marks) else len(last.plays)
+    first = min(marks, default=len(last.plays))
+    if any(s != observer for s, _ in last.plays[start:first]) and not last.cantes:
+        before = _marks(views, last, last.deal_number - 1)
+        if before:
+            mark = max(before)
+            position = _rebuilt(before[mark], world, last, mark, _dealt_stock(world, last, start))
+            _replay(position, last, mark, first, start, found)
+    ordered = sorted(marks)
+    stock = world._stock
+    for k, mark in enumerate(ordered):
+        end = ordered[k + 1] if k + 1 < len(ordered) else len(last.plays)
         if all(s == observer for s, _ in last.plays[mark:end]):
             continue
-        hands = {s: [m.card for m in world._hands[s]] + [c for t, c in last.plays[mark:] if t == s]
-                 for s in range(len(last.hand_sizes)) if s != observer}
-        position = game_from_view(chosen[mark], hands, stock, random.Random(0))
-        for seat, card in last.plays[mark:end]:
-            if position._phase is not Phase.PLAY or position.to_act != (seat,):
-                break
-            move = PlayCard(card)
-            if seat != observer:
-                found.append((position.clone(), seat, move))
-            position.play(move, seat)
+        _replay(_rebuilt(marks[mark], world, last, mark, stock), last, mark, end, start, found)
     return tuple(found)
+
+
+def _marks(views: Sequence[View], last: View, deal: int) -> dict[int, View]:
+    """The observer's views of the play phase of deal ``deal`` of ``last``'s hand whose record
+    ``last`` continues, by the length of their record (the first of equals)."""
+    chosen: dict[int, View] = {}
+    for v in views:
+        if (v.seat == last.seat and v.hand_number == last.hand_number and v.deal_number == deal
+                and v.phase is Phase.PLAY and len(v.plays) <= len(last.plays)
+                and last.plays[:len(v.plays)] == v.plays):
+            chosen.setdefault(len(v.plays), v)
+    return chosen
+
+
+#: Rebuilt games of the observer's views with the hidden cards as first dealt: ``id(view)`` to
+#: ``(view, game)`` (a new world clones the game and fills in its own hidden cards).
+_TEMPLATES: dict[int, tuple[View, Game]] = {}
+
+
+def _rebuilt(view: View, world: Game, last: View, mark: int, stock: list[PlayCard]) -> Game:
+    """The game of ``view`` (the observer's view when ``mark`` plays were made) with ``stock``
+    and the other hands as ``world`` holds them plus the cards played since (a view of the deal
+    before: the cards played in the rest of that deal)."""
+    n = len(last.hand_sizes)
+    current = view.deal_number == last.deal_number
+    until = len(last.plays) if current else last.deal_starts[-1]
+    later: list[list[PlayCard]] = [[] for _ in range(n)]
+    for s, c in last.plays[mark:until]:
+        later[s].append(play_card(c))
+    hands = [(world._hands[s] + later[s] if current else later[s]) if s != view.seat else None
+             for s in range(n)]
+    entry = _TEMPLATES.get(id(view))
+    if entry is None or entry[0] is not view:
+        if len(_TEMPLATES) > 256:
+            _TEMPLATES.clear()
+        cards = {s: [m.card for m in h] for s, h in enumerate(hands) if h is not None}
+        game = game_from_view(view, cards, [m.card for m in stock], random.Random(0))
+        _TEMPLATES[id(view)] = (view, game)
+        return game.clone()
+    game = entry[1].clone()
+    for s, h in enumerate(hands):
+        if h is not None:
+            game._hands[s] = h
+    game._stock = list(stock)
+    if view.cantes_known and view.cantes:
+        game._cantes = tuple((s, _figure(game._dealt(s, game._deal_no))) for s, _ in game._cantes or ())
+    return game
+
+
+def _figure(cards: tuple[Card, ...]) -> Figure:
+    a, b, c = cards
+    fig = _FIGURES[(a.rank, b.rank, c.rank)]
+    assert fig is not None
+    return fig
+
+
+def _dealt_stock(world: Game, last: View, start: int) -> list[PlayCard]:
+    """The stock before the current deal was dealt: its cards in the dealing order (as ``world``
+    and ``last`` hold them), then ``world``'s stock."""
+    n = len(last.hand_sizes)
+    held = [[play_card(c) for s2, c in last.plays[start:] if s2 == s]
+            + (world._hands[s] if s != last.seat else [play_card(c) for c in last.hand]) for s in range(n)]
+    order = [(last.mano + k) % n for k in range(n)]
+    dealt = [held[s][i] for i in range(3) for s in order]
+    return dealt + world._stock
+
+
+def _replay(position: Game, last: View, mark: int, end: int, start: int,
+            found: list[tuple[Game, int, Move]]) -> None:
+    """Play the record's plays ``mark`` to ``end`` in ``position``, keeping a copy of the position
+    before each play of another seat in the current deal (from ``start``)."""
+    observer = last.seat
+    for index in range(mark, end):
+        seat, card = last.plays[index]
+        if position._phase is not Phase.PLAY or position.to_act != (seat,):
+            return
+        move = play_card(card)
+        if seat != observer and index >= start:
+            found.append((position.clone(), seat, move))
+        position.play(move, seat)
 
 
 def enumerate_worlds(view: View, limit: int) -> list[Game] | None:

@@ -85,7 +85,10 @@ class DeterminizedBot(SearchBase):
         infer: weight the sampled worlds by the other seats' observed moves
             (:mod:`naipes.search.infer`): ``"heuristic"`` (the game's heuristic as the model of
             them), a :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
-        candidates: with ``infer``, the candidate worlds drawn for each world searched.
+        candidates: with ``infer`` and no world budget (``seconds`` only), the candidate
+            worlds drawn for each world searched.
+        pool: with ``infer`` and a world budget, the candidate worlds drawn per decision, among
+            which the ``worlds`` searched are drawn by weight (default: twice ``worlds``).
         exact: when the game's plugin can list every world consistent with the view and
             there are at most this many (:meth:`~naipes.plugin.GamePlugin.enumerate_worlds`),
             each is searched once, weighted by the inference, instead of sampling (0: never).
@@ -104,14 +107,15 @@ class DeterminizedBot(SearchBase):
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("depth", "nodes", "prior", "prune", "others", "exact", "last_nodes", "last_exact", "inference",
+    __slots__ = ("depth", "nodes", "prior", "prune", "others", "exact", "pool", "last_nodes", "last_exact", "inference",
                  "_nodes", "_cuts")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
                  candidate: Rollout | bool = True, evaluate: Evaluate | None = None,
                  prior: float = 0.0, prune: bool = True, others: str = "search",
-                 infer: InferOption = None, candidates: int = CANDIDATES, exact: int = 0) -> None:
+                 infer: InferOption = None, candidates: int = CANDIDATES, pool: int | None = None,
+                 exact: int = 0) -> None:
         if others not in ("search", "policy"):
             raise UsageError(f"others is 'search' or 'policy', not {others!r}", code="bad_option")
         super().__init__(iterations=worlds, seconds=seconds, seed=seed, rollout=rollout,
@@ -128,6 +132,10 @@ class DeterminizedBot(SearchBase):
         if type(exact) is not int or exact < 0:
             raise UsageError(f"exact must be an int >= 0, not {exact!r}", code="bad_budget")
         self.exact = exact
+        if pool is not None and (type(pool) is not int or pool < 1):
+            raise UsageError(f"pool must be a positive int or None, not {pool!r}", code="bad_budget")
+        #: With ``infer=`` and a world budget: the candidate worlds weighed per decision.
+        self.pool = pool if pool is not None else 2 * (worlds or 1)
         #: The inference the worlds are drawn by (``infer=``), else ``None``.
         self.inference = make_inference(infer, candidates)
         self.last_nodes = 0
@@ -153,6 +161,8 @@ class DeterminizedBot(SearchBase):
         clock = Clock(self.iterations, self.seconds)
         enumerated = self._enumerate(view) if self.exact else None
         self.last_exact = enumerated is not None
+        if enumerated is None:
+            enumerated = self._draw_worlds(view)
         first = enumerated[0][0] if enumerated else self._sample(view)
         ctx = self._context(first)
         listed = self._root_moves(view, first, ctx)
@@ -184,6 +194,15 @@ class DeterminizedBot(SearchBase):
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
+
+    def _draw_worlds(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
+        """The decision's worlds with their weights, drawn at once (hook): with ``infer=`` and a
+        world budget, ``worlds`` drawn among ``pool`` candidates by the inference's likelihood
+        (:meth:`~naipes.search.infer.InferredWorlds.resample`); else ``None`` (each world drawn
+        by :meth:`_sample` as the search goes)."""
+        if self.inference is None or self.iterations is None:
+            return None
+        return self.inference.resample(view, self._rng, self.iterations, self.pool)
 
     def _enumerate(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
         """Every world of ``view`` with its weight (the inference's likelihood, else 1), when the

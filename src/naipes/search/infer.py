@@ -43,7 +43,7 @@ from naipes.game import Game, Move, View
 from naipes.plugin import GamePlugin, plugin, plugin_of
 
 __all__ = ["CANDIDATES", "EPSILON", "HeuristicModel", "InferredWorlds", "MAX_DECISIONS", "PlayerModel",
-           "make_inference"]
+           "make_inference", "pick", "systematic"]
 
 AnyGame = Game[Any, Any, Any]
 AnyView = View[Any]
@@ -56,6 +56,8 @@ MAX_DECISIONS = 24
 EPSILON = 0.05
 #: The most views :class:`InferredWorlds` keeps (the oldest go first).
 MAX_VIEWS = 64
+#: The most probabilities :class:`InferredWorlds` remembers (then it starts afresh).
+CACHE_SIZE = 50_000
 
 
 class PlayerModel(Protocol):
@@ -179,7 +181,7 @@ class InferredWorlds:
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("model", "candidates", "max_decisions", "last_weights", "_views", "_key")
+    __slots__ = ("model", "candidates", "max_decisions", "last_weights", "_views", "_key", "_cache")
 
     def __init__(self, model: PlayerModel, *, candidates: int = CANDIDATES,
                  max_decisions: int = MAX_DECISIONS) -> None:
@@ -192,6 +194,8 @@ class InferredWorlds:
         self.last_weights: tuple[float, ...] = ()
         self._views: list[AnyView] = []
         self._key: tuple[object, ...] | None = None
+        #: The model's probabilities by ``(view, move)``: the same decision recurs in many worlds.
+        self._cache: dict[tuple[AnyView, Move], float] = {}
 
     def __repr__(self) -> str:
         return f"InferredWorlds({self.model!r}, candidates={self.candidates})"
@@ -206,6 +210,7 @@ class InferredWorlds:
         key = (type(view), view.seat)
         if key != self._key:
             self._key, self._views = key, []
+            self._cache.clear()
         if self._views and self._views[-1] == view:
             return
         self._views.append(view)
@@ -215,6 +220,7 @@ class InferredWorlds:
     def reset(self) -> None:
         """Forget every view (a new game)."""
         self._key, self._views = None, []
+        self._cache.clear()
 
     def decisions(self, world: AnyGame, view: AnyView) -> Sequence[tuple[AnyGame, int, Move]] | None:
         """The observed decisions rebuilt in ``world`` (a world for ``view``), the latest
@@ -232,9 +238,16 @@ class InferredWorlds:
 
     def _likelihood(self, found: Sequence[tuple[AnyGame, int, Move]]) -> float:
         model = self.model
+        cache = self._cache
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
         w = 1.0
         for position, seat, move in found:
-            w *= model.probability(position.view(seat), move)
+            view = position.view(seat)
+            p = cache.get((view, move))
+            if p is None:
+                p = cache[(view, move)] = model.probability(view, move)
+            w *= p
         return w
 
     def sample(self, view: AnyView, rng: random.Random) -> AnyGame:
@@ -253,6 +266,50 @@ class InferredWorlds:
     def weights(self, worlds: Sequence[AnyGame], view: AnyView) -> list[float]:
         """The weight of each of ``worlds`` (:meth:`weight`)."""
         return [self.weight(w, view) for w in worlds]
+
+    def resample(self, view: AnyView, rng: random.Random, count: int, pool: int) -> list[tuple[AnyGame, float]]:
+        """``count`` worlds for ``view`` drawn from ``pool`` candidates by weight (systematic
+        resampling), a candidate drawn more than once returned once with its multiplicity as its
+        weight, the heaviest first: a search values each once and weights its value. Without
+        decisions to weigh, the first ``count`` candidates, each of weight 1.
+
+        Raises:
+            UsageError: for a ``count`` or ``pool`` that is not a positive int (code ``bad_budget``).
+        """
+        for name, value in (("count", count), ("pool", pool)):
+            if type(value) is not int or value < 1:
+                raise UsageError(f"{name} must be a positive int, not {value!r}", code="bad_budget")
+        first = view.sample(rng)
+        found = self.decisions(first, view)
+        if not found:
+            worlds = [first] + [view.sample(rng) for _ in range(count - 1)]
+            self.last_weights = (1.0,) * count
+            return [(w, 1.0) for w in worlds]
+        worlds = [first] + [view.sample(rng) for _ in range(max(pool, count) - 1)]
+        weights = [self._likelihood(found)] + [self.weight(w, view) for w in worlds[1:]]
+        self.last_weights = tuple(weights)
+        chosen = systematic(weights, count, rng)
+        return sorted(((worlds[i], float(k)) for i, k in chosen.items()), key=lambda wk: -wk[1])
+
+
+def systematic(weights: Sequence[float], count: int, rng: random.Random) -> dict[int, int]:
+    """``count`` indices drawn by systematic resampling with chance proportional to ``weights``,
+    as ``{index: times drawn}`` (uniform when the weights sum to 0)."""
+    total = sum(weights)
+    if not total > 0:
+        weights, total = [1.0] * len(weights), float(len(weights))
+    step = total / count
+    point = rng.random() * step
+    chosen: dict[int, int] = {}
+    acc = 0.0
+    i = 0
+    for _ in range(count):
+        while i < len(weights) - 1 and acc + weights[i] <= point:
+            acc += weights[i]
+            i += 1
+        chosen[i] = chosen.get(i, 0) + 1
+        point += step
+    return chosen
 
 
 def pick(weights: Sequence[float], rng: random.Random) -> int:
