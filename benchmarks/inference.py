@@ -6,8 +6,8 @@ For every game whose plugin rebuilds the other seats' decisions
 best bot at every seat (``--bots`` to change), the observing seat rotating
 with the deal. At each decision of the observer with two or more legal moves,
 ``--worlds`` worlds are drawn uniformly (``view.sample``) and as many by the
-inference (:meth:`naipes.search.infer.InferredWorlds.resample` among twice as
-many candidates, :class:`~naipes.search.infer.HeuristicModel`, as
+inference (:meth:`naipes.search.infer.InferredWorlds.resample` among ``--pool``
+times as many candidates, :class:`~naipes.search.infer.HeuristicModel`, as
 ``DeterminizedBot(infer="heuristic")`` draws them). A world is scored by the
 share of the other seats' hidden cards (the true game's ``hand<seat>`` zones,
 less the cards a game's view shows, :data:`KNOWN`) that it puts in the right
@@ -78,7 +78,8 @@ def placed(world: Any, truth: dict[int, set[Any]]) -> int:
     return sum(len(cards & set(zones[f"hand{s}"])) for s, cards in truth.items())
 
 
-def measure(matchup: str, deals: int, first: int, worlds: int, bots: str | None, seed: int) -> dict[str, Any]:
+def measure(matchup: str, deals: int, first: int, worlds: int, bots: str | None, seed: int,
+            model: HeuristicModel | None = None, opponents: bool = False, pool: int = 2) -> dict[str, Any]:
     """The shares placed right, uniform and inferred, over ``deals`` games of ``matchup``."""
     name = bots_search.GAMES[matchup][0]
     spec = bots or naipes.find_game(name).best_bot
@@ -90,7 +91,7 @@ def measure(matchup: str, deals: int, first: int, worlds: int, bots: str | None,
         game = bots_search.make_game(matchup, deal)
         players = [load_bot(spec, seed=deal * 10 + s, game=name) for s in range(game.num_players)]
         observer = deal % game.num_players
-        inference = InferredWorlds(HeuristicModel())
+        inference = InferredWorlds(model or HeuristicModel(), opponents=opponents)
         gains: list[float] = []
         while not game.is_over:
             seat = min(game.to_act)
@@ -102,7 +103,7 @@ def measure(matchup: str, deals: int, first: int, worlds: int, bots: str | None,
                     total = sum(len(c) for c in truth.values())
                     if total:
                         uniform = sum(placed(view.sample(rng), truth) for _ in range(worlds))
-                        drawn = inference.resample(view, rng, worlds, 2 * worlds)
+                        drawn = inference.resample(view, rng, worlds, pool * worlds)
                         inferred = sum(k * placed(w, truth) for w, k in drawn)
                         evidence = bool(inference.decisions(drawn[0][0], view))
                         for key in ("all", "evidence") if evidence else ("all",):
@@ -116,6 +117,7 @@ def measure(matchup: str, deals: int, first: int, worlds: int, bots: str | None,
         if gains:
             per_deal.append(statistics.fmean(gains))
     row: dict[str, Any] = {"game": matchup, "bots": spec, "deals": deals, "first_deal": first, "worlds": worlds,
+                           "model": repr(inference.model), "opponents": opponents, "pool": pool,
                            "cpu_s": round(time.process_time() - start, 1)}
     for key, (cards, uniform, inferred, count) in sums.items():
         row[key] = {"decisions": count, "cards": cards,
@@ -145,8 +147,8 @@ def calibrate(matchup: str, deals: int, first: int) -> dict[str, Any]:
                     samples[who].append((view, move))
                 game.play(move, seat)
     grid = {}
-    for t in (0.25, 0.5, 1.0, 2.0, 4.0, 8.0):
-        for e in (0.01, 0.02, 0.05, 0.1, 0.2, 0.4):
+    for t in (0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0):
+        for e in (0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.4):
             model = HeuristicModel(epsilon=e, temperature=t)
             grid[f"t={t},e={e}"] = {who: statistics.fmean(math.log(model.probability(v, m)) for v, m in pairs)
                                     for who, pairs in samples.items() if pairs}
@@ -184,6 +186,11 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=16, help="worlds drawn each way per decision")
     parser.add_argument("--bots", help="the bot spec every seat plays (default: the game's best bot)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the sampling generator")
+    parser.add_argument("--epsilon", type=float, default=HeuristicModel().epsilon, help="the model's uniform share")
+    parser.add_argument("--temperature", type=float, default=1.0,
+                        help="divides the game's move scores (1: the game's calibration)")
+    parser.add_argument("--pool", type=int, default=2, help="candidates per world drawn, as a multiple")
+    parser.add_argument("--opponents", action="store_true", help="weigh the other sides' moves only")
     parser.add_argument("--calibrate", action="store_true", help="fit the player model instead")
     parser.add_argument("--json", help="write the rows here")
     a = parser.parse_args()
@@ -199,7 +206,9 @@ def main() -> int:
         if not has_decisions(bots_search.GAMES[m][0]):
             print(f"{m}: no decisions hook, skipped", file=sys.stderr)
             continue
-        row = calibrate(m, a.deals, first) if a.calibrate else measure(m, a.deals, first, a.worlds, a.bots, a.seed)
+        model = HeuristicModel(epsilon=a.epsilon, temperature=a.temperature)
+        row = (calibrate(m, a.deals, first) if a.calibrate
+               else measure(m, a.deals, first, a.worlds, a.bots, a.seed, model, a.opponents, a.pool))
         print(f"{m}: {json.dumps(row)}", file=sys.stderr, flush=True)
         rows.append(row)
     if not a.calibrate:
