@@ -7,7 +7,8 @@ name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 
 - its worlds are inferred from play (``infer="heuristic"``, :mod:`naipes.search.infer`):
   drawn among twice as many candidates by the likelihood of the other seats' plays
-  of the deal under MachucoBot's values;
+  of the deal under MachucoBot's values (a softmax at the temperature of
+  ``naipes.machuco._inference.TEMPERATURE``, with a uniform share :data:`MODEL_EPSILON`);
 - the other seats play MachucoBot's move inside the search (``others="policy"``,
   ``rollout="best"``): the search branches on the seat's own plays only, to the end of
   the deal;
@@ -22,10 +23,13 @@ name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 from __future__ import annotations
 
 from naipes.search import DeterminizedBot
-from naipes.search.infer import InferOption
+from naipes.search.infer import HeuristicModel, InferOption
 from naipes.search.rollout import Rollout
 
-__all__ = ["StrongBot"]
+__all__ = ["MODEL_EPSILON", "StrongBot"]
+
+#: The uniform share of the player model of ``infer="heuristic"`` (measured on tuning deals).
+MODEL_EPSILON = 0.02
 
 
 class StrongBot(DeterminizedBot):
@@ -47,5 +51,7 @@ class StrongBot(DeterminizedBot):
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
                  infer: InferOption = "heuristic", pool: int | None = None, exact: int = 4,
                  prior: float = 0.0, others: str = "policy") -> None:
+        if infer == "heuristic":
+            infer = HeuristicModel(epsilon=MODEL_EPSILON)
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          infer=infer, pool=pool, exact=exact, prior=prior, others=others)
