@@ -39,6 +39,7 @@ from naipes.cards import JOKER, Card
 from naipes.errors import InvalidStateError, UsageError
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
+from naipes.machiavelli import _solver_lagrange as lagrange
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
 from naipes.machiavelli._solver_quick import (
     _CELL,
@@ -465,6 +466,8 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     p.jokers += _jokers(cards)
     p.jmin = p.jokers
     p.allow_keep = keep
+    if not opening and p.jokers and _too_few_jokers(p):
+        return False
     p.meter = meter
     try:
         if _relaxed(p, opening, core.solve) is not None:
@@ -472,6 +475,17 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     except _Infeasible:
         return False
     return core.solve(p) is not None
+
+
+def _too_few_jokers(p: core.Problem) -> bool:
+    """True when even the free-joker relaxation needs more jokers than ``p`` has, counted by the
+    λ-priced pass without a joker counter (see :mod:`._solver_lagrange`): no pass could succeed."""
+    p.free_jokers = True
+    try:
+        need = lagrange.fewest_jokers(p, _MUST_NODES)
+    finally:
+        p.free_jokers = False
+    return need is None or need > p.jokers
 
 
 def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
