@@ -167,8 +167,8 @@ def tightness(sizes: list[Any], random_position: Callable[..., Any], seed: int, 
                "bound_median_ms": statistics.median(times) * 1000 if times else None,
                "bound_max_ms": max(times) * 1000 if times else None}
         rows.append(row)
-        if n:
-            print(f"{label:22} {whole:>4} {n:>4} {gaps[0] / n:>6.0%} {gaps[1]:>6} {gaps[2]:>6} {gaps[3]:>7}"
-                  f" {row['bound_median_ms']:>8.1f}ms {row['bound_max_ms']:>8.1f}ms"
-                  + (f"  ({capped} over the cap)" if capped else ""), flush=True)
+        share = f"{gaps[0] / n:>6.0%}" if n else f"{'-':>6}"
+        spent = f" {row['bound_median_ms']:>8.1f}ms {row['bound_max_ms']:>8.1f}ms" if times else f" {'-':>10} {'-':>10}"
+        print(f"{label:22} {whole:>4} {n:>4} {share} {gaps[1]:>6} {gaps[2]:>6} {gaps[3]:>7}{spent}"
+              + (f"  ({capped} over the cap)" if capped else ""), flush=True)
     return rows
