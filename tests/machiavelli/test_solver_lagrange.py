@@ -137,6 +137,20 @@ def test_can_go_out_is_refuted_before_its_pass(monkeypatch: pytest.MonkeyPatch) 
     assert not calls  # without the refutation the relaxation's pass runs
 
 
+def test_can_go_out_refutes_before_solve_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When its feasibility pass runs out of states, can_go_out tries the refutation before the search."""
+    rules = Rules(jokers=2)
+    table, hand = "[4S 5S 6S] [9H 9D 9C]", "JK 8S 10S QS"  # 9S and JS: two jokers, one in play
+    assert not solver_module._isolated(_Position(table, hand, rules), False)
+    monkeypatch.setattr(solver_module, "_MUST_NODES", 0)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("solve's search ran")
+
+    monkeypatch.setattr(solver_module, "_solve", no_search)
+    assert not can_go_out(table, hand, rules)
+
+
 CAN = {
     "two jokers": (Rules(jokers=2), dict(melds=2, hand=6, ranks=6)),
     "four jokers, one natural": (Rules(jokers=4, min_natural_per_combination=1), dict(melds=2, hand=5, ranks=5)),
