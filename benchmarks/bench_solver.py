@@ -35,6 +35,8 @@ overshoot includes the time other processes held the CPU).
     python benchmarks/bench_solver.py --json out.json
     python benchmarks/bench_solver.py --only 60/20 --positions 300 --no-reference
     python benchmarks/bench_solver.py --worst    # the pathological suite (250 positions)
+    python benchmarks/bench_solver.py --jokers 1500     # 2-4 jokers against rummikub-solver
+    python benchmarks/bench_solver.py --tightness 40    # the λ-priced joker bound against the optimum
 
 Times are process CPU time by default (``--clock wall`` for wall-clock time):
 on a shared machine other processes inflate wall-clock times of both solvers.
@@ -55,6 +57,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, Union
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from naipes.cards import FRENCH_SUITS, JOKER, Card  # noqa: E402
 from naipes.machiavelli.bots import SolverBot  # noqa: E402
@@ -624,7 +627,13 @@ def main(argv: list[str] | None = None) -> int:
         default="cpu",
         help="process CPU time (default: steady on a shared machine) or wall-clock time",
     )
+    parser.add_argument("--jokers", type=int, metavar="N",
+                        help="instead: N positions with 2-4 jokers checked against rummikub-solver")
+    parser.add_argument("--tightness", type=int, metavar="N",
+                        help="instead: the λ-priced joker bound against the optimum, N positions per joker size")
     args = parser.parse_args(argv)
+    if args.jokers or args.tightness:
+        return _issue43(args)
     print(f"clock: {args.clock}; rummikub-solver: {'yes' if make_rummikub() else 'not installed'};"
           f" suite: {'worst' if args.worst else 'sizes'}")
     head = HEAD + (HEAD_BUDGETS if args.worst and not args.no_budgets else "")
@@ -639,6 +648,27 @@ def main(argv: list[str] | None = None) -> int:
         out = {"clock": args.clock, "seed": args.seed, "suite": "worst" if args.worst else "sizes", "rows": rows}
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
     return 0
+
+
+def _issue43(args: argparse.Namespace) -> int:
+    """``--jokers`` and ``--tightness`` (see ``_bench_lagrange``)."""
+    import _bench_lagrange as lagrange
+
+    out: dict[str, Any] = {"seed": args.seed}
+    wrong = 0
+    if args.tightness:
+        out["tightness"] = lagrange.tightness(SIZES, random_position, args.seed, args.tightness)
+    if args.jokers:
+        rummikub = make_rummikub()
+        if rummikub is None:
+            print("--jokers needs rummikub-solver (the bench extra)")
+            return 2
+        reference = None if args.no_reference else make_reference()
+        wrong = lagrange.check_jokers(random_position, rummikub, reference, args.seed, args.jokers)
+        out["jokers"] = {"positions": args.jokers, "disagreements": wrong}
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+    return 1 if wrong else 0
 
 
 if __name__ == "__main__":

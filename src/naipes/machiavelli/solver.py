@@ -39,6 +39,7 @@ from naipes.cards import JOKER, Card
 from naipes.errors import InvalidStateError, UsageError
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_greedy as greedy
+from naipes.machiavelli import _solver_lagrange as lagrange
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
 from naipes.machiavelli._solver_quick import (
     _CELL,
@@ -438,7 +439,9 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
             return True
         try:  # one feasibility pass (every hand card, every joker on the table), if it is quick
             return _must_play(pos, pos.hand, opened=opened, keep=False, meter=Meter(_MUST_NODES, None))
-        except OutOfBudget:  # else solve's search, never slower than solve
+        except OutOfBudget:  # else the λ-priced refutation, else solve's search (never much slower)
+            if _too_few_jokers(_must_problem(pos, pos.hand, opening, keep=False), opening):
+                return False
             best = _solve(pos, opening, None, check=False, quick=False)  # the quick layout failed above
             return best is not None and best.count == len(pos.hand)
 
@@ -446,6 +449,8 @@ def can_go_out(table: TableInput, hand: HandInput, rules: Rules | None = None, *
 #: The states a feasibility pass of :func:`can_go_out` or :func:`can_play` may expand before
 #: :func:`solve`'s search answers instead (the pass is fast when the hand fits, or clearly does not).
 _MUST_NODES = 2_000
+#: The states the λ-priced refutation of such a pass may make (past them it proves nothing).
+_REFUTE_NODES = 2_000
 
 
 def _isolated(pos: _Position, opening: bool) -> bool:
@@ -457,14 +462,11 @@ def _isolated(pos: _Position, opening: bool) -> bool:
 def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: bool,
                meter: Meter | None = None) -> bool:
     """Whether exactly ``cards`` can be played (jokers taken back kept if ``keep``); may raise
-    :class:`OutOfBudget` when ``meter`` runs out."""
+    :class:`OutOfBudget` when ``meter`` runs out (unbudgeted: refuted first if it can be)."""
     opening = not opened and pos.rules.initial_meld_min > 0
-    pos.check_partition()
-    p = pos.problem(opening=opening)
-    _fill(p.must, [c for c in cards if c is not JOKER])
-    p.jokers += _jokers(cards)
-    p.jmin = p.jokers
-    p.allow_keep = keep
+    p = _must_problem(pos, cards, opening, keep)
+    if meter is None and _too_few_jokers(p, opening):
+        return False
     p.meter = meter
     try:
         if _relaxed(p, opening, core.solve) is not None:
@@ -472,6 +474,31 @@ def _must_play(pos: _Position, cards: tuple[Card, ...], *, opened: bool, keep: b
     except _Infeasible:
         return False
     return core.solve(p) is not None
+
+
+def _must_problem(pos: _Position, cards: tuple[Card, ...], opening: bool, keep: bool) -> core.Problem:
+    """The program's question "can exactly ``cards`` be played?"."""
+    pos.check_partition()
+    p = pos.problem(opening=opening)
+    _fill(p.must, [c for c in cards if c is not JOKER])
+    p.jokers += _jokers(cards)
+    p.jmin = p.jokers
+    p.allow_keep = keep
+    return p
+
+
+def _too_few_jokers(p: core.Problem, opening: bool) -> bool:
+    """True when even the free-joker relaxation needs more jokers than ``p`` has, counted by the
+    λ-priced pass without a joker counter (see :mod:`._solver_lagrange`): no pass could succeed.
+    ``False`` in the opening, without jokers, or past :data:`_REFUTE_NODES` states."""
+    if opening or not p.jokers:
+        return False
+    p.free_jokers = True
+    try:
+        need = lagrange.fewest_jokers(p, _REFUTE_NODES)
+    finally:
+        p.free_jokers = False
+    return need is None or need > p.jokers
 
 
 def _solution(pos: _Position, answer: core.Answer, opening: bool) -> Solution:
