@@ -31,12 +31,15 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from naipes.cards import Card
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
 from naipes.machiavelli.solver import Budget, Solution, solve
 from naipes.machiavelli.view import View
+
+if TYPE_CHECKING:
+    from naipes.machiavelli.state import Game
 
 __all__ = ["StrongBot"]
 
@@ -110,7 +113,7 @@ class StrongBot:
                 scores[i] += self._rollout(world, view.seat, move)
         return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
 
-    def _rollout(self, world: Any, seat: int, move: Move) -> float:
+    def _rollout(self, world: Game, seat: int, move: Move) -> float:
         world.play(move, seat)
         for _ in range(self.plies):
             if world.is_over:
@@ -119,8 +122,9 @@ class StrongBot:
             v = world.view(s)
             sol = _best(v, v.hand, self.rollout_budget)
             world.play(DRAW if sol is None else Play(sol.table, sol.played), s)
-        if world.is_over:
-            return float(world.result.returns[seat])
+        result = world.result
+        if result is not None:
+            return result.returns[seat]
         sizes = world.view(seat).hand_sizes
         mine = sizes[seat]
         other = min(n for s, n in enumerate(sizes) if s != seat)
