@@ -73,3 +73,14 @@ def test_a_whole_deal_is_legal_and_the_same_for_a_seed() -> None:
         return result.winners, result.scores, game.view(0).table
 
     assert deal() == deal()
+
+
+def test_sessions_and_more_seats() -> None:
+    """With three seats and a session of deals (the default mode) its moves are legal too."""
+    game = Game(Rules(players=3), seed=5)
+    bots = [StrongBot(seed=s, worlds=2, plies=3) for s in range(3)]
+    for _ in range(30):
+        seat = game.to_act[0]
+        move = bots[seat].choose(game.view(seat))
+        assert game.is_legal(move, seat)
+        game.play(move, seat)

@@ -12,8 +12,9 @@ different turns and plays the one that does best over sampled worlds:
   (:meth:`View.sample <naipes.machiavelli.view.View.sample>`: the hidden hand
   and the stock dealt at random from the unseen cards), then both seats play
   SolverBot's rule for :attr:`plies` more turns; the world is scored 1 when
-  the bot went out first, 0 when another seat did, and otherwise by the hand
-  sizes (fewer cards than the others: closer to going out).
+  the bot won the hand (a share when it is shared), 0 when another seat did,
+  and otherwise 0.5 plus 0.05 a card the bot holds fewer than the nearest
+  other seat (within nine cards).
 
 The same view and seed always give the same move: the worlds come from a
 generator seeded by the bot's seed and the solver calls have node budgets.
@@ -115,16 +116,17 @@ class StrongBot:
 
     def _rollout(self, world: Game, seat: int, move: Move) -> float:
         world.play(move, seat)
+        hand = world.hand_number
         for _ in range(self.plies):
-            if world.is_over:
+            if world.is_over or world.hand_number != hand:
                 break
             s = world.to_act[0]
             v = world.view(s)
             sol = _best(v, v.hand, self.rollout_budget)
             world.play(DRAW if sol is None else Play(sol.table, sol.played), s)
-        result = world.result
-        if result is not None:
-            return result.returns[seat]
+        if world.is_over or world.hand_number != hand:  # the hand ended: a shared win is shared
+            winners = world.last_winners
+            return 1.0 / len(winners) if seat in winners else 0.0
         sizes = world.view(seat).hand_sizes
         mine = sizes[seat]
         other = min(n for s, n in enumerate(sizes) if s != seat)
