@@ -8,10 +8,10 @@ different turns and plays the one that does best over sampled worlds:
 - otherwise its candidate turns are the solver's best play, the plays that
   hold cards back (the best play of the hand less one card, and each single
   card laid alone), and a draw;
-- each candidate is played in the same :attr:`worlds` sampled worlds
+- each candidate is played in the same ``worlds`` sampled worlds
   (:meth:`View.sample <naipes.machiavelli.view.View.sample>`: the hidden hand
   and the stock dealt at random from the unseen cards), then both seats play
-  SolverBot's rule for :attr:`plies` more turns; the world is scored 1 when
+  SolverBot's rule for ``plies`` more turns; the world is scored 1 when
   the bot won the hand (a share when it is shared), 0 when another seat did,
   and otherwise 0.5 plus 0.05 a card the bot holds fewer than the nearest
   other seat (within nine cards).
