@@ -24,13 +24,14 @@ __all__ = ["Plugin"]
 
 
 class Plugin(GamePlugin[Rules, Move, View]):
-    """Machiavelli for every layer: a quick game of one deal; the solver and the baseline bot."""
+    """Machiavelli for every layer: a quick game of one deal; the solver, the baseline bot and the
+    look-ahead over sampled worlds (``strong``, :class:`~naipes.machiavelli.search.StrongBot`)."""
 
     quick_rules: Mapping[str, Mapping[str, object]] = {"deal": {"mode": "single_deal"}}
     bot_specs: Mapping[str, str] = {"best": "naipes.machiavelli.bots:SolverBot",
                                     "solver": "naipes.machiavelli.bots:SolverBot",
                                     "baseline": "naipes.machiavelli.bots:BaselineBot",
-                                    "strong": "naipes.machiavelli.bots:SolverBot"}
+                                    "strong": "naipes.machiavelli.search:StrongBot"}
 
     # -- search and machine interfaces (SR) ---------------------------------------------------
 

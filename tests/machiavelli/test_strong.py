@@ -1,0 +1,86 @@
+"""Machiavelli's ``strong`` bot (``naipes.machiavelli.search.StrongBot``): a look-ahead over sampled worlds.
+
+Its strength against SolverBot is measured by ``benchmarks/bots_search.py --matchups machiavelli``
+(the search guide); here: legal, deterministic for a seed, reading only the view, and its
+planning decisions on built positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+from naipes.bots import load_bot, play_game
+from naipes.machiavelli import Draw, Game, Play, Rules, SolverBot
+from naipes.machiavelli.search import StrongBot
+from naipes.plugin import plugin
+
+RULES = Rules(players=2, mode="single_deal")
+
+
+def _midgame(seed: int, turns: int) -> Game:
+    game = Game(RULES, seed=seed)
+    bots = [SolverBot(), SolverBot()]
+    for _ in range(turns):
+        seat = game.to_act[0]
+        game.play(bots[seat].choose(game.view(seat)), seat)
+    return game
+
+
+def test_strong_is_the_look_ahead_and_solver_stays() -> None:
+    assert isinstance(load_bot("strong", game="machiavelli", seed=1), StrongBot)
+    assert plugin("machiavelli").bots()["solver"] == "naipes.machiavelli.bots:SolverBot"
+
+
+def test_it_goes_out_when_it_can() -> None:
+    game = Game.from_position(RULES, hands=["7H 7D JS", "KD 2C"],
+                              table="[4S 5S 6S 7S 8S 9S 10S] [JH JD JC]", stock="KH 3C 9D")
+    move = StrongBot(seed=1).choose(game.view(0))
+    assert isinstance(move, Play) and sorted(map(str, move.cards)) == ["7D", "7H", "JS"]
+
+
+def test_it_draws_rather_than_lay_a_run_the_other_seat_goes_out_on() -> None:
+    # Every card it cannot see (the other seat's one card and the stock) extends 5H 6H 7H:
+    # SolverBot lays the run and loses at once; the look-ahead draws instead.
+    game = Game.from_position(RULES, hands=["5H 6H 7H 2C", "8H"], stock="4H 8H 4H")
+    view = game.view(0)
+    assert isinstance(SolverBot().choose(view), Play)
+    assert isinstance(StrongBot(seed=3).choose(view), Draw)
+
+
+def test_it_lays_when_nothing_unseen_can_use_the_cards() -> None:
+    game = Game.from_position(RULES, hands=["5H 6H 7H 2C", "KD"], stock="KC QS KS")
+    move = StrongBot(seed=3).choose(game.view(0))
+    assert isinstance(move, Play) and sorted(map(str, move.cards)) == ["5H", "6H", "7H"]
+
+
+def test_same_choice_whatever_the_hidden_cards() -> None:
+    """Two games that show the same view (the other hand and the stock dealt differently) get
+    the same move from bots of the same seed."""
+    for seed, turns in ((5, 9), (11, 20), (17, 31)):
+        view = _midgame(seed, turns).view(_midgame(seed, turns).to_act[0])
+        moves = set()
+        for deal in range(3):
+            world = view.sample(random.Random(deal))
+            assert world.view(view.seat).hand == view.hand and world.view(view.seat).table == view.table
+            moves.add(StrongBot(seed=7, worlds=3, plies=2).choose(world.view(view.seat)))
+        assert len(moves) == 1
+
+
+def test_a_whole_deal_is_legal_and_the_same_for_a_seed() -> None:
+    def deal() -> tuple[object, ...]:
+        game = Game(RULES, seed=21)
+        result = play_game(game, [StrongBot(seed=4, worlds=2, plies=2), SolverBot()])  # the engine checks each play
+        return result.winners, result.scores, game.view(0).table
+
+    assert deal() == deal()
+
+
+def test_sessions_and_more_seats() -> None:
+    """With three seats and a session of deals (the default mode) its moves are legal too."""
+    game = Game(Rules(players=3), seed=5)
+    bots = [StrongBot(seed=s, worlds=2, plies=3) for s in range(3)]
+    for _ in range(30):
+        seat = game.to_act[0]
+        move = bots[seat].choose(game.view(seat))
+        assert game.is_legal(move, seat)
+        game.play(move, seat)
