@@ -462,7 +462,69 @@ class GamePlugin(Generic[R, M, V]):
         """
         return None
 
+    def decisions(self, world: AnyGame[R, M, V], views: Sequence[V]) -> Sequence[tuple[AnyGame[R, M, V], int, M]] | None:
+        """The other seats' decisions the observer saw, rebuilt in ``world``.
+
+        ``world`` is a full game consistent with the last of ``views`` (the observer's own
+        views of this game, oldest first, as its bot was given them). The answer is, for each
+        move of another seat that the observer saw played (in the window the game chooses:
+        since ``views[0]``, or the current deal), ``(position, seat, move)``: the position just
+        before the move as a game with the hidden cards as ``world`` has them, the seat and
+        the move, in the order played. ``None`` when the game cannot rebuild them (the
+        inference of :mod:`naipes.search.infer` then leaves the worlds uniform).
+
+        The default is the function ``decisions`` of the game's ``_knowledge`` module (or of
+        its ``describe`` or main module), else ``None``.
+
+        .. versionadded:: 1.2
+        """
+        hook = self._knowledge_hook("decisions")
+        return None if hook is None else hook(world, views)
+
+    def move_scores(self, view: V) -> Sequence[float] | None:
+        """A model of a player: the log-weight of each of ``view.legal_moves`` (in that order),
+        a softmax of which is the chance the game's heuristic player picks it (its scores over a
+        calibrated temperature); ``None`` when the game gives none (the player model of
+        :mod:`naipes.search.infer` then falls back on :meth:`prior` with a uniform share).
+
+        The default is the function ``move_scores`` of the game's ``_knowledge`` module, else ``None``.
+
+        .. versionadded:: 1.2
+        """
+        hook = self._knowledge_hook("move_scores")
+        return None if hook is None else hook(view)
+
+    def enumerate_worlds(self, view: V, limit: int) -> Sequence[AnyGame[R, M, V]] | None:
+        """Every full game consistent with ``view``, each once and equally likely before any
+        inference, when there are at most ``limit`` of them (the world is small: the search
+        bots then value each once, exactly, instead of sampling); ``None`` otherwise or when
+        the game cannot tell.
+
+        The default is the function ``enumerate_worlds`` of the game's ``_knowledge`` module, else ``None``.
+
+        .. versionadded:: 1.2
+        """
+        hook = self._knowledge_hook("enumerate_worlds")
+        return None if hook is None else hook(view, limit)
+
     # -- internals -----------------------------------------------------------------------------
+
+    def _knowledge_hook(self, name: str) -> Callable[..., Any] | None:
+        """``name`` of the game's ``_knowledge`` submodule, else :meth:`_hook` (cached)."""
+        key = "_knowledge." + name
+        if key not in self._hooks:
+            found: Callable[..., Any] | None = None
+            if hasattr(self.module, "__path__"):
+                try:
+                    knowledge = importlib.import_module(self.module.__name__ + "._knowledge")
+                except ModuleNotFoundError as exc:
+                    if exc.name != self.module.__name__ + "._knowledge":
+                        raise
+                else:
+                    hook = getattr(knowledge, name, None)
+                    found = hook if callable(hook) else None
+            self._hooks[key] = found if found is not None else self._hook(name)
+        return self._hooks[key]
 
     def _hook(self, name: str) -> Callable[..., Any] | None:
         """``name`` of the game's ``describe`` module (API 1.0), else of the game module (cached)."""

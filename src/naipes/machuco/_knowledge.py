@@ -8,7 +8,9 @@
   first), else a throw that leaves the next player no pair; quieres on a strong figure;
 - :func:`prior`: the heuristic's move (:class:`~naipes.machuco.MachucoBot`);
 - :func:`horizon`: the plays left in the current deal (a deal is small enough to search exactly);
-- :func:`observed_moves`: the plays between two views of one seat (ISMCTS's tree reuse).
+- :func:`observed_moves`: the plays between two views of one seat (ISMCTS's tree reuse);
+- :func:`decisions`, :func:`move_scores`, :func:`enumerate_worlds`: inference from play and
+  exact endgames (:mod:`naipes.machuco._inference`).
 
 >>> from naipes import machuco
 >>> game = machuco.Game(machuco.Rules(players=2, scope="hand"), seed=3)
@@ -26,13 +28,15 @@ import random
 from typing import Sequence
 
 from naipes._policy import EpsilonGreedy
+from naipes.machuco._inference import decisions, enumerate_worlds, move_scores
 from naipes.machuco._tables import Phase
 from naipes.machuco.bots import MachucoBot
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, PlayCard
 from naipes.machuco.scoring import capture_ranks
 from naipes.machuco.view import View
 
-__all__ = ["FastPolicy", "evaluate", "horizon", "observed_moves", "prior"]
+__all__ = ["FastPolicy", "decisions", "enumerate_worlds", "evaluate", "horizon", "move_scores", "observed_moves",
+           "prior"]
 
 #: Points one won card is worth before the count (as MachucoBot's ``card_value``).
 CARD_VALUE = 0.55

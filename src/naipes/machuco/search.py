@@ -11,6 +11,7 @@ plugin (``load_bot("strong", game="machuco")``).
 from __future__ import annotations
 
 from naipes.search import DeterminizedBot
+from naipes.search.infer import InferOption
 from naipes.search.rollout import Rollout
 
 __all__ = ["StrongBot"]
@@ -21,7 +22,8 @@ class StrongBot(DeterminizedBot):
 
     Args:
         seed: seed of the bot's generator.
-        worlds, seconds, depth, nodes, rollout: as for :class:`~naipes.search.DeterminizedBot`.
+        worlds, seconds, depth, nodes, rollout, infer, pool, exact, prior: as for
+            :class:`~naipes.search.DeterminizedBot`.
 
     .. versionadded:: 1.2
     """
@@ -29,5 +31,7 @@ class StrongBot(DeterminizedBot):
     __slots__ = ()
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 32, seconds: float | None = None,
-                 depth: int = 12, nodes: int | None = 8000, rollout: Rollout = None) -> None:
-        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout)
+                 depth: int = 12, nodes: int | None = 8000, rollout: Rollout = None, infer: InferOption = None,
+                 pool: int | None = None, exact: int = 0, prior: float = 0.0) -> None:
+        super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
+                         infer=infer, pool=pool, exact=exact, prior=prior)

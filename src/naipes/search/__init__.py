@@ -26,6 +26,10 @@ evaluation of capped rollouts) comes from the game's plugin
 .. versionchanged:: 1.2
    :class:`DeterminizedBot` (exact search of sampled worlds to the plugin's
    horizon); ISMCTS's ``bias=`` (progressive bias from the plugin's prior).
+
+.. versionchanged:: 1.2
+   Inference from play (:mod:`naipes.search.infer`): ``infer=`` of :class:`DeterminizedBot`
+   and :class:`ISMCTSBot`; exact play of enumerable worlds (``exact=``).
 """
 
 from __future__ import annotations
@@ -33,13 +37,16 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from naipes.search import infer
 from naipes.search import rollout as _rollout
 from naipes.search.exact import DeterminizedBot
+from naipes.search.infer import HeuristicModel, InferredWorlds, PlayerModel
 from naipes.search.ismcts import ISMCTSBot
 from naipes.search.pimc import PIMCBot
 from naipes.search.rollout import Rollout, default_rollout
 
-__all__ = ["DeterminizedBot", "ISMCTSBot", "PIMCBot", "Rollout", "default_rollout"]
+__all__ = ["DeterminizedBot", "HeuristicModel", "ISMCTSBot", "InferredWorlds", "PIMCBot", "PlayerModel", "Rollout",
+           "default_rollout", "infer"]
 
 
 def __getattr__(name: str) -> Any:

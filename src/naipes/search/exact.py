@@ -37,10 +37,11 @@ from __future__ import annotations
 import math
 from typing import Sequence, TypeVar
 
-from naipes.errors import UsageError
+from naipes.errors import NaipesError, UsageError
 from naipes.game import Move, View
-from naipes.plugin import plugin
+from naipes.plugin import plugin, plugin_of
 from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
+from naipes.search.infer import CANDIDATES, InferOption, make_inference
 from naipes.search.rollout import Rollout, play_out
 
 __all__ = ["DeterminizedBot"]
@@ -81,10 +82,24 @@ class DeterminizedBot(SearchBase):
             the opponents play like the policy.
 
             .. versionadded:: 1.2
+        infer: weight the sampled worlds by the other seats' observed moves
+            (:mod:`naipes.search.infer`): ``"heuristic"`` (the game's heuristic as the model of
+            them), a :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
+        candidates: with ``infer`` and no world budget (``seconds`` only), the candidate
+            worlds drawn for each world searched.
+        pool: with ``infer`` and a world budget, the candidate worlds drawn per decision, among
+            which the ``worlds`` searched are drawn by weight (default: twice ``worlds``).
+        exact: when the game's plugin can list every world consistent with the view and
+            there are at most this many (:meth:`~naipes.plugin.GamePlugin.enumerate_worlds`),
+            each is searched once, weighted by the inference, instead of sampling (0: never).
+
+            .. versionadded:: 1.2
 
     Attributes:
         last_iterations: the worlds the last decision that searched valued.
         last_nodes: the positions the last decision searched.
+        last_exact: whether the last decision that searched enumerated its worlds.
+        inference: the :class:`~naipes.search.infer.InferredWorlds` of ``infer=``, else ``None``.
 
     Raises:
         UsageError: for a budget or a depth that is not positive (code ``bad_budget``).
@@ -92,12 +107,15 @@ class DeterminizedBot(SearchBase):
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("depth", "nodes", "prior", "prune", "others", "last_nodes", "_nodes", "_cuts")
+    __slots__ = ("depth", "nodes", "prior", "prune", "others", "exact", "pool", "last_nodes", "last_exact", "inference",
+                 "_nodes", "_cuts")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
                  candidate: Rollout | bool = True, evaluate: Evaluate | None = None,
-                 prior: float = 0.0, prune: bool = True, others: str = "search") -> None:
+                 prior: float = 0.0, prune: bool = True, others: str = "search",
+                 infer: InferOption = None, candidates: int = CANDIDATES, pool: int | None = None,
+                 exact: int = 0) -> None:
         if others not in ("search", "policy"):
             raise UsageError(f"others is 'search' or 'policy', not {others!r}", code="bad_option")
         super().__init__(iterations=worlds, seconds=seconds, seed=seed, rollout=rollout,
@@ -111,7 +129,17 @@ class DeterminizedBot(SearchBase):
         self.prior = float(prior)
         self.prune = bool(prune)
         self.others = others
+        if type(exact) is not int or exact < 0:
+            raise UsageError(f"exact must be an int >= 0, not {exact!r}", code="bad_budget")
+        self.exact = exact
+        if pool is not None and (type(pool) is not int or pool < 1):
+            raise UsageError(f"pool must be a positive int or None, not {pool!r}", code="bad_budget")
+        #: With ``infer=`` and a world budget: the candidate worlds weighed per decision.
+        self.pool = pool if pool is not None else 2 * (worlds or 1)
+        #: The inference the worlds are drawn by (``infer=``), else ``None``.
+        self.inference = make_inference(infer, candidates)
         self.last_nodes = 0
+        self.last_exact = False
         self._nodes = 0
         #: The decision's history heuristic: how deep each ``(seat, move)`` cut off alpha-beta.
         self._cuts: dict[tuple[int, Move], int] = {}
@@ -126,39 +154,78 @@ class DeterminizedBot(SearchBase):
             IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
         """
         moves: Sequence[M] = legal_moves_of(view)
+        if self.inference is not None:
+            self.inference.observe(view)
         if len(moves) == 1:
             return moves[0]
         clock = Clock(self.iterations, self.seconds)
-        first = self._sample(view)
+        enumerated = self._enumerate(view) if self.exact else None
+        self.last_exact = enumerated is not None
+        if enumerated is None:
+            enumerated = self._draw_worlds(view)
+        first = enumerated[0][0] if enumerated else self._sample(view)
         ctx = self._context(first)
         listed = self._root_moves(view, first, ctx)
         limit = self._limit(view, first)
         totals = [0.0] * len(listed)
-        done, self._nodes = 0, 0
+        done, mass, self._nodes = 0, 0.0, 0
         self._cuts = {}
         world: AnyGame | None = first
-        while clock.more(done) and (done == 0 or self.nodes is None or self._nodes < self.nodes):
+        while (done < len(enumerated) if enumerated else clock.more(done)) and (
+                done == 0 or self.nodes is None or self._nodes < self.nodes):
+            weight = 1.0
+            if enumerated:
+                world, weight = enumerated[done]
             world = world if world is not None else self._sample(view)
             for i, move in enumerate(listed):
                 branch = world.clone()
                 if len(branch.to_act) > 1:
                     others_answer(branch, view.seat, ctx.policy, self._rng)
                 branch.play(move, view.seat)
-                totals[i] += self._root_value(branch, limit - 1, view.seat, ctx)
+                totals[i] += weight * self._root_value(branch, limit - 1, view.seat, ctx)
             done += 1
+            mass += weight
             world = None
         self.last_iterations = done
         self.last_nodes = self._nodes
-        means = [t / done for t in totals]
+        means = [t / mass for t in totals]
         if self.prior:
             favoured = plugin(first.name).prior(view)
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
 
+    def _draw_worlds(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
+        """The decision's worlds with their weights, drawn at once (hook): with ``infer=`` and a
+        world budget, ``worlds`` drawn among ``pool`` candidates by the inference's likelihood
+        (:meth:`~naipes.search.infer.InferredWorlds.resample`); else ``None`` (each world drawn
+        by :meth:`_sample` as the search goes)."""
+        if self.inference is None or self.iterations is None:
+            return None
+        return self.inference.resample(view, self._rng, self.iterations, self.pool)
+
+    def _enumerate(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
+        """Every world of ``view`` with its weight (the inference's likelihood, else 1), when the
+        game's plugin enumerates them (:meth:`~naipes.plugin.GamePlugin.enumerate_worlds`, at most
+        ``exact``); else ``None`` (the worlds are sampled)."""
+        try:
+            found = plugin_of(view).enumerate_worlds(view, self.exact)
+        except NaipesError:
+            return None
+        if not found:
+            return None
+        inference = self.inference
+        weights = [1.0] * len(found) if inference is None else inference.weights(found, view)
+        if not sum(weights) > 0:
+            weights = [1.0] * len(found)
+        return list(zip(found, weights))
+
     def _sample(self, view: View[M]) -> AnyGame:
         """One world for ``view`` (hook: :meth:`View.sample <naipes.game.View.sample>` by the
-        bot's generator; a game's bot may deal its worlds by what it inferred)."""
+        bot's generator, or the inference's :meth:`~naipes.search.infer.InferredWorlds.sample`
+        with ``infer=``; a game's bot may deal its worlds by what it inferred)."""
+        if self.inference is not None:
+            return self.inference.sample(view, self._rng)
         return view.sample(self._rng)
 
     def _limit(self, view: View[M], world: AnyGame) -> int:

@@ -58,6 +58,7 @@ from naipes.game import Move, View
 from naipes.plugin import plugin
 from naipes.search._common import AnyGame, Clock, Context, Evaluate, SearchBase, describe, legal_moves_of, others_answer
 from naipes.search._tree import CHANCE, Edge, Node, Scale, descend, most_visited, ucb_pick, widening
+from naipes.search.infer import CANDIDATES, InferOption, make_inference
 from naipes.search.rollout import Rollout
 
 __all__ = ["ISMCTSBot"]
@@ -93,6 +94,12 @@ class ISMCTSBot(SearchBase):
         reuse: keep the tree between a seat's consecutive decisions when the game
             plugin's :meth:`~naipes.plugin.GamePlugin.observed_moves` says what was
             played in between (see *Tree reuse* above); ``False``: a fresh tree each time.
+        infer: weight the sampled worlds by the other seats' observed moves
+            (:mod:`naipes.search.infer`): ``"heuristic"``, a
+            :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
+        candidates: with ``infer``, the candidate worlds drawn for each iteration's world.
+
+            .. versionadded:: 1.2
 
     Attributes:
         last_iterations: the iterations the last decision that searched ran
@@ -114,13 +121,14 @@ class ISMCTSBot(SearchBase):
     .. versionadded:: 1.1
     """
 
-    __slots__ = ("c", "widen_above", "widen_k", "bias", "reuse", "last_reused", "_kept")
+    __slots__ = ("c", "widen_above", "widen_k", "bias", "reuse", "last_reused", "inference", "_kept")
 
     def __init__(self, iterations: int | None = 400, seconds: float | None = None, *,
                  seed: int | None = None, rollout: Rollout = None, c: float = 0.7,
                  candidate: Rollout | bool = True, max_rollout: int = 300,
                  evaluate: Evaluate | None = None, widen_above: int = 16, widen_k: float = 2.0,
-                 bias: float = 0.0, reuse: bool = True) -> None:
+                 bias: float = 0.0, reuse: bool = True, infer: InferOption = None,
+                 candidates: int = CANDIDATES) -> None:
         super().__init__(iterations=iterations, seconds=seconds, seed=seed, rollout=rollout,
                          candidate=candidate, max_rollout=max_rollout, evaluate=evaluate)
         self.c = float(c)
@@ -128,6 +136,8 @@ class ISMCTSBot(SearchBase):
         self.widen_k = float(widen_k)
         self.bias = float(bias)
         self.reuse = bool(reuse)
+        #: The inference the worlds are drawn by (``infer=``), else ``None``.
+        self.inference = make_inference(infer, candidates)
         self.last_reused = 0
         #: Per seat: the view, the tree, its scale and the move of the seat's last decision.
         self._kept: dict[int, tuple[View[Any], Node, Scale, Move]] = {}
@@ -142,10 +152,12 @@ class ISMCTSBot(SearchBase):
             IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
         """
         moves: Sequence[M] = legal_moves_of(view)
+        if self.inference is not None:
+            self.inference.observe(view)
         if len(moves) == 1:
             return moves[0]
         clock = Clock(self.iterations, self.seconds)
-        first = view.sample(self._rng)
+        first = self._sample(view)
         ctx = self._context(first)
         root, scale = self._tree(view, first)
         done, self.last_reused = 0, root.visits
@@ -155,7 +167,7 @@ class ISMCTSBot(SearchBase):
         if prefer is None and favoured in listed:
             prefer = favoured
         while clock.more(done):
-            world = first if done == 0 else view.sample(self._rng)
+            world = first if done == 0 else self._sample(view)
             self._iterate(root, world, view.seat, listed, (prefer, favoured), ctx, scale)
             done += 1
         self.last_iterations = done
@@ -164,6 +176,13 @@ class ISMCTSBot(SearchBase):
         if self.reuse:
             self._kept[view.seat] = (view, root, scale, move)
         return move
+
+    def _sample(self, view: View[M]) -> AnyGame:
+        """One world for ``view``: by the inference with ``infer=``, else :meth:`View.sample
+        <naipes.game.View.sample>` by the bot's generator."""
+        if self.inference is not None:
+            return self.inference.sample(view, self._rng)
+        return view.sample(self._rng)
 
     def _tree(self, view: View[M], world: AnyGame) -> tuple[Node, Scale]:
         """The subtree of the seat's last decision that the moves seen since lead to, else a fresh tree.
