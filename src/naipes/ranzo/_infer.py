@@ -45,33 +45,44 @@ import random
 from typing import NamedTuple
 
 from naipes.cards import Card
-from naipes.ranzo._belief import EPS, TAU, Record, _free, _seat_context, _signature
+from naipes.ranzo._belief import EPS, TAU, Record, _free, _seat_context
 from naipes.ranzo._belief import likelihood as discard_likelihood
 from naipes.ranzo._phase import TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import _bits
-from naipes.ranzo.moves import Pass
+from naipes.ranzo.moves import Envido, Move, Pass, Truco
 from naipes.ranzo.view import View, _deal_unseen
 
-__all__ = ["CANDIDATES", "History", "Item", "PASS_BONUS", "likelihood_of"]
+__all__ = ["ANSWER", "CANDIDATES", "DISCARD", "History", "Item", "PASS_BONUS", "SWAP", "answer_likelihood",
+           "likelihood_of"]
 
 #: Draws of one seat's hidden cards weighed per sampled world.
 CANDIDATES = 12
 #: RanzoBot's bonus for passing (a concealed hand), in its units.
 PASS_BONUS = 2.0
 #: The most recent decisions of a seat weighed (older ones say less of its hand now).
-KEPT = 12
+KEPT = 30
+
+
+#: :attr:`Item.kind`: a turn discard, an answer in a claim window, a truco won (no decision: the
+#: hand took the card and gave the shown one).
+DISCARD, ANSWER, SWAP = 0, 1, 2
+#: :attr:`Item.chosen` kinds of an answer.
+PASSED, TRUCO, ENVIDO = 0, 1, 2
 
 
 class Item(NamedTuple):
-    """One decision of another seat: a turn discard (``passed`` false) or a window let pass."""
+    """One thing another seat did: a turn discard, an answer in a window, or a truco it won."""
 
-    passed: bool
+    kind: int
     record: Record
     #: the number on the card (claims by truco need a higher one)
     rank: int
     #: likelihood by the seat's concealed cards then (a mask)
     memo: dict[int, float]
+    #: an answer: ``(PASSED, 0)``, ``(TRUCO, shown bit)`` or ``(ENVIDO, pair mask)``; a swap:
+    #: ``(card taken, card given)`` as bits
+    chosen: tuple[int, int] = (PASSED, 0)
 
 
 class History:
@@ -85,8 +96,9 @@ class History:
         self._key: tuple[int, int, int] | None = None
         self._items: dict[int, list[Item]] = {}
         self._stock = 0
-        #: the last view's phase and position key, and the items of its open window
-        self._prev: tuple[object, tuple[int, int]] | None = None
+        #: the last view's phase, position key, discarder and the seat's own hand
+        self._prev: tuple[object, tuple[int, int], int, tuple[Card, ...]] | None = None
+        #: per seat, its record of the window open at the last view
         self._pending: dict[int, Item] = {}
 
     def observe(self, view: View) -> None:
@@ -99,27 +111,39 @@ class History:
         prev = self._prev
         if prev is not None and prev[1] == here and prev[0] is view.phase:
             return  # the same position seen again
-        if prev is not None and (prev[0] is WINDOW or prev[0] is TURN):
-            self._resolved(view)
+        if prev is not None and (prev[0] is WINDOW or (prev[0] is TURN and prev[2] == view.seat)):
+            own = set(prev[3]) - set(view.hand) if prev[0] is TURN else set()
+            self._resolved(view, prev[2], next(iter(own)) if len(own) == 1 else None)
         self._pending = {}
         if view.phase is WINDOW and view.turn != view.seat and view.claim_card is not None:
-            self._add(view.turn, _item(view, view.turn, passed=False))
-            self._pending = {s: _item(view, s, passed=True) for s in range(view.players)
+            self._add(view.turn, _item(view, view.turn, DISCARD))
+            self._pending = {s: _item(view, s, ANSWER) for s in range(view.players)
                              if s not in (view.seat, view.turn)}
-        self._prev = (view.phase, here)
+        self._prev = (view.phase, here, view.turn, view.hand)
         self._items = {s: items for s, items in self._items.items()
                        if items and items[-1].record.signature == _signature(view, s)}
 
-    def _resolved(self, view: View) -> None:
-        """The window open at the last view (or opened by the seat's own discard) was answered:
-        ``view.last_window``."""
-        for s, move in view.last_window:
+    def _resolved(self, view: View, discarder: int, own: Card | None) -> None:
+        """The window open at the last view (or opened by the seat's own discard ``own``) was
+        answered: ``view.last_window``. Each answer is a decision weighed; a truco won swapped
+        two known cards; any other claim won changed the hand beyond that (start over)."""
+        answers = view.last_window
+        t = tables(view.rules.deck)
+        winner = _winner(answers, discarder, view.players, view.rules.envido_beats_truco)
+        for s, move in answers:
             if s == view.seat:
                 continue
-            if type(move) is not Pass:
-                self._items.pop(s, None)  # a claim shows or moves cards: start over
-            elif s in self._pending:
-                self._add(s, self._pending[s])
+            pending = self._pending.get(s)
+            if pending is not None:
+                self._add(s, pending._replace(chosen=_chosen(t, move)))
+            if s != winner:
+                continue
+            card = pending.record.discard if pending is not None else t.bit[own] if own is not None else 0
+            if isinstance(move, Truco) and card:
+                record = _blank(_signature(view, s), t.mask(view.known_by_seat[s]))
+                self._add(s, Item(SWAP, record, 0, {}, (card, t.bit[move.card])))
+            else:
+                self._items.pop(s, None)
 
     def _add(self, seat: int, item: Item) -> None:
         items = self._items.setdefault(seat, [])
@@ -165,56 +189,113 @@ class History:
         return known + chosen, rest
 
 
+def _winner(answers: tuple[tuple[int, Move], ...], discarder: int, players: int, beats: bool) -> int | None:
+    """The seat that won a window's claims (RZ-09), or ``None`` when all passed."""
+    best: tuple[tuple[int, ...], int] | None = None
+    for s, m in answers:
+        dist = (s - discarder) % players
+        if isinstance(m, Envido):
+            key: tuple[int, ...] = (0, dist) if beats else (dist,)
+        elif isinstance(m, Truco):
+            key = (1, -m.card.rank, dist) if beats else (dist,)
+        else:
+            continue
+        if best is None or key < best[0]:
+            best = (key, s)
+    return None if best is None else best[1]
+
+
+def _signature(view: View, seat: int) -> tuple[object, ...]:
+    """What changes when ``seat``'s concealed hand changes other than by a turn: its open juegos
+    and its count (a claim lost only shows cards, it changes nothing held)."""
+    return (view.open_juegos[seat], view.hand_sizes[seat])
+
+
 def likelihood_of(t: Tables, view: View, items: list[Item] | tuple[Item, ...], hand: int, fixed: int, deck: int,
                   rng: random.Random) -> float:
     """The likelihood of a seat's ``items`` if its concealed cards now are ``hand`` (a mask,
-    ``fixed`` the known ones): its hands then rebuilt backwards, each hidden draw drawn
-    among the cards it could have been (see the module docstring)."""
+    ``fixed`` the known ones, not read: each decision knows what was shown then): its hands
+    then rebuilt backwards, each hidden draw drawn among the cards it could have been (see
+    the module docstring)."""
     weight = 1.0
-    for item in reversed(items):
+    for k in range(len(items) - 1, -1, -1):
+        item = items[k]
+        if item.kind == SWAP:
+            taken, given = item.chosen
+            hand = hand & ~taken | given
+            continue
         memo = item.memo
         p = memo.get(hand)
         if p is None:
-            if item.passed:
-                p = pass_likelihood(t, view, item, hand, deck)
+            if item.kind == ANSWER:
+                p = answer_likelihood(t, view, item, hand, deck)
             else:
                 p = discard_likelihood(t, view, item.record, hand, deck)
             memo[hand] = p
         weight *= p
-        if not item.passed:
+        if item.kind == DISCARD:
             six = hand | item.record.discard
-            choices = _bits(six & ~fixed)
+            choices = _bits(six & ~item.record.known)  # a card shown by then was held before the draw
             hand = six & ~choices[rng.randrange(len(choices))] if choices else hand
     return weight
 
 
-def pass_likelihood(t: Tables, view: View, item: Item, hand: int, deck: int) -> float:
-    """The chance that a seat holding ``hand`` let the item's card pass: ``EPS`` when the card
-    made it a Ranzo, else a softmax of RanzoBot's values of passing and of each claim."""
+def answer_likelihood(t: Tables, view: View, item: Item, hand: int, deck: int) -> float:
+    """The chance that a seat holding ``hand`` answered the window as the item says: when the
+    card made it a Ranzo, any claim (alike) and a pass ``EPS``; else a softmax of RanzoBot's
+    values of passing and of each claim."""
     record = item.record
     card = record.discard
+    kind, chosen = item.chosen
     stolen = hand | card
-    if t.can_split(stolen):
+    ranks = _ranks(t)
+    if kind == TRUCO and not (hand & chosen and ranks[chosen] > item.rank):
+        return EPS  # the world does not hold the shown card
+    if kind == ENVIDO and hand & chosen != chosen:
         return EPS
+    if t.can_split(stolen):
+        return EPS if kind == PASSED else 1.0 / max(1, len(_claims(t, hand, card, item.rank)))
     ctx = _seat_context(t, view, record, hand, deck)
     opens = record.opens
-    keep = ctx.score(hand, opens) + PASS_BONUS
-    values = []
+    values: dict[tuple[int, int], float] = {(PASSED, 0): ctx.score(hand, opens) + PASS_BONUS}
+    for claim in _claims(t, hand, card, item.rank):
+        kind_of, mask = claim
+        if kind_of == TRUCO:
+            values[claim] = ctx.score(stolen & ~mask, opens)
+        else:
+            rest = stolen & ~mask & ~card
+            values[claim] = max((ctx.score(rest & ~b, opens + 1) for b in _bits(rest)), default=math.inf)
+    if len(values) == 1:
+        return 1.0 if kind == PASSED else EPS
+    top = max(values.values())
+    if top == math.inf:
+        return 1.0 if values.get(item.chosen) == math.inf else EPS
+    total = sum(math.exp((v - top) / TAU) for v in values.values())
+    return max(EPS, math.exp((values.get(item.chosen, -math.inf) - top) / TAU) / total)
+
+
+def _claims(t: Tables, hand: int, card: int, rank: int) -> list[tuple[int, int]]:
+    """The claims a seat holding ``hand`` could make on ``card`` (of number ``rank``)."""
     ranks = _ranks(t)
-    for x in _bits(hand):
-        if ranks[x] > item.rank:
-            values.append(ctx.score(stolen & ~x, opens))
+    found = [(TRUCO, x) for x in _bits(hand) if ranks[x] > rank]
     for pair in t.others[card]:
         both = pair[0] | pair[1]
         if hand & both == both:
-            rest = stolen & ~both & ~card
-            if rest:
-                values.append(max(ctx.score(rest & ~b, opens + 1) for b in _bits(rest)))
-    if not values:
-        return 1.0
-    top = max(keep, *values)
-    total = math.exp((keep - top) / TAU) + sum(math.exp((v - top) / TAU) for v in values)
-    return math.exp((keep - top) / TAU) / total
+            found.append((ENVIDO, both))
+    return found
+
+
+def _chosen(t: Tables, move: Move) -> tuple[int, int]:
+    """An answer as :attr:`Item.chosen`."""
+    if isinstance(move, Truco):
+        return (TRUCO, t.bit[move.card])
+    if isinstance(move, Envido):
+        return (ENVIDO, t.bit[move.a] | t.bit[move.b])
+    return (PASSED, 0)
+
+
+def _blank(signature: tuple[object, ...], known: int) -> Record:
+    return Record(signature, 0, known, 0, 0, [], {})
 
 
 _RANKS: dict[int, dict[int, int]] = {}
@@ -227,9 +308,10 @@ def _ranks(t: Tables) -> dict[int, int]:
     return found
 
 
-def _item(view: View, seat: int, passed: bool) -> Item:
+def _item(view: View, seat: int, kind: int) -> Item:
     """``seat``'s decision on the window's card, with what was public when it made it: its own
-    discard (``passed`` false), or its answer to another's."""
+    discard (:data:`DISCARD`), or its answer to another's (:data:`ANSWER`, answer to be filled)."""
+    passed = kind == ANSWER
     t = tables(view.rules.deck)
     assert view.claim_card is not None
     public = t.mask(view.discards if passed else view.discards[:-1])
@@ -247,4 +329,4 @@ def _item(view: View, seat: int, passed: bool) -> Item:
                  for s in range(view.players) if s != seat]
     record = Record(_signature(view, seat), t.bit[view.claim_card], t.mask(view.known_by_seat[seat]), public,
                     len(view.open_juegos[seat]), opponents, {})
-    return Item(passed, record, view.claim_card.rank, {})
+    return Item(kind, record, view.claim_card.rank, {})

@@ -11,13 +11,21 @@ plugin (``load_bot("strong", game="ranzo")``).
 from __future__ import annotations
 
 from naipes.ranzo._belief import Belief
+from naipes.ranzo._infer import History
 from naipes.ranzo.moves import Move
 from naipes.ranzo.state import Game
 from naipes.ranzo.view import View, _sample
+from naipes.errors import UsageError
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
-__all__ = ["StrongBot"]
+__all__ = ["BELIEFS", "ENDGAME", "StrongBot", "plies_to_end"]
+
+#: ``belief=`` by its names: ``"history"`` (every discard and pass, :mod:`naipes.ranzo._infer`),
+#: ``"last"`` (each seat's last discard, :mod:`naipes.ranzo._belief`), ``"none"`` (uniform).
+BELIEFS: dict[bool | str, str] = {"history": "history", "last": "last", "none": "none", True: "last", False: "none"}
+#: With this many stock cards or fewer, :class:`StrongBot` searches each world to the round's end.
+ENDGAME = 2
 
 
 class StrongBot(DeterminizedBot):
@@ -47,23 +55,48 @@ class StrongBot(DeterminizedBot):
        rollout=None, belief=False)``).
     """
 
-    __slots__ = ("belief", "_belief")
+    __slots__ = ("belief", "endgame", "_belief", "_history")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 6, seconds: float | None = None,
                  depth: int = 8, nodes: int | None = None, rollout: Rollout = "best",
-                 prior: float = 0.5, prune: bool = False, others: str = "policy", belief: bool = True) -> None:
+                 prior: float = 0.5, prune: bool = False, others: str = "policy", belief: bool | str = "history",
+                 endgame: int = ENDGAME) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          prior=prior, prune=prune, others=others)
-        self.belief = bool(belief)
+        if belief not in BELIEFS:
+            raise UsageError(f"belief is one of {sorted(map(str, BELIEFS))}, not {belief!r}", code="bad_option")
+        if type(endgame) is not int or endgame < 0:
+            raise UsageError(f"endgame must be an int >= 0, not {endgame!r}", code="bad_budget")
+        self.belief: str = BELIEFS[belief]
+        self.endgame = endgame
         self._belief = Belief()
+        self._history = History()
 
     def choose(self, view: View) -> Move:  # type: ignore[override]
         """As :meth:`DeterminizedBot.choose <naipes.search.DeterminizedBot.choose>`, the worlds
         dealt by what the other seats' discards tell (with ``belief``)."""
-        self._belief.observe(view)
+        if self.belief == "last":
+            self._belief.observe(view)
+        elif self.belief == "history":
+            self._history.observe(view)
         return super().choose(view)
 
     def _sample(self, view: View) -> Game:  # type: ignore[override]
-        if not self.belief:
-            return view.sample(self._rng)
-        return _sample(view, self._rng, self._belief.deal(view, self._rng))
+        if self.belief == "history":
+            return _sample(view, self._rng, self._history.deal(view, self._rng))
+        if self.belief == "last":
+            return _sample(view, self._rng, self._belief.deal(view, self._rng))
+        return view.sample(self._rng)
+
+    def _limit(self, view: View, world: Game) -> int:  # type: ignore[override]
+        """``depth``, or with ``endgame`` stock cards or fewer left the plies to the round's end
+        (:func:`plies_to_end`): each world is then searched to its end."""
+        if view.stock_size <= self.endgame:
+            return max(self.depth, plies_to_end(view))
+        return super()._limit(view, world)
+
+
+def plies_to_end(view: View) -> int:
+    """More plies than the round can last from ``view``: each stock card is one turn, its window
+    and a steal's discard (3 plies), then the last window and steal."""
+    return 3 * view.stock_size + 4
