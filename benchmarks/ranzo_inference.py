@@ -8,7 +8,9 @@ public) that a world puts in the right hand is counted:
 
 - ``uniform``: :meth:`View.sample <naipes.ranzo.View.sample>`'s deal;
 - ``belief``: the last-discard belief (``naipes.ranzo._belief.Belief``);
-- ``history``: inference from every discard and pass (``naipes.ranzo._infer.History``).
+- ``history``: inference from every discard and pass (``naipes.ranzo._infer.History``);
+- ``generic``: :class:`naipes.search.InferredWorlds` with :class:`~naipes.search.HeuristicModel`
+  through Ranzo's ``decisions`` and ``move_scores`` hooks (``--generic``; slower).
 
     python benchmarks/ranzo_inference.py --first-deal 0 --deals 40          # tuning seeds
     python benchmarks/ranzo_inference.py --first-deal 1000000 --deals 200   # held out
@@ -41,10 +43,14 @@ def wilson(k: float, n: int) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def measure(first: int, deals: int, worlds: int, candidates: int | None = None) -> dict[str, Any]:
+def measure(first: int, deals: int, worlds: int, candidates: int | None = None,
+            generic: bool = False) -> dict[str, Any]:
     """Cards placed right per sampler, over ``deals`` RanzoBot rounds from seed ``first``."""
-    right = {"uniform": 0, "belief": 0, "history": 0}
-    seconds = {"uniform": 0.0, "belief": 0.0, "history": 0.0}
+    from naipes.search import HeuristicModel, InferredWorlds
+
+    names = ("uniform", "belief", "history") + (("generic",) if generic else ())
+    right = {name: 0 for name in names}
+    seconds = {name: 0.0 for name in names}
     total = calls = 0
     rng = random.Random(first)
     for seed in range(first, first + deals):
@@ -52,19 +58,23 @@ def measure(first: int, deals: int, worlds: int, candidates: int | None = None) 
         bots = [RanzoBot(seed * 4 + s) for s in range(4)]
         belief = Belief()
         history = History() if candidates is None else History(candidates)
+        inferred = InferredWorlds(HeuristicModel(), candidates=candidates or 12)
         while not game.is_over:
             seat = min(game.to_act)
             if WATCHER in game.to_act:
                 view = game.view(WATCHER)
                 belief.observe(view)
                 history.observe(view)
+                inferred.observe(view)
                 truth = {s: set(game.hands[s]) - set(view.known_by_seat[s]) for s in range(4) if s != WATCHER}
                 for _ in range(worlds):
-                    for name, deal in (("uniform", lambda: _deal_unseen(view, rng)),
-                                       ("belief", lambda: belief.deal(view, rng)),
-                                       ("history", lambda: history.deal(view, rng))):
+                    for name in names:
                         start = time.process_time()
-                        hands = deal()[0]
+                        if name == "generic":
+                            hands = inferred.sample(view, rng).hands
+                        else:
+                            hands = {"uniform": _deal_unseen, "belief": belief.deal,
+                                     "history": history.deal}[name](view, rng)[0]
                         seconds[name] += time.process_time() - start
                         right[name] += sum(len(truth[s] & set(hands[s])) for s in truth)
                     total += sum(len(t) for t in truth.values())
@@ -84,9 +94,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--worlds", type=int, default=2)
     parser.add_argument("--candidates", type=int, default=None)
+    parser.add_argument("--generic", action="store_true", help="also the generic InferredWorlds")
     parser.add_argument("--json", default=None)
     args = parser.parse_args()
-    out = measure(args.first_deal, args.deals, args.worlds, args.candidates)
+    out = measure(args.first_deal, args.deals, args.worlds, args.candidates, args.generic)
     for name, row in out["rows"].items():
         print(f"{name:8} {100 * row['share']:.2f} % ({100 * row['wilson'][0]:.2f} - {100 * row['wilson'][1]:.2f}) {row['ms_per_world']:.2f} ms")
     print(f"cards {out['cards']}, deals {args.first_deal}..{args.first_deal + args.deals - 1}")

@@ -83,6 +83,8 @@ class Item(NamedTuple):
     #: an answer: ``(PASSED, 0)``, ``(TRUCO, shown bit)`` or ``(ENVIDO, pair mask)``; a swap:
     #: ``(card taken, card given)`` as bits
     chosen: tuple[int, int] = (PASSED, 0)
+    #: the observing seat's view the item was read from (a discard: the window after it)
+    seen: View | None = None
 
 
 class History:
@@ -329,4 +331,4 @@ def _item(view: View, seat: int, kind: int) -> Item:
                  for s in range(view.players) if s != seat]
     record = Record(_signature(view, seat), t.bit[view.claim_card], t.mask(view.known_by_seat[seat]), public,
                     len(view.open_juegos[seat]), opponents, {})
-    return Item(kind, record, view.claim_card.rank, {})
+    return Item(kind, record, view.claim_card.rank, {}, (PASSED, 0), view)
