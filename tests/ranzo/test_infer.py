@@ -212,3 +212,54 @@ def test_the_endgame_search_reaches_the_end_of_every_world() -> None:
     view = game.view(game.to_act[0])
     Counting(0, worlds=2, depth=2, endgame=0).choose(view)
     assert calls["horizon"] > 0 or len(view.legal_moves) == 1
+
+
+def test_the_generic_hook_rebuilds_every_decision_as_a_legal_move_of_its_seat() -> None:
+    from naipes.plugin import plugin
+
+    hook = plugin("ranzo")
+    rebuilt = 0
+    for seed in range(5):
+        game = Game(Rules(rounds=1), seed=seed)
+        bots = [RanzoBot(seed + s) for s in range(4)]
+        views = []
+        history = History()
+        while not game.is_over:
+            seat = min(game.to_act)
+            if WATCHER in game.to_act and game.stock_size % 5 == 0:
+                view = game.view(WATCHER)
+                views.append(view)
+                history.observe(view)
+                found = hook.decisions(game.clone(), views)
+                assert found is not None
+                expected = sum(item.kind != SWAP for s in range(4) for item in history.items(s))
+                assert len(found) == expected
+                for position, who, move in found:
+                    assert who != WATCHER and move in position.view(who).legal_moves
+                rebuilt += len(found)
+            elif WATCHER in game.to_act:
+                views.append(game.view(WATCHER))
+                history.observe(views[-1])
+            game.play(bots[seat].choose(game.view(seat)), seat)
+    assert rebuilt > 50
+
+
+def test_move_scores_rank_ranzobots_move_first() -> None:
+    from naipes.plugin import plugin
+
+    hook = plugin("ranzo")
+    checked = 0
+    for seed in range(8):
+        game = Game(Rules(rounds=1), seed=seed)
+        bots = [RanzoBot(seed + s) for s in range(4)]
+        while not game.is_over:
+            seat = min(game.to_act)
+            view = game.view(seat)
+            move = bots[seat].choose(view)
+            scores = hook.move_scores(view)
+            if len(view.legal_moves) > 1:
+                assert scores is not None and len(scores) == len(view.legal_moves)
+                assert scores[view.legal_moves.index(move)] >= max(scores) - 0.01
+                checked += 1
+            game.play(move, seat)
+    assert checked > 150

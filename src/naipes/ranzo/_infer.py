@@ -54,7 +54,7 @@ from naipes.ranzo.moves import Envido, Move, Pass, Truco
 from naipes.ranzo.view import View, _deal_unseen
 
 __all__ = ["ANSWER", "CANDIDATES", "DISCARD", "History", "Item", "PASS_BONUS", "SWAP", "answer_likelihood",
-           "likelihood_of"]
+           "likelihood_of", "taken_before", "undraw"]
 
 #: Draws of one seat's hidden cards weighed per sampled world.
 CANDIDATES = 12
@@ -220,6 +220,7 @@ def likelihood_of(t: Tables, view: View, items: list[Item] | tuple[Item, ...], h
     then rebuilt backwards, each hidden draw drawn among the cards it could have been (see
     the module docstring)."""
     weight = 1.0
+    stolen = taken_before(items)
     for k in range(len(items) - 1, -1, -1):
         item = items[k]
         if item.kind == SWAP:
@@ -236,10 +237,26 @@ def likelihood_of(t: Tables, view: View, items: list[Item] | tuple[Item, ...], h
             memo[hand] = p
         weight *= p
         if item.kind == DISCARD:
-            six = hand | item.record.discard
-            choices = _bits(six & ~item.record.known)  # a card shown by then was held before the draw
-            hand = six & ~choices[rng.randrange(len(choices))] if choices else hand
+            hand = undraw(hand, item, stolen[k], rng)
     return weight
+
+
+def taken_before(items: list[Item] | tuple[Item, ...]) -> list[int]:
+    """Per item, the cards the seat took by a truco before it (they were not drawn)."""
+    out, mask = [], 0
+    for item in items:
+        out.append(mask)
+        if item.kind == SWAP:
+            mask |= item.chosen[0]
+    return out
+
+
+def undraw(hand: int, item: Item, stolen: int, rng: random.Random) -> int:
+    """The seat's concealed cards before the draw of the turn of discard ``item``, from those after
+    it (``hand``): the drawn card is one of the six, not one shown by then nor ``stolen`` before."""
+    six = hand | item.record.discard
+    choices = _bits(six & ~item.record.known & ~stolen)
+    return six & ~choices[rng.randrange(len(choices))] if choices else hand
 
 
 def answer_likelihood(t: Tables, view: View, item: Item, hand: int, deck: int) -> float:

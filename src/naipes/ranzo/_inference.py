@@ -39,7 +39,8 @@ import attrs
 
 from naipes.cards import Card
 from naipes.ranzo._belief import TAU
-from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, SWAP, TRUCO, History, Item
+from naipes.errors import InvalidStateError
+from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, SWAP, TRUCO, History, Item, taken_before, undraw
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import CERTAIN, _bits, _Context
@@ -118,6 +119,7 @@ def decisions(world: Game, views: Sequence[View]) -> tuple[tuple[Game, int, Move
             continue
         items = history.items(seat)
         hand = t.mask(hands[seat])
+        stolen = taken_before(items)
         for k in range(len(items) - 1, -1, -1):
             item = items[k]
             if item.kind == SWAP:
@@ -127,11 +129,12 @@ def decisions(world: Game, views: Sequence[View]) -> tuple[tuple[Game, int, Move
             if item.seen is None:
                 continue
             order = len(item.seen.discards) * 2 + (item.kind == ANSWER)
-            found.append((order, _position(t, item, seat, hand, rng)))
+            try:
+                found.append((order, _position(t, item, seat, hand, rng)))
+            except InvalidStateError:  # a hand the world cannot have had then: not weighed
+                pass
             if item.kind == DISCARD:
-                six = hand | item.record.discard
-                choices = _bits(six & ~item.record.known)
-                hand = six & ~choices[rng.randrange(len(choices))] if choices else hand
+                hand = undraw(hand, item, stolen[k], rng)
     found.sort(key=lambda pair: pair[0])
     return tuple(position for _, position in found)
 
