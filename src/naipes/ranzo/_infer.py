@@ -50,7 +50,7 @@ from naipes.ranzo._belief import likelihood as discard_likelihood
 from naipes.ranzo._phase import TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import _bits
-from naipes.ranzo.moves import Envido, Move, Pass, Truco
+from naipes.ranzo.moves import Envido, Move, Truco
 from naipes.ranzo.view import View, _deal_unseen
 
 __all__ = ["ANSWER", "CANDIDATES", "DISCARD", "History", "Item", "PASS_BONUS", "SWAP", "answer_likelihood",

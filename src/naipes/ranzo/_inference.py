@@ -38,8 +38,8 @@ from typing import TYPE_CHECKING, Sequence
 import attrs
 
 from naipes.cards import Card
-from naipes.ranzo._belief import TAU
 from naipes.errors import InvalidStateError
+from naipes.ranzo._belief import TAU
 from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, SWAP, TRUCO, History, Item, taken_before, undraw
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables

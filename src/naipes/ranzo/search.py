@@ -10,12 +10,12 @@ plugin (``load_bot("strong", game="ranzo")``).
 
 from __future__ import annotations
 
+from naipes.errors import UsageError
 from naipes.ranzo._belief import Belief
 from naipes.ranzo._infer import History
 from naipes.ranzo.moves import Move
 from naipes.ranzo.state import Game
 from naipes.ranzo.view import View, _sample
-from naipes.errors import UsageError
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
@@ -29,8 +29,9 @@ ENDGAME = 2
 
 
 class StrongBot(DeterminizedBot):
-    """DeterminizedBot with Ranzo's measured budget: 6 worlds dealt by the belief, 8 plies deep,
-    the other seats playing RanzoBot's move (``others="policy"``, ``rollout="best"``), ``prior=0.5``.
+    """DeterminizedBot with Ranzo's measured budget: 6 worlds dealt by the inference from the other
+    seats' play, 8 plies deep (to the round's end in the last turns), the other seats playing
+    RanzoBot's move (``others="policy"``, ``rollout="best"``), ``prior=0.5``.
 
     Eight plies take the bot's move through the other seats' turns to its own next discard, each
     of which it tries. Max-n even in the team variant (``prune=False``): Ranzo's evaluation counts
@@ -42,17 +43,26 @@ class StrongBot(DeterminizedBot):
         seed: seed of the bot's generator.
         worlds, seconds, depth, nodes, rollout, prior, prune, others: as for
             :class:`~naipes.search.DeterminizedBot`.
-        belief: deal each world by what the other seats' last discards tell of their hands
-            (``naipes.ranzo._belief``: a hand that could have called Ranzo, or that RanzoBot
-            would not have discarded from, is drawn less often) instead of uniformly. It reads
-            the claim windows the bot answers, so the bot must see every view of its seat
-            (as :func:`naipes.play_game` gives them).
+        belief: how the worlds are dealt (:data:`BELIEFS`): ``"history"`` (the default) by
+            everything the other seats did since their hands last changed in public, every
+            turn discard, every answer in a claim window and every truco won, each weighed
+            under RanzoBot's values with a softmax (``naipes.ranzo._infer``; their hands at
+            each decision rebuilt backwards, the hidden draws drawn); ``"last"`` (or ``True``)
+            by each seat's last turn discard only (``naipes.ranzo._belief``); ``"none"`` (or
+            ``False``) uniformly. Both read the claim windows the bot answers, so the bot must
+            see every view of its seat (as :func:`naipes.play_game` gives them).
+        endgame: with this many stock cards or fewer, each world is searched to the round's
+            end (:func:`plies_to_end` plies, more than ``depth``): the last turns are played
+            exactly in each world, the others by RanzoBot (0: never).
 
     .. versionadded:: 1.2
     .. versionchanged:: 1.2
        ``others`` and ``belief``; the default budget is the belief's (it was 8 uniform worlds,
        depth 2, the others searched: ``StrongBot(worlds=8, depth=2, others="search",
        rollout=None, belief=False)``).
+    .. versionchanged:: 1.2
+       ``belief="history"`` (the default; it was the last discards, ``belief=True``) and
+       ``endgame`` (2; it was 0).
     """
 
     __slots__ = ("belief", "endgame", "_belief", "_history")
