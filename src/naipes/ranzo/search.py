@@ -19,13 +19,15 @@ from naipes.ranzo.view import View, _sample
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
-__all__ = ["BELIEFS", "ENDGAME", "StrongBot", "plies_to_end"]
+__all__ = ["BELIEFS", "ENDGAME", "ENDGAME_WORLDS", "StrongBot", "plies_to_end"]
 
 #: ``belief=`` by its names: ``"history"`` (every discard and pass, :mod:`naipes.ranzo._infer`),
 #: ``"last"`` (each seat's last discard, :mod:`naipes.ranzo._belief`), ``"none"`` (uniform).
 BELIEFS: dict[bool | str, str] = {"history": "history", "last": "last", "none": "none", True: "last", False: "none"}
 #: With this many stock cards or fewer, :class:`StrongBot` searches each world to the round's end.
-ENDGAME = 2
+ENDGAME = 4
+#: ... and searches this many times its worlds (a world is short to search then).
+ENDGAME_WORLDS = 3
 
 
 class StrongBot(DeterminizedBot):
@@ -53,7 +55,8 @@ class StrongBot(DeterminizedBot):
             see every view of its seat (as :func:`naipes.play_game` gives them).
         endgame: with this many stock cards or fewer, each world is searched to the round's
             end (:func:`plies_to_end` plies, more than ``depth``): the last turns are played
-            exactly in each world, the others by RanzoBot (0: never).
+            exactly in each world, the others by RanzoBot, and :data:`ENDGAME_WORLDS` times
+            the worlds are searched (0: never).
 
     .. versionadded:: 1.2
     .. versionchanged:: 1.2
@@ -62,7 +65,7 @@ class StrongBot(DeterminizedBot):
        rollout=None, belief=False)``).
     .. versionchanged:: 1.2
        ``belief="history"`` (the default; it was the last discards, ``belief=True``) and
-       ``endgame`` (2; it was 0).
+       ``endgame`` (4; it was 0).
     """
 
     __slots__ = ("belief", "endgame", "_belief", "_history")
@@ -89,7 +92,14 @@ class StrongBot(DeterminizedBot):
             self._belief.observe(view)
         elif self.belief == "history":
             self._history.observe(view)
-        return super().choose(view)
+        budget = self.iterations
+        if view.stock_size > self.endgame or budget is None:
+            return super().choose(view)
+        self.iterations = budget * ENDGAME_WORLDS
+        try:
+            return super().choose(view)
+        finally:
+            self.iterations = budget
 
     def _sample(self, view: View) -> Game:  # type: ignore[override]
         if self.belief == "history":
