@@ -137,16 +137,21 @@ class Peek:
 
 def _peeked_class(cls: type) -> type:
     """A subclass of a :class:`~naipes.search.DeterminizedBot` class whose ``_sample`` hook is
-    the generic one (``view.sample``): a bot that deals its own worlds (Ranzo's ``StrongBot``
-    by its belief) then deals them from the :class:`Peek` view too."""
+    the generic one (``view.sample``) and that neither draws its worlds at once (``infer=``) nor
+    enumerates them (``exact=``): a bot that deals its own worlds (Ranzo's ``StrongBot`` by its
+    belief, inference) then deals them from the :class:`Peek` view too."""
     from naipes.search import DeterminizedBot
 
     def _sample(self: Any, view: Any) -> Any:
         return view.sample(self._rng)
 
+    def _none(self: Any, view: Any) -> None:
+        return None
+
     if not issubclass(cls, DeterminizedBot) or cls.__dict__.get("_peeked"):
         return cls
-    return type(f"Peeked{cls.__name__}", (cls,), {"__slots__": (), "_sample": _sample, "_peeked": True})
+    return type(f"Peeked{cls.__name__}", (cls,), {"__slots__": (), "_sample": _sample, "_draw_worlds": _none,
+                                                  "_enumerate": _none, "_peeked": True})
 
 
 class Peeking:

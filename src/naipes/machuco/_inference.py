@@ -41,7 +41,7 @@ __all__ = ["TEMPERATURE", "decisions", "enumerate_worlds", "move_scores"]
 #: The temperature of the player model over MachucoBot's play values (its units: points),
 #: calibrated by maximum likelihood on the plays of MachucoBot and of ``strong`` on tuning deals
 #: (``benchmarks/inference.py --calibrate``).
-TEMPERATURE = 0.25
+TEMPERATURE = 0.0625
 #: Unconstrained assignments past which :func:`enumerate_worlds` does not try to list them.
 _ENUMERATE_CAP = 4096
 

@@ -84,7 +84,8 @@ class DeterminizedBot(SearchBase):
             .. versionadded:: 1.2
         infer: weight the sampled worlds by the other seats' observed moves
             (:mod:`naipes.search.infer`): ``"heuristic"`` (the game's heuristic as the model of
-            them), a :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
+            them), ``"opponents"`` (the same, on the other sides' seats only), a
+            :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
         candidates: with ``infer`` and no world budget (``seconds`` only), the candidate
             worlds drawn for each world searched.
         pool: with ``infer`` and a world budget, the candidate worlds drawn per decision, among

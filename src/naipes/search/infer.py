@@ -137,8 +137,9 @@ class HeuristicModel:
 
 
 #: What ``infer=`` takes: a model, ``"heuristic"`` (or ``True``) for :class:`HeuristicModel`,
-#: ``None`` (or ``False``, ``"none"``) for none.
-InferOption = Union[PlayerModel, str, bool, None]
+#: ``"opponents"`` for it on the other sides' seats only (a partner may not play like the
+#: heuristic), an :class:`InferredWorlds` itself, ``None`` (or ``False``, ``"none"``) for none.
+InferOption = Union[PlayerModel, "InferredWorlds", str, bool, None]
 
 
 def make_inference(infer: InferOption, candidates: int = CANDIDATES) -> InferredWorlds | None:
@@ -151,8 +152,13 @@ def make_inference(infer: InferOption, candidates: int = CANDIDATES) -> Inferred
         return None
     if infer is True or infer == "heuristic":
         return InferredWorlds(HeuristicModel(), candidates=candidates)
+    if infer == "opponents":
+        return InferredWorlds(HeuristicModel(), candidates=candidates, opponents=True)
+    if isinstance(infer, InferredWorlds):
+        return infer
     if isinstance(infer, str) or not callable(getattr(infer, "probability", None)):
-        raise UsageError(f"infer is 'heuristic', a PlayerModel or None, not {infer!r}", code="bad_option")
+        raise UsageError(f"infer is 'heuristic', 'opponents', a PlayerModel or None, not {infer!r}",
+                         code="bad_option")
     return InferredWorlds(infer, candidates=candidates)
 
 
@@ -170,6 +176,8 @@ class InferredWorlds:
         model: the :class:`PlayerModel` of the other seats.
         candidates: worlds drawn per :meth:`sample` (the one returned is drawn among them by weight).
         max_decisions: the most decisions weighed per world.
+        opponents: weigh only the decisions of the seats of the other sides (a partner's
+            moves are left out: it may not play like the model).
 
     Attributes:
         last_weights: the weights of the last :meth:`sample`'s candidates.
@@ -181,16 +189,17 @@ class InferredWorlds:
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("model", "candidates", "max_decisions", "last_weights", "_views", "_key", "_cache")
+    __slots__ = ("model", "candidates", "max_decisions", "opponents", "last_weights", "_views", "_key", "_cache")
 
     def __init__(self, model: PlayerModel, *, candidates: int = CANDIDATES,
-                 max_decisions: int = MAX_DECISIONS) -> None:
+                 max_decisions: int = MAX_DECISIONS, opponents: bool = False) -> None:
         for name, value in (("candidates", candidates), ("max_decisions", max_decisions)):
             if type(value) is not int or value < 1:
                 raise UsageError(f"{name} must be a positive int, not {value!r}", code="bad_budget")
         self.model = model
         self.candidates = candidates
         self.max_decisions = max_decisions
+        self.opponents = bool(opponents)
         self.last_weights: tuple[float, ...] = ()
         self._views: list[AnyView] = []
         self._key: tuple[object, ...] | None = None
@@ -229,6 +238,9 @@ class InferredWorlds:
         found = plugin(world.name).decisions(world, views)
         if found is None:
             return None
+        if self.opponents:
+            ours = next((side for side in world.sides if view.seat in side), (view.seat,))
+            found = [d for d in found if d[1] not in ours]
         return tuple(found)[-self.max_decisions:]
 
     def weight(self, world: AnyGame, view: AnyView) -> float:

@@ -95,7 +95,7 @@ class ISMCTSBot(SearchBase):
             plugin's :meth:`~naipes.plugin.GamePlugin.observed_moves` says what was
             played in between (see *Tree reuse* above); ``False``: a fresh tree each time.
         infer: weight the sampled worlds by the other seats' observed moves
-            (:mod:`naipes.search.infer`): ``"heuristic"``, a
+            (:mod:`naipes.search.infer`): ``"heuristic"``, ``"opponents"``, a
             :class:`~naipes.search.infer.PlayerModel`, or ``None`` (uniform worlds).
         candidates: with ``infer``, the candidate worlds drawn for each iteration's world.
 
