@@ -263,3 +263,23 @@ def test_move_scores_rank_ranzobots_move_first() -> None:
                 checked += 1
             game.play(move, seat)
     assert checked > 150
+
+
+def test_the_generic_hook_is_the_same_for_the_same_world() -> None:
+    from naipes.plugin import plugin
+
+    game = Game(Rules(rounds=1), seed=6)
+    bots = [RanzoBot(6 + s) for s in range(4)]
+    views = []
+    for _ in range(50):
+        if game.is_over:
+            break
+        seat = min(game.to_act)
+        if WATCHER in game.to_act:
+            views.append(game.view(WATCHER))
+        game.play(bots[seat].choose(game.view(seat)), seat)
+    world = game.clone()
+    first = plugin("ranzo").decisions(world, views)
+    again = plugin("ranzo").decisions(world.clone(), views)
+    assert first is not None and again is not None and len(first) > 3
+    assert [(p.view(s), s, m) for p, s, m in first] == [(p.view(s), s, m) for p, s, m in again]
