@@ -7,7 +7,9 @@
 - :class:`FastPolicy`: an epsilon-greedy cut-down of RanzoBot: it calls Ranzo
   whenever it can, claims only a card that makes Ranzo, and discards the card
   that sits in the fewest part-made juegos;
-- :func:`prior`: RanzoBot's move.
+- :func:`prior`: RanzoBot's move;
+- :func:`decisions`, :func:`move_scores`: the generic inference from play
+  (:mod:`naipes.search.infer`; ``naipes.ranzo._inference``).
 
 >>> from naipes import ranzo
 >>> game = ranzo.Game(ranzo.Rules(rounds=1), seed=3)
@@ -22,13 +24,14 @@ import random
 
 from naipes._policy import EpsilonGreedy
 from naipes.ranzo._glance import Glance
+from naipes.ranzo._inference import decisions, move_scores
 from naipes.ranzo._phase import WINDOW
 from naipes.ranzo._tables import tables
 from naipes.ranzo.bots import RanzoBot, _Context
 from naipes.ranzo.moves import CallRanzo, Discard, Move, Pass
 from naipes.ranzo.view import View
 
-__all__ = ["FastPolicy", "evaluate", "prior"]
+__all__ = ["FastPolicy", "decisions", "evaluate", "move_scores", "prior"]
 
 #: RanzoBot's hand score at which a hand is worth about what a won hand pays.
 SCORE_SCALE = 600.0

@@ -10,19 +10,30 @@ plugin (``load_bot("strong", game="ranzo")``).
 
 from __future__ import annotations
 
+from naipes.errors import UsageError
 from naipes.ranzo._belief import Belief
+from naipes.ranzo._infer import History
 from naipes.ranzo.moves import Move
 from naipes.ranzo.state import Game
 from naipes.ranzo.view import View, _sample
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
-__all__ = ["StrongBot"]
+__all__ = ["BELIEFS", "ENDGAME", "ENDGAME_WORLDS", "StrongBot", "plies_to_end"]
+
+#: ``belief=`` by its names: ``"history"`` (every discard and pass, :mod:`naipes.ranzo._infer`),
+#: ``"last"`` (each seat's last discard, :mod:`naipes.ranzo._belief`), ``"none"`` (uniform).
+BELIEFS: dict[bool | str, str] = {"history": "history", "last": "last", "none": "none", True: "last", False: "none"}
+#: With this many stock cards or fewer, :class:`StrongBot` searches each world to the round's end.
+ENDGAME = 4
+#: ... and searches this many times its worlds (a world is short to search then).
+ENDGAME_WORLDS = 3
 
 
 class StrongBot(DeterminizedBot):
-    """DeterminizedBot with Ranzo's measured budget: 6 worlds dealt by the belief, 8 plies deep,
-    the other seats playing RanzoBot's move (``others="policy"``, ``rollout="best"``), ``prior=0.5``.
+    """DeterminizedBot with Ranzo's measured budget: 6 worlds dealt by the inference from the other
+    seats' play, 8 plies deep (to the round's end in the last turns), the other seats playing
+    RanzoBot's move (``others="policy"``, ``rollout="best"``), ``prior=0.5``.
 
     Eight plies take the bot's move through the other seats' turns to its own next discard, each
     of which it tries. Max-n even in the team variant (``prune=False``): Ranzo's evaluation counts
@@ -34,36 +45,78 @@ class StrongBot(DeterminizedBot):
         seed: seed of the bot's generator.
         worlds, seconds, depth, nodes, rollout, prior, prune, others: as for
             :class:`~naipes.search.DeterminizedBot`.
-        belief: deal each world by what the other seats' last discards tell of their hands
-            (``naipes.ranzo._belief``: a hand that could have called Ranzo, or that RanzoBot
-            would not have discarded from, is drawn less often) instead of uniformly. It reads
-            the claim windows the bot answers, so the bot must see every view of its seat
-            (as :func:`naipes.play_game` gives them).
+        belief: how the worlds are dealt (:data:`BELIEFS`): ``"history"`` (the default) by
+            everything the other seats did since their hands last changed in public, every
+            turn discard, every answer in a claim window and every truco won, each weighed
+            under RanzoBot's values with a softmax (``naipes.ranzo._infer``; their hands at
+            each decision rebuilt backwards, the hidden draws drawn); ``"last"`` (or ``True``)
+            by each seat's last turn discard only (``naipes.ranzo._belief``); ``"none"`` (or
+            ``False``) uniformly. Both read the claim windows the bot answers, so the bot must
+            see every view of its seat (as :func:`naipes.play_game` gives them).
+        endgame: with this many stock cards or fewer, each world is searched to the round's
+            end (:func:`plies_to_end` plies, more than ``depth``): the last turns are played
+            exactly in each world, the others by RanzoBot, and :data:`ENDGAME_WORLDS` times
+            the worlds are searched (0: never).
 
     .. versionadded:: 1.2
     .. versionchanged:: 1.2
        ``others`` and ``belief``; the default budget is the belief's (it was 8 uniform worlds,
        depth 2, the others searched: ``StrongBot(worlds=8, depth=2, others="search",
        rollout=None, belief=False)``).
+    .. versionchanged:: 1.2
+       ``belief="history"`` (the default; it was the last discards, ``belief=True``) and
+       ``endgame`` (4; it was 0).
     """
 
-    __slots__ = ("belief", "_belief")
+    __slots__ = ("belief", "endgame", "_belief", "_history")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 6, seconds: float | None = None,
                  depth: int = 8, nodes: int | None = None, rollout: Rollout = "best",
-                 prior: float = 0.5, prune: bool = False, others: str = "policy", belief: bool = True) -> None:
+                 prior: float = 0.5, prune: bool = False, others: str = "policy", belief: bool | str = "history",
+                 endgame: int = ENDGAME) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          prior=prior, prune=prune, others=others)
-        self.belief = bool(belief)
+        if belief not in BELIEFS:
+            raise UsageError(f"belief is one of {sorted(map(str, BELIEFS))}, not {belief!r}", code="bad_option")
+        if type(endgame) is not int or endgame < 0:
+            raise UsageError(f"endgame must be an int >= 0, not {endgame!r}", code="bad_budget")
+        self.belief: str = BELIEFS[belief]
+        self.endgame = endgame
         self._belief = Belief()
+        self._history = History()
 
     def choose(self, view: View) -> Move:  # type: ignore[override]
         """As :meth:`DeterminizedBot.choose <naipes.search.DeterminizedBot.choose>`, the worlds
         dealt by what the other seats' discards tell (with ``belief``)."""
-        self._belief.observe(view)
-        return super().choose(view)
+        if self.belief == "last":
+            self._belief.observe(view)
+        elif self.belief == "history":
+            self._history.observe(view)
+        budget = self.iterations
+        if view.stock_size > self.endgame or budget is None:
+            return super().choose(view)
+        self.iterations = budget * ENDGAME_WORLDS
+        try:
+            return super().choose(view)
+        finally:
+            self.iterations = budget
 
     def _sample(self, view: View) -> Game:  # type: ignore[override]
-        if not self.belief:
-            return view.sample(self._rng)
-        return _sample(view, self._rng, self._belief.deal(view, self._rng))
+        if self.belief == "history":
+            return _sample(view, self._rng, self._history.deal(view, self._rng))
+        if self.belief == "last":
+            return _sample(view, self._rng, self._belief.deal(view, self._rng))
+        return view.sample(self._rng)
+
+    def _limit(self, view: View, world: Game) -> int:  # type: ignore[override]
+        """``depth``, or with ``endgame`` stock cards or fewer left the plies to the round's end
+        (:func:`plies_to_end`): each world is then searched to its end."""
+        if view.stock_size <= self.endgame:
+            return max(self.depth, plies_to_end(view))
+        return super()._limit(view, world)
+
+
+def plies_to_end(view: View) -> int:
+    """More plies than the round can last from ``view``: each stock card is one turn, its window
+    and a steal's discard (3 plies), then the last window and steal."""
+    return 3 * view.stock_size + 4
