@@ -33,7 +33,8 @@ CORE_MODULES = ["naipes", "naipes.cards", "naipes.decks", "naipes.combos", "naip
 
 #: The curated namespaces of the packages built on the core (1.1).
 CURATED = {
-    "naipes.plugin": ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of"],
+    "naipes.plugin": ["GamePlugin", "ZONE_KINDS", "Zone", "event_fields_text", "plugin", "plugin_of",
+                      "ships_learned_weights"],
     "naipes.svg": ["back", "card", "card_name", "deck_sheet", "render"],
     "naipes.testing": ["ConformanceError", "Difference", "check_hardening", "check_playout", "check_playthrough",
                        "check_threads", "check_trackers", "first_difference", "playthrough", "run_conformance",
