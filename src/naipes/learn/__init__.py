@@ -18,13 +18,6 @@ as at training time; nothing else.
 
 from __future__ import annotations
 
-import importlib.util
-
-from naipes.errors import UsageError
-
-if importlib.util.find_spec("numpy") is None:  # pragma: no cover - the extra is installed in tests
-    raise UsageError("the learned bots need numpy: pip install 'naipes[learn]'", code="missing_extra")
-
 from naipes.learn.bot import LearnedBot, shipped
 from naipes.learn.network import QNetwork, WeightsMeta, load_weights, save_weights
 

@@ -35,7 +35,7 @@ inference hook weighs (:func:`likelihood_of`).
 ...     game.play(ranzo.RanzoBot(0).choose(game.view(seat)), seat)
 >>> hands, stock = history.deal(game.view(1), random.Random(0))
 >>> sorted(map(len, hands)), len(stock) == game.view(1).stock_size
-([5, 5, 5, 5], True)
+([5, 5, 5, 6], True)
 """
 
 from __future__ import annotations
