@@ -618,17 +618,30 @@ def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
 _PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}
 
 
-def ships_learned_weights(game: str) -> bool:
-    """Whether naipes ships weights of :class:`naipes.learn.LearnedBot` for ``game`` and numpy,
-    which plays them, is installed (read without importing numpy).
+def ships_learned_weights(game: str, rules: object = None) -> bool:
+    """Whether naipes ships weights of :class:`naipes.learn.LearnedBot` for ``game`` (and, given
+    ``rules``, for exactly those rules) and numpy, which plays them, is installed.
+
+    Without ``rules`` it reads file names only, without importing numpy; with ``rules`` it reads
+    the shipped files' metadata (:func:`naipes.learn.shipped`).
 
     .. versionadded:: 1.2
+    .. versionchanged:: 1.2
+       ``rules``.
     """
     import importlib.util
     from pathlib import Path
 
     folder = Path(__file__).resolve().parent / "learn" / "weights"
-    return importlib.util.find_spec("numpy") is not None and any(folder.glob(f"{game}-*.npz"))
+    if importlib.util.find_spec("numpy") is None or not any(folder.glob(f"{game}-*.npz")):
+        return False
+    if rules is None:
+        return True
+    from naipes.learn.bot import shipped
+    from naipes.learn.observe import rules_key
+
+    key = rules_key(rules)
+    return any(meta.game == game and dict(meta.rules) == key for _, meta in shipped())
 
 
 def plugin(game: str | GameInfo) -> GamePlugin[Any, Any, Any]:

@@ -283,3 +283,28 @@ def test_the_generic_hook_is_the_same_for_the_same_world() -> None:
     again = plugin("ranzo").decisions(world.clone(), views)
     assert first is not None and again is not None and len(first) > 3
     assert [(p.view(s), s, m) for p, s, m in first] == [(p.view(s), s, m) for p, s, m in again]
+
+
+def test_plies_to_end_covers_the_longest_end_the_rules_allow() -> None:
+    """RZ-03/RZ-06/RZ-08/RZ-10/RZ-11 by hand: one stock card left after seat 0's draw. Seat 0
+    discards (1 ply), seat 1 wins an envido in the window (2) and discards (3: no window after a
+    claim's discard); the turn passes after the discarder, so seat 1 draws the last card and discards
+    (4), seat 2 wins an envido (5) and discards (6); seat 2 must then draw from the empty stock and the
+    round ends. Six plies, within the bound 3 × 1 + 4."""
+    from naipes.ranzo import Rules
+
+    from .helpers import answer, position
+
+    game = position(Rules(rounds=1), hands={0: "1c 9e 12b 3c 11e", 1: "5o 6o 8c 10e 11c",
+                                            2: "4o 4e 2c 9c 10c"}, stock="7o 4c", turn=0)
+    bound = plies_to_end(game.view(0))
+    assert (game.stock_size, bound) == (1, 7)
+    game.play("discard 7o")
+    answer(game, p1="envido 5o 6o", p2="pass", p3="pass")
+    game.play("discard 8c", 1)
+    assert game.to_act == (1,) and game.stock_size == 0  # RZ-10: after the discarder, seat 1 again
+    game.play("discard 4c", 1)
+    answer(game, p0="pass", p2="envido 4o 4e", p3="pass")
+    assert not game.is_over
+    game.play("discard 2c", 2)
+    assert game.is_over and 6 <= bound  # RZ-11: seat 2 must draw from the empty stock

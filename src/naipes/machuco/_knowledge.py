@@ -152,5 +152,7 @@ _PRIOR = MachucoBot(seed=0)
 
 
 def prior(view: View) -> Move:
-    """The heuristic's move for ``view`` (MachucoBot's, ties broken by its fixed generator)."""
+    """The heuristic's move for ``view`` (MachucoBot's, ties broken by a generator seeded afresh each
+    call, so the move depends on ``view`` alone, not on what was asked before in the process)."""
+    _PRIOR.rng.seed(0)
     return _PRIOR.choose(view)

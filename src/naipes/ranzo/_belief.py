@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from typing import Callable, Mapping, NamedTuple, TypeVar
 
 from naipes.cards import Card
 from naipes.ranzo._phase import STEAL, WINDOW
@@ -91,14 +91,27 @@ class Belief:
     def deal(self, view: View, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """Every seat's concealed hand and the stock for one world, the hands leaning to the
         discards remembered (:meth:`observe` ``view`` first)."""
-        hands, stock = _deal_unseen(view, rng)
-        t = tables(view.rules.deck)
-        for seat in range(view.players):
-            record = self._records.get(seat)
-            if record is None or seat == view.seat or not _free(view, seat):
-                continue
-            hands[seat], stock = _reshape(t, view, seat, record, hands[seat], stock, rng)
-        return hands, stock
+        return deal_leaning(view, rng, self._records, _reshape)
+
+
+Evidence = TypeVar("Evidence")
+Reshape = Callable[[Tables, View, int, Evidence, list[Card], list[Card], random.Random],
+                   tuple[list[Card], list[Card]]]
+
+
+def deal_leaning(view: View, rng: random.Random, evidence: Mapping[int, Evidence],
+                 reshape: Reshape[Evidence]) -> tuple[list[list[Card]], list[Card]]:
+    """The unseen cards dealt at random (every seat's concealed hand and the stock), then each
+    other seat's hand that ``evidence`` speaks of and that may be re-dealt (:func:`_free`)
+    reshaped by ``reshape`` (which takes cards from the stock and gives back the rest)."""
+    hands, stock = _deal_unseen(view, rng)
+    t = tables(view.rules.deck)
+    for seat in range(view.players):
+        found = evidence.get(seat)
+        if not found or seat == view.seat or not _free(view, seat):
+            continue
+        hands[seat], stock = reshape(t, view, seat, found, hands[seat], stock, rng)
+    return hands, stock
 
 
 def _signature(view: View, seat: int) -> tuple[object, ...]:

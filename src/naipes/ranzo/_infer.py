@@ -42,16 +42,16 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from naipes.cards import Card
-from naipes.ranzo._belief import EPS, TAU, Record, _free, _seat_context
+from naipes.ranzo._belief import EPS, TAU, Record, _seat_context, deal_leaning
 from naipes.ranzo._belief import likelihood as discard_likelihood
 from naipes.ranzo._phase import TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import _bits
 from naipes.ranzo.moves import Envido, Move, Truco
-from naipes.ranzo.view import View, _deal_unseen
+from naipes.ranzo.view import View
 
 __all__ = ["ANSWER", "CANDIDATES", "DISCARD", "History", "Item", "PASS_BONUS", "SWAP", "answer_likelihood",
            "likelihood_of", "taken_before", "undraw"]
@@ -161,14 +161,7 @@ class History:
     def deal(self, view: View, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """Every seat's concealed hand and the stock for one world, the hands leaning to what the
         seats did (:meth:`observe` ``view`` first)."""
-        hands, stock = _deal_unseen(view, rng)
-        t = tables(view.rules.deck)
-        for seat in range(view.players):
-            items = self._items.get(seat)
-            if not items or seat == view.seat or not _free(view, seat):
-                continue
-            hands[seat], stock = self._reshape(t, view, seat, items, hands[seat], stock, rng)
-        return hands, stock
+        return deal_leaning(view, rng, self._items, self._reshape)
 
     def _reshape(self, t: Tables, view: View, seat: int, items: list[Item], hand: list[Card],
                  stock: list[Card], rng: random.Random) -> tuple[list[Card], list[Card]]:
@@ -220,6 +213,24 @@ def likelihood_of(t: Tables, view: View, items: list[Item] | tuple[Item, ...], h
     then rebuilt backwards, each hidden draw drawn among the cards it could have been (see
     the module docstring)."""
     weight = 1.0
+    for item, then in hands_back(items, hand, rng):
+        memo = item.memo
+        p = memo.get(then)
+        if p is None:
+            if item.kind == ANSWER:
+                p = answer_likelihood(t, view, item, then, deck)
+            else:
+                p = discard_likelihood(t, view, item.record, then, deck)
+            memo[then] = p
+        weight *= p
+    return weight
+
+
+def hands_back(items: list[Item] | tuple[Item, ...], hand: int,
+               rng: random.Random) -> Iterator[tuple[Item, int]]:
+    """A seat's decisions in ``items``, newest first, each with the seat's concealed cards (a mask)
+    when it made it, rebuilt backwards from ``hand`` (now): a truco won is undone, each turn's
+    hidden draw drawn among the cards it could have been (:func:`undraw`)."""
     stolen = taken_before(items)
     for k in range(len(items) - 1, -1, -1):
         item = items[k]
@@ -227,18 +238,9 @@ def likelihood_of(t: Tables, view: View, items: list[Item] | tuple[Item, ...], h
             taken, given = item.chosen
             hand = hand & ~taken | given
             continue
-        memo = item.memo
-        p = memo.get(hand)
-        if p is None:
-            if item.kind == ANSWER:
-                p = answer_likelihood(t, view, item, hand, deck)
-            else:
-                p = discard_likelihood(t, view, item.record, hand, deck)
-            memo[hand] = p
-        weight *= p
+        yield item, hand
         if item.kind == DISCARD:
             hand = undraw(hand, item, stolen[k], rng)
-    return weight
 
 
 def taken_before(items: list[Item] | tuple[Item, ...]) -> list[int]:

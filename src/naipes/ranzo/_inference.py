@@ -40,7 +40,7 @@ import attrs
 from naipes.cards import Card
 from naipes.errors import InvalidStateError
 from naipes.ranzo._belief import TAU
-from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, SWAP, TRUCO, History, Item, taken_before, undraw
+from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, TRUCO, History, Item, hands_back
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import CERTAIN, _bits, _Context
@@ -117,24 +117,12 @@ def decisions(world: Game, views: Sequence[View]) -> tuple[tuple[Game, int, Move
     for seat in range(last.players):
         if seat == last.seat:
             continue
-        items = history.items(seat)
-        hand = t.mask(hands[seat])
-        stolen = taken_before(items)
-        for k in range(len(items) - 1, -1, -1):
-            item = items[k]
-            if item.kind == SWAP:
-                taken, given = item.chosen
-                hand = hand & ~taken | given
-                continue
-            if item.seen is None:
-                continue
-            order = len(item.seen.discards) * 2 + (item.kind == ANSWER)
+        for item, hand in hands_back(history.items(seat), t.mask(hands[seat]), rng):
+            order = len(item.seen.discards) * 2 + (item.kind == ANSWER)  # type: ignore[union-attr]
             try:
                 found.append((order, _position(t, item, seat, hand, rng)))
             except InvalidStateError:  # a hand the world cannot have had then: not weighed
                 pass
-            if item.kind == DISCARD:
-                hand = undraw(hand, item, stolen[k], rng)
     found.sort(key=lambda pair: pair[0])
     return tuple(position for _, position in found)
 

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from naipes.bots import Bot, RandomBot, check_bot_spec, load_bot
 from naipes.errors import NaipesError, UsageError
-from naipes.plugin import GamePlugin
+from naipes.plugin import GamePlugin, ships_learned_weights
 from naipes.web.limits import check_client_bot
 
 if TYPE_CHECKING:
     from naipes.web.tables import Settings
 
-__all__ = ["check_client_bots", "client_bot", "server_bot"]
+__all__ = ["check_bots_play", "check_client_bots", "client_bot", "server_bot"]
 
 AnyPlugin = GamePlugin[Any, Any, Any]
 
@@ -45,6 +45,30 @@ def check_client_bots(bots: Mapping[int, str], settings: Settings, game: str | N
         check_client_bot(spec, max_iterations=settings.max_bot_iterations,
                          max_seconds=settings.max_bot_seconds)
         check_bot_spec(spec, modules=settings.allowed_bots or False, path=settings.bot_path, game=game)
+
+
+def check_bots_play(game_plugin: AnyPlugin, rules: object, bots: Mapping[int, str]) -> None:
+    """Refuse a bot that cannot play under the table's ``rules``: ``learned`` plays only the rules
+    naipes ships weights for (the lobby lists it for the game, whatever rules a table picks).
+
+    Raises:
+        UsageError: ``no_weights``, naming the rules the shipped weights are for.
+
+    .. versionadded:: 1.2
+    """
+    name = game_plugin.info.name
+    if all(spec.strip() != "learned" for spec in bots.values()) or ships_learned_weights(name, rules):
+        return
+    from naipes.learn.bot import shipped
+
+    made_for = "; ".join(_rules_text(meta.rules) for _, meta in shipped() if meta.game == name) or "none"
+    raise UsageError(f"the learned bot of {name} plays only the rules it was trained for ({made_for})",
+                     code="no_weights")
+
+
+def _rules_text(rules: Mapping[str, Any]) -> str:
+    """The main fields of a weight file's rules, briefly."""
+    return ", ".join(f"{k}={v}" for k, v in rules.items() if k in ("players", "scope", "teams", "rounds"))
 
 
 def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 from naipes.errors import InvalidStateError, NaipesError, UsageError
 from naipes.game import Game
 from naipes.plugin import GamePlugin, plugin
-from naipes.web.botspecs import check_client_bots
+from naipes.web.botspecs import check_bots_play, check_client_bots
 from naipes.web.messages import MAX_TABLE_NAME, clean_name
 from naipes.web.store import Store, TableRow
 from naipes.web.tables import Settings, Table
@@ -70,7 +70,8 @@ class Lobby:
 
         Raises:
             NaipesError: an unknown game, rules it refuses, a bad seat or bot
-                (``RulesError``, ``UsageError``; bots as :func:`check_client_bots`),
+                (``RulesError``, ``UsageError``; bots as :func:`check_client_bots`; ``no_weights``
+                for a ``learned`` bot under rules naipes ships no weights for),
                 a full lobby (``lobby_full``) or too many tables of this owner
                 (``too_many_tables``), a clock out of bounds (``bad_clock``).
 
@@ -89,6 +90,7 @@ class Lobby:
                 raise UsageError("the server holds as many tables as it may", code="lobby_full")
         game_plugin = plugin(game)
         rules_obj = game_plugin.rules(players, _tupled(rules or {}))
+        check_bots_play(game_plugin, rules_obj, bots)
         return self.make(game_plugin, rules_obj, bots, seed=seed, owner=owner, name=name, clock=seconds)
 
     def make(self, game_plugin: AnyPlugin, rules_obj: object, bots: Mapping[int, str], *,
