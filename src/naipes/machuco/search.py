@@ -22,8 +22,13 @@ name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 
 from __future__ import annotations
 
+from typing import Any
+
+from naipes.errors import UsageError
+from naipes.machuco._tables import Phase
+from naipes.machuco.bots import MachucoBot
 from naipes.search import DeterminizedBot
-from naipes.search.infer import HeuristicModel, InferOption
+from naipes.search.infer import HeuristicModel, InferOption, InferredWorlds
 from naipes.search.rollout import Rollout
 
 __all__ = ["MODEL_EPSILON", "StrongBot"]
@@ -45,13 +50,35 @@ class StrongBot(DeterminizedBot):
     .. versionadded:: 1.2
     """
 
-    __slots__ = ()
+    __slots__ = ("horizon", "_heuristic")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 32, seconds: float | None = None,
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
                  infer: InferOption = "heuristic", pool: int | None = None, exact: int = 4,
-                 prior: float = 0.0, others: str = "policy") -> None:
-        if infer == "heuristic":
-            infer = HeuristicModel(epsilon=MODEL_EPSILON)
+                 prior: float = 0.0, others: str = "policy", horizon: str = "game",
+                 epsilon: float = MODEL_EPSILON) -> None:
+        if horizon not in ("game", "deal", "next"):
+            raise UsageError(f"horizon is 'game', 'deal' or 'next', not {horizon!r}", code="bad_option")
+        if infer in ("heuristic", "opponents"):
+            infer = InferredWorlds(HeuristicModel(epsilon=epsilon), opponents=infer == "opponents")
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          infer=infer, pool=pool, exact=exact, prior=prior, others=others)
+        #: ``"game"``: the plugin's horizon; ``"deal"``: the plays left in the deal, any player count.
+        self.horizon = horizon
+        #: The heuristic whose move ``prior=`` favours (its own generator breaks its ties).
+        self._heuristic = MachucoBot(seed=seed)
+
+    def _favoured(self, view: Any, world: Any) -> Any:
+        """MachucoBot's move for ``view`` (the bot's own MachucoBot, seeded as the bot is)."""
+        return self._heuristic.choose(view)
+
+    def _limit(self, view: Any, world: Any) -> int:
+        """The plies to search: with ``horizon="deal"`` the decisions left in the current deal
+        (its plays, and the cante decision open now), whatever the player count, capped by
+        ``depth``; else the plugin's horizon (:meth:`DeterminizedBot._limit`)."""
+        if self.horizon == "game":
+            return super()._limit(view, world)
+        plies = sum(view.hand_sizes) + (0 if view.phase is Phase.PLAY else 2)
+        if self.horizon == "next" and view.stock_size:
+            plies += 3 * len(view.hand_sizes) + 2
+        return max(1, min(self.depth, plies))

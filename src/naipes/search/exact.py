@@ -191,10 +191,15 @@ class DeterminizedBot(SearchBase):
         self.last_nodes = self._nodes
         means = [t / mass for t in totals]
         if self.prior:
-            favoured = plugin(first.name).prior(view)
+            favoured = self._favoured(view, first)
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
+
+    def _favoured(self, view: View[M], world: AnyGame) -> Move:
+        """The move ``prior=`` favours (hook): the game plugin's
+        :meth:`~naipes.plugin.GamePlugin.prior` for ``view`` (``world`` is a sampled world of it)."""
+        return plugin(world.name).prior(view)
 
     def _draw_worlds(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
         """The decision's worlds with their weights, drawn at once (hook): with ``infer=`` and a
