@@ -39,7 +39,7 @@ MODEL_EPSILON = 0.02
 #: game the bot plays (measured on tuning deals; an option given explicitly overrides them).
 BY_PLAYERS: dict[int, dict[str, Any]] = {
     2: {"prior": 0.02, "others": "policy", "horizon": "game"},
-    4: {"prior": 0.02, "others": "policy", "horizon": "game"},
+    4: {"prior": 0.02, "others": "policy", "horizon": "deal"},
 }
 _HORIZONS = ("game", "deal", "next")
 
