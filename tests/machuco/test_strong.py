@@ -87,3 +87,26 @@ def test_a_large_prior_plays_the_heuristics_move() -> None:
     game, view = _first_choice(2, seed=5)
     bot = StrongBot(seed=7, worlds=2, prior=10.0)
     assert bot.choose(view) == machuco.MachucoBot(seed=7).choose(view)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_defaults_follow_the_player_count_and_given_options_win(players: int) -> None:
+    from naipes.machuco.search import BY_PLAYERS
+
+    _, view = _first_choice(players, seed=6)
+    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot.choose(view)
+    expected = BY_PLAYERS[players]
+    assert (bot.prior, bot.others, bot.horizon) == (expected["prior"], expected["others"], expected["horizon"])
+    assert bot.inference.opponents
+    given = load_bot("strong:worlds=2,prior=0,others=search,horizon=game", seed=1, game="machuco")
+    given.choose(view)
+    assert (given.prior, given.others, given.horizon) == (0.0, "search", "game")
+
+
+def test_four_players_search_the_whole_deal_by_default() -> None:
+    _, view = _first_choice(4, seed=6)
+    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot.choose(view)
+    assert sum(view.hand_sizes) > plugin("machuco").search_horizon(view)
+    assert bot._limit(view, view.sample(random.Random(2))) == min(bot.depth, sum(view.hand_sizes))
