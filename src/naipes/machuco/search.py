@@ -5,19 +5,28 @@ against :class:`~naipes.machuco.MachucoBot` on tuning deals (see
 ``benchmarks/bots_search.py`` and :doc:`/guides/search-and-tournaments`); the bot
 name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 
-- its worlds are inferred from play (``infer="heuristic"``, :mod:`naipes.search.infer`):
-  drawn among twice as many candidates by the likelihood of the other seats' plays
+- its worlds are inferred from play (``infer="opponents"``, :mod:`naipes.search.infer`):
+  drawn among twice as many candidates by the likelihood of the other side's plays
   of the deal under MachucoBot's values (a softmax at the temperature of
   ``naipes.machuco._inference.TEMPERATURE``, with a uniform share :data:`MODEL_EPSILON`);
+  a partner's plays are not weighed (it is a ``strong`` bot too, not MachucoBot);
 - the other seats play MachucoBot's move inside the search (``others="policy"``,
   ``rollout="best"``): the search branches on the seat's own plays only, to the end of
-  the deal;
+  the deal (``horizon="deal"``; with two players the plugin's horizon is the same);
+- MachucoBot's own move gets a bonus of ``prior=0.02`` (two hundredths of a chance of
+  winning the hand) over the search's mean values: the search overrules the heuristic only
+  where it finds its move worse by more than that, rather than on sampling noise;
 - once the stock is empty and the worlds are few (one with two players: the other
   hand is the unseen cards) each is searched once, exactly (``exact=4``).
 
+The options that depend on the player count (``prior``, ``others``, ``horizon``) take
+their defaults from :data:`BY_PLAYERS` at each decision, by the view's player count;
+given explicitly (``strong:others=search``) they hold for every count.
+
 .. versionadded:: 1.2
 .. versionchanged:: 1.2
-   Inference from play, the other seats by MachucoBot, exact endgames.
+   Inference from play, the other seats by MachucoBot, exact endgames; MachucoBot's move
+   as a prior, the whole deal searched with four players, defaults by the player count.
 """
 
 from __future__ import annotations

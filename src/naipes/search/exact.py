@@ -70,7 +70,8 @@ class DeterminizedBot(SearchBase):
         prior: a bonus added to the mean value of the game plugin's
             :meth:`~naipes.plugin.GamePlugin.prior` move (0: none): the search then
             overrules the heuristic only where it finds the heuristic's move worse
-            by more than this, in the returns' units.
+            by more than this, in the returns' units. A game's bot may favour another
+            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot).
         prune: in a game of two sides, search by alpha-beta (the observer's side
             maximises its value, the other side minimises it), which values every
             root move as max-n does when the two sides' values add up to a constant
