@@ -197,9 +197,10 @@ class DeterminizedBot(SearchBase):
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
 
-    def _favoured(self, view: View[M], world: AnyGame) -> Move:
+    def _favoured(self, view: View[M], world: AnyGame) -> Move | None:
         """The move ``prior=`` favours (hook): the game plugin's
-        :meth:`~naipes.plugin.GamePlugin.prior` for ``view`` (``world`` is a sampled world of it)."""
+        :meth:`~naipes.plugin.GamePlugin.prior` for ``view`` (``world`` is a sampled world of
+        it); ``None``: none."""
         return plugin(world.name).prior(view)
 
     def _draw_worlds(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
