@@ -5,53 +5,124 @@ against :class:`~naipes.machuco.MachucoBot` on tuning deals (see
 ``benchmarks/bots_search.py`` and :doc:`/guides/search-and-tournaments`); the bot
 name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 
-- its worlds are inferred from play (``infer="heuristic"``, :mod:`naipes.search.infer`):
-  drawn among twice as many candidates by the likelihood of the other seats' plays
+- its worlds are inferred from play (``infer="opponents"``, :mod:`naipes.search.infer`):
+  drawn among twice as many candidates by the likelihood of the other side's plays
   of the deal under MachucoBot's values (a softmax at the temperature of
   ``naipes.machuco._inference.TEMPERATURE``, with a uniform share :data:`MODEL_EPSILON`);
+  a partner's plays are not weighed (it is a ``strong`` bot too, not MachucoBot);
 - the other seats play MachucoBot's move inside the search (``others="policy"``,
   ``rollout="best"``): the search branches on the seat's own plays only, to the end of
-  the deal;
+  the deal (``horizon="deal"``; with two players the plugin's horizon is the same);
+- MachucoBot's own move gets a bonus of ``prior=0.02`` (two hundredths of a chance of
+  winning the hand) over the search's mean values: the search overrules the heuristic only
+  where it finds its move worse by more than that, rather than on sampling noise;
 - once the stock is empty and the worlds are few (one with two players: the other
   hand is the unseen cards) each is searched once, exactly (``exact=4``).
 
+The options that depend on the player count (``prior``, ``others``, ``horizon``) take
+their defaults from :data:`BY_PLAYERS` at each decision, by the view's player count;
+given explicitly (``strong:others=search``) they hold for every count.
+
 .. versionadded:: 1.2
 .. versionchanged:: 1.2
-   Inference from play, the other seats by MachucoBot, exact endgames.
+   Inference from play, the other seats by MachucoBot, exact endgames; MachucoBot's move
+   as a prior, the whole deal searched with four players, defaults by the player count.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from naipes.errors import UsageError
+from naipes.machuco._tables import Phase
+from naipes.machuco.bots import MachucoBot
 from naipes.search import DeterminizedBot
-from naipes.search.infer import HeuristicModel, InferOption
+from naipes.search.infer import HeuristicModel, InferOption, InferredWorlds
 from naipes.search.rollout import Rollout
 
-__all__ = ["MODEL_EPSILON", "StrongBot"]
+__all__ = ["BY_PLAYERS", "MODEL_EPSILON", "StrongBot"]
 
 #: The uniform share of the player model of ``infer="heuristic"`` (measured on tuning deals).
 MODEL_EPSILON = 0.02
+#: The defaults of the options ``prior``, ``others`` and ``horizon`` by the player count of the
+#: game the bot plays (measured on tuning deals; an option given explicitly overrides them).
+BY_PLAYERS: dict[int, dict[str, Any]] = {
+    2: {"prior": 0.02, "others": "policy", "horizon": "game"},
+    4: {"prior": 0.02, "others": "policy", "horizon": "deal"},
+}
+_HORIZONS = ("game", "deal", "next")
 
 
 class StrongBot(DeterminizedBot):
     """DeterminizedBot with Machuco's measured configuration (see the module docstring):
-    ``worlds=32``, ``depth=12``, ``nodes=8000``, ``infer="heuristic"``, ``others="policy"``,
-    ``rollout="best"``, ``exact=4``.
+    ``worlds=32``, ``depth=12``, ``nodes=8000``, ``infer="opponents"``, ``rollout="best"``,
+    ``exact=4``, and ``prior``, ``others`` and ``horizon`` by the player count
+    (:data:`BY_PLAYERS`).
 
     Args:
         seed: seed of the bot's generator.
-        worlds, seconds, depth, nodes, rollout, infer, pool, exact, prior, others: as for
+        worlds, seconds, depth, nodes, rollout, pool, exact: as for
             :class:`~naipes.search.DeterminizedBot`.
+        infer: as for :class:`~naipes.search.DeterminizedBot`; ``"heuristic"`` and
+            ``"opponents"`` model the seats by MachucoBot's values with the uniform share ``epsilon``.
+        prior: the bonus of MachucoBot's move over the search's values (the bot's own
+            MachucoBot, seeded as the bot is); ``None``: by the player count.
+        others: ``"search"`` or ``"policy"`` (as for DeterminizedBot); ``None``: by the player count.
+        horizon: ``"game"``: the plugin's horizon (the rest of the deal with two players, five
+            plies with four); ``"deal"``: the rest of the deal whatever the player count;
+            ``"next"``: the rest of the deal and the next one; ``None``: by the player count.
+            Always capped by ``depth``.
+        epsilon: the uniform share of the player model (default :data:`MODEL_EPSILON`).
+
+    Raises:
+        UsageError: for an unknown ``horizon`` or ``others`` (code ``bad_option``).
 
     .. versionadded:: 1.2
+    .. versionchanged:: 1.2
+       ``prior`` (MachucoBot's move as a tie-break), ``horizon``, ``epsilon``; defaults by the
+       player count.
     """
 
-    __slots__ = ()
+    __slots__ = ("horizon", "_given", "_heuristic")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 32, seconds: float | None = None,
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
-                 infer: InferOption = "heuristic", pool: int | None = None, exact: int = 4,
-                 prior: float = 0.0, others: str = "policy") -> None:
-        if infer == "heuristic":
-            infer = HeuristicModel(epsilon=MODEL_EPSILON)
+                 infer: InferOption = "opponents", pool: int | None = None, exact: int = 4,
+                 prior: float | None = None, others: str | None = None, horizon: str | None = None,
+                 epsilon: float = MODEL_EPSILON) -> None:
+        if horizon is not None and horizon not in _HORIZONS:
+            raise UsageError(f"horizon is 'game', 'deal' or 'next', not {horizon!r}", code="bad_option")
+        if infer in ("heuristic", "opponents"):
+            infer = InferredWorlds(HeuristicModel(epsilon=epsilon), opponents=infer == "opponents")
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
-                         infer=infer, pool=pool, exact=exact, prior=prior, others=others)
+                         infer=infer, pool=pool, exact=exact, prior=prior or 0.0, others=others or "policy")
+        #: The search's horizon now (see ``horizon``; set by the player count when not given).
+        self.horizon = horizon or "game"
+        self._given = {"prior": None if prior is None else float(prior), "others": others, "horizon": horizon}
+        #: The heuristic whose move ``prior=`` favours (its own generator breaks its ties).
+        self._heuristic = MachucoBot(seed=seed)
+
+    def choose(self, view: Any) -> Any:
+        """The move of best weighted mean value over the worlds (MachucoBot's by ``prior``),
+        with the options not given set by the view's player count (:data:`BY_PLAYERS`)."""
+        defaults = BY_PLAYERS.get(len(view.hand_sizes), BY_PLAYERS[2])
+        chosen = {**defaults, **{k: v for k, v in self._given.items() if v is not None}}
+        self.prior = float(chosen["prior"])
+        self.others = str(chosen["others"])
+        self.horizon = str(chosen["horizon"])
+        return super().choose(view)
+
+    def _favoured(self, view: Any, world: Any) -> Any:
+        """MachucoBot's move for ``view`` (the bot's own MachucoBot, seeded as the bot is)."""
+        return self._heuristic.choose(view)
+
+    def _limit(self, view: Any, world: Any) -> int:
+        """The plies to search: with ``horizon="deal"`` the decisions left in the current deal
+        (its plays, and the cante decision open now), whatever the player count, capped by
+        ``depth``; else the plugin's horizon (:meth:`DeterminizedBot._limit`)."""
+        if self.horizon == "game":
+            return super()._limit(view, world)
+        plies: int = sum(view.hand_sizes) + (0 if view.phase is Phase.PLAY else 2)
+        if self.horizon == "next" and view.stock_size:
+            plies += 3 * len(view.hand_sizes) + 2
+        return max(1, min(self.depth, plies))

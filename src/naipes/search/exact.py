@@ -70,7 +70,8 @@ class DeterminizedBot(SearchBase):
         prior: a bonus added to the mean value of the game plugin's
             :meth:`~naipes.plugin.GamePlugin.prior` move (0: none): the search then
             overrules the heuristic only where it finds the heuristic's move worse
-            by more than this, in the returns' units.
+            by more than this, in the returns' units. A game's bot may favour another
+            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot).
         prune: in a game of two sides, search by alpha-beta (the observer's side
             maximises its value, the other side minimises it), which values every
             root move as max-n does when the two sides' values add up to a constant
@@ -191,10 +192,16 @@ class DeterminizedBot(SearchBase):
         self.last_nodes = self._nodes
         means = [t / mass for t in totals]
         if self.prior:
-            favoured = plugin(first.name).prior(view)
+            favoured = self._favoured(view, first)
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
+
+    def _favoured(self, view: View[M], world: AnyGame) -> Move | None:
+        """The move ``prior=`` favours (hook): the game plugin's
+        :meth:`~naipes.plugin.GamePlugin.prior` for ``view`` (``world`` is a sampled world of
+        it); ``None``: none."""
+        return plugin(world.name).prior(view)
 
     def _draw_worlds(self, view: View[M]) -> list[tuple[AnyGame, float]] | None:
         """The decision's worlds with their weights, drawn at once (hook): with ``infer=`` and a

@@ -1,0 +1,112 @@
+"""Machuco's ``strong`` bot (naipes.machuco.search.StrongBot): its options and defaults (issue 40)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from naipes import machuco
+from naipes.bots import load_bot
+from naipes.errors import UsageError
+from naipes.machuco.search import StrongBot
+from naipes.plugin import plugin
+
+
+def _rules(players: int) -> machuco.Rules:
+    if players == 4:
+        return machuco.Rules(players=4, teams=True, scope="hand")
+    return machuco.Rules(players=2, scope="hand")
+
+
+def _first_choice(players: int, seed: int) -> tuple[Any, Any]:
+    """A game at its first play with a choice, and the view of the seat to play."""
+    game = machuco.Game(_rules(players), seed=seed)
+    while True:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view.phase is machuco.Phase.PLAY and len(view.legal_moves) > 1:
+            return game, view
+        game.play(machuco.MachucoBot(seed=seat).choose(view), seat)
+
+
+def test_a_deal_horizon_searches_to_the_end_of_a_four_player_deal() -> None:
+    _, view = _first_choice(4, seed=3)
+    plays_left = sum(view.hand_sizes)
+    assert plays_left > 5
+    world = view.sample(random.Random(1))
+    assert StrongBot(seed=1, horizon="deal")._limit(view, world) == plays_left
+    assert StrongBot(seed=1, horizon="game")._limit(view, world) == plugin("machuco").search_horizon(view)
+    deal = StrongBot(seed=1, worlds=2, horizon="deal")
+    wide = StrongBot(seed=1, worlds=2, horizon="game")
+    assert deal.choose(view) in view.legal_moves
+    wide.choose(view)
+    assert deal.last_nodes > wide.last_nodes
+
+
+@pytest.mark.parametrize("bad", ["forever", 3])
+def test_an_unknown_horizon_is_refused(bad: Any) -> None:
+    with pytest.raises(UsageError) as caught:
+        StrongBot(horizon=bad)
+    assert caught.value.code == "bad_option"
+
+
+def test_the_model_and_the_inferred_seats_are_options() -> None:
+    bot = load_bot("strong:epsilon=0.1,infer=opponents", seed=1, game="machuco")
+    assert bot.inference.model.epsilon == 0.1 and bot.inference.opponents
+    assert not load_bot("strong:infer=heuristic", seed=1, game="machuco").inference.opponents
+    assert load_bot("strong:infer=none", seed=1, game="machuco").inference is None
+
+
+def _moves(spec: str, seed: int, disturb: bool) -> list[Any]:
+    """Strong's moves in one hand against MachucoBot; ``disturb``: the plugin's shared prior is
+    asked in between (its generator then draws differently)."""
+    game = machuco.Game(_rules(2), seed=seed)
+    bots = [load_bot(spec, seed=seed, game="machuco"), machuco.MachucoBot(seed=2)]
+    played = []
+    while not game.is_over:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if disturb and seat == 0 and len(view.legal_moves) > 1:
+            for _ in range(3):
+                plugin("machuco").prior(view)
+        move = bots[seat].choose(view)
+        played.append(move)
+        game.play(move, seat)
+    return played
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_the_prior_is_the_bots_own_heuristic_so_it_stays_reproducible(seed: int) -> None:
+    spec = "strong:prior=10,worlds=2"
+    assert _moves(spec, seed, disturb=False) == _moves(spec, seed, disturb=True)
+
+
+def test_a_large_prior_plays_the_heuristics_move() -> None:
+    game, view = _first_choice(2, seed=5)
+    bot = StrongBot(seed=7, worlds=2, prior=10.0)
+    assert bot.choose(view) == machuco.MachucoBot(seed=7).choose(view)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_defaults_follow_the_player_count_and_given_options_win(players: int) -> None:
+    from naipes.machuco.search import BY_PLAYERS
+
+    _, view = _first_choice(players, seed=6)
+    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot.choose(view)
+    expected = BY_PLAYERS[players]
+    assert (bot.prior, bot.others, bot.horizon) == (expected["prior"], expected["others"], expected["horizon"])
+    assert bot.inference.opponents
+    given = load_bot("strong:worlds=2,prior=0,others=search,horizon=game", seed=1, game="machuco")
+    given.choose(view)
+    assert (given.prior, given.others, given.horizon) == (0.0, "search", "game")
+
+
+def test_four_players_search_the_whole_deal_by_default() -> None:
+    _, view = _first_choice(4, seed=6)
+    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot.choose(view)
+    assert sum(view.hand_sizes) > plugin("machuco").search_horizon(view)
+    assert bot._limit(view, view.sample(random.Random(2))) == min(bot.depth, sum(view.hand_sizes))
