@@ -10,6 +10,16 @@ network plays ``--eval-games`` games against RandomBot and against the heuristic
 (``best``) on fixed tuning seeds; the curve goes to ``--log`` as JSON lines and
 to ``--svg`` (:mod:`naipes.learn.curve`). Deterministic for a seed (one BLAS thread).
 
+The network reads the heuristic's per-action columns
+(:class:`~naipes.adapters.training.Knowledge`); at the start its value of the
+heuristic's best move is raised by ``--prior`` (the bias of the ``heuristic_best``
+column), so it plays the heuristic's moves before it has learnt anything.
+With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
+labelling the teacher's decisions with its value of every move
+(:mod:`naipes.learn.distil`) and regresses them (``--passes`` per pool as they
+come, then ``--epochs`` passes over all of them), then goes on by deep
+Monte-Carlo with the rest of the budget.
+
 The shipped weights were made by::
 
     naipes train machuco --rules players=2,scope=hand --cpu-minutes 60 --out machuco.npz
@@ -29,13 +39,17 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from naipes.adapters.training import evaluate
+from naipes.adapters.training import KNOWLEDGE, evaluate
+from naipes.errors import UsageError
 from naipes.learn.network import Adam, QNetwork, WeightsMeta, save_weights
 from naipes.learn.observe import Observer, rules_key
 from naipes.learn.remote import RemoteSelfPlay
 from naipes.learn.selfplay import Batch, SelfPlay
 
-__all__ = ["Settings", "train"]
+#: The targets of :func:`~naipes.learn.selfplay.target`.
+OBJECTIVES = ("to_go", "points", "win")
+
+__all__ = ["OBJECTIVES", "Settings", "train", "validate"]
 
 
 @dataclass
@@ -57,6 +71,10 @@ class Settings:
     heuristic: float = 0.5
     objective: str = "to_go"
     behaviour: str = ""
+    prior: float = 0.3
+    teacher: str = ""
+    teacher_minutes: float = 0.0
+    epochs: int = 10
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -67,20 +85,69 @@ class Settings:
     out: str = ""
 
 
+def validate(s: Settings) -> None:
+    """Refuse settings that would train nothing, loop forever or mean something else than said.
+
+    Raises:
+        UsageError: code ``bad_budget`` for a count or budget that is not positive (``envs``,
+            ``pool``, ``minibatch``, ``passes``, ``eval_every``, ``eval_games``, ``cpu_minutes``,
+            a negative ``max_decisions``, ``workers``, ``teacher_minutes`` or ``epochs``) or a
+            minibatch larger than the pool; code ``bad_option`` for an unknown objective, an
+            ``epsilon`` or ``heuristic`` outside [0, 1], a learning rate that is not positive,
+            hidden widths that are not positive, or a teacher without ``teacher_minutes``.
+    """
+    def positive(name: str, value: Any, kind: type = int) -> None:
+        if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:
+            raise UsageError(f"{name} must be a positive {kind.__name__}, not {value!r}", code="bad_budget")
+
+    for name in ("envs", "pool", "minibatch", "passes", "eval_every", "eval_games"):
+        positive(name, getattr(s, name))
+    positive("cpu_minutes", float(s.cpu_minutes) if isinstance(s.cpu_minutes, int) else s.cpu_minutes, float)
+    for name in ("max_decisions", "workers", "epochs"):
+        value = getattr(s, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise UsageError(f"{name} must be an int >= 0, not {value!r}", code="bad_budget")
+    if not isinstance(s.teacher_minutes, (int, float)) or s.teacher_minutes < 0:
+        raise UsageError(f"teacher_minutes must be >= 0, not {s.teacher_minutes!r}", code="bad_budget")
+    if s.minibatch > s.pool:
+        raise UsageError(f"the minibatch ({s.minibatch}) is larger than the pool ({s.pool}): nothing would "
+                         "be learnt", code="bad_budget")
+    if s.objective not in OBJECTIVES:
+        raise UsageError(f"objective is one of {', '.join(OBJECTIVES)}, not {s.objective!r}", code="bad_option")
+    for name in ("epsilon", "heuristic"):
+        value = getattr(s, name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+            raise UsageError(f"{name} must be in [0, 1], not {value!r}", code="bad_option")
+    if not isinstance(s.learning_rate, (int, float)) or not s.learning_rate > 0:
+        raise UsageError(f"the learning rate must be positive, not {s.learning_rate!r}", code="bad_option")
+    if not s.hidden or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in s.hidden):
+        raise UsageError(f"hidden widths must be positive ints, not {s.hidden!r}", code="bad_option")
+    if bool(s.teacher) != bool(s.teacher_minutes):
+        raise UsageError("a teacher needs teacher_minutes > 0 and teacher_minutes a teacher", code="bad_option")
+
+
 def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator) -> float:
-    """One pass of minibatch steps over ``batch``; the mean squared error seen."""
+    """One pass of minibatch steps over ``batch``; the mean squared error seen (of the chosen ids,
+    or of every labelled id for a teacher's batch)."""
     order = rng.permutation(len(batch))
     losses = []
     for start in range(0, len(order) - size + 1, size):
         pick = order[start:start + size]
-        obs, actions, targets = batch.obs[pick], batch.actions[pick], batch.targets[pick]
+        obs = batch.obs[pick]
         q, acts = net.forward(obs)
-        chosen = q[np.arange(size), actions]
-        error = chosen - targets
-        g_q = np.zeros_like(q)
-        g_q[np.arange(size), actions] = 2.0 * error / size
-        adam.step(net.grads(obs, acts, g_q))
-        losses.append(float(np.mean(error * error)))
+        if batch.labels is not None and batch.labelled is not None:
+            weight = batch.labelled[pick]
+            error = np.where(weight, q - batch.labels[pick], 0.0)
+            g_q = 2.0 * error / size
+            losses.append(float((error * error).sum() / max(1, weight.sum())))
+        else:
+            actions = batch.actions[pick]
+            chosen = q[np.arange(size), actions]
+            err = chosen - batch.targets[pick]
+            g_q = np.zeros_like(q)
+            g_q[np.arange(size), actions] = 2.0 * err / size
+            losses.append(float(np.mean(err * err)))
+        adam.step(net.grads(obs, acts, g_q.astype(np.float32)))
     return float(np.mean(losses)) if losses else 0.0
 
 
@@ -89,7 +156,8 @@ def _evaluate(net: QNetwork, s: Settings) -> dict[str, float]:
     policy: Callable[[Any, Any], Any] = net.greedy
     out = {}
     for name in ("random", "best"):
-        score = evaluate(policy, s.game, opponents=name, games=s.eval_games, seed=s.eval_seed, **s.rules)
+        score = evaluate(policy, s.game, opponents=name, games=s.eval_games, seed=s.eval_seed, knowledge=True,
+                         **s.rules)
         out[name], out[name + "_low"], out[name + "_high"] = score.mean, score.low, score.high
     return out
 
@@ -104,12 +172,19 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
     """
     from naipes.plugin import plugin
 
+    validate(s)
     rules = plugin(s.game).rules(settings=s.rules)
     obs = Observer(s.game, rules)
     net = QNetwork(obs.main, obs.ids, obs.k, s.hidden, seed=s.seed)
+    if obs.k:  # the heuristic's best move starts ahead (the bias of its per-action column)
+        net.params[-1][obs.k - len(KNOWLEDGE)] = s.prior
     adam, rng = Adam(net.params, s.learning_rate), np.random.default_rng(s.seed + 1)
+    start = time.process_time()
+    curve: list[dict[str, Any]] = []
+    if s.teacher:
+        curve = _distil(s, rules, net, adam, rng, report)
     with _source(s, rules) as source:
-        curve = _loop(s, net, adam, rng, source, report)
+        curve += _loop(s, net, adam, rng, source, report, start, curve[-1]["decisions"] if curve else 0)
     _write(net, s, rules, obs, curve)
     return net
 
@@ -147,15 +222,42 @@ def _executor(s: Settings) -> cf.Executor:
     return cf.ProcessPoolExecutor(s.workers)
 
 
-def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
-          source: Callable[[QNetwork], tuple[Batch, int]], report: Callable[[dict[str, Any]], None]
-          ) -> list[dict[str, Any]]:
-    """Pools of self-play and passes of learning until the budget is spent; the curve."""
+def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.Generator,
+            report: Callable[[dict[str, Any]], None]) -> list[dict[str, Any]]:
+    """The teacher's phase (:mod:`naipes.learn.distil`): label pools of its decisions for
+    ``teacher_minutes`` of CPU, a few passes over each, then ``epochs`` passes over them all; the curve."""
+    from naipes.learn.distil import TeacherPlay
+
     start = time.process_time()
-    decisions, samples, loss, next_eval, curve, remote_cpu = 0, 0, 0.0, 0, [], 0.0
+    play = TeacherPlay(s.game, rules, s.seed, teacher=s.teacher, epsilon=s.epsilon)
+    pools: list[Batch] = []
+    loss, curve = 0.0, []
+    while time.process_time() - start < 60 * s.teacher_minutes:
+        pools.append(play.collect(s.pool))
+        for _ in range(s.passes):
+            loss = _learn(net, adam, pools[-1], s.minibatch, rng)
+    every = _concat(pools)
+    for _ in range(s.epochs):
+        loss = _learn(net, adam, every, s.minibatch, rng)
+    row = {"decisions": play.decisions, "samples": play.decisions,
+           "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
+    curve.append(row)
+    report(row)
+    return curve
+
+
+def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
+          source: Callable[[QNetwork], tuple[Batch, int]], report: Callable[[dict[str, Any]], None],
+          start: float, before: int = 0) -> list[dict[str, Any]]:
+    """Pools of self-play and passes of learning until the budget (counted from ``start``) is
+    spent; the curve (decisions counted from ``before``)."""
+    decisions, samples, loss, curve, remote_cpu = before, 0, 0.0, [], 0.0
+    next_eval = before + (s.eval_every if before else 0)
     while True:
         spent = time.process_time() - start + remote_cpu
         over = spent > 60 * s.cpu_minutes or bool(s.max_decisions and decisions >= s.max_decisions)
+        if over and before and not curve:
+            return curve  # the teacher's phase spent the budget; its point ends the curve
         if decisions >= next_eval or over:
             row = {"decisions": decisions, "samples": samples, "cpu_seconds": round(spent, 1), "loss": loss,
                    **_evaluate(net, s)}
@@ -164,7 +266,8 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
             next_eval += s.eval_every
             if over:
                 return curve
-        batch, decisions = source(net)
+        batch, played = source(net)
+        decisions = before + played
         samples += len(batch)
         remote_cpu += batch.cpu
         for _ in range(s.passes):
@@ -172,8 +275,13 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
 
 
 def _concat(pool: list[Batch]) -> Batch:
+    """The batches as one (their labels too, when they all have them)."""
+    labels = labelled = None
+    if pool and all(b.labels is not None for b in pool):
+        labels = np.concatenate([b.labels for b in pool])  # type: ignore[misc]
+        labelled = np.concatenate([b.labelled for b in pool])  # type: ignore[misc]
     return Batch(np.concatenate([b.obs for b in pool]), np.concatenate([b.actions for b in pool]),
-                 np.concatenate([b.targets for b in pool]))
+                 np.concatenate([b.targets for b in pool]), labels=labels, labelled=labelled)
 
 
 def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[str, Any]]) -> None:
@@ -184,7 +292,7 @@ def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[st
                    "decisions": curve[-1]["decisions"], "cpu_seconds": curve[-1]["cpu_seconds"],
                    "final": {k: curve[-1][k] for k in ("random", "best")}}
         meta = WeightsMeta(s.game, rules_key(rules), version, obs.main, obs.ids, obs.k,
-                           tuple(obs.features.names), tuple(s.hidden), trained)
+                           tuple(obs.features.names), tuple(s.hidden), trained, obs.feature_version)
         save_weights(net, meta, s.out)
     if s.log:
         with open(s.log, "w", encoding="utf-8") as f:
