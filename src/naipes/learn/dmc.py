@@ -75,6 +75,7 @@ class Settings:
     teacher: str = ""
     teacher_minutes: float = 0.0
     epochs: int = 10
+    keep_best: bool = False
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -152,6 +153,16 @@ def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Ge
 
 
 def _evaluate(net: QNetwork, s: Settings) -> dict[str, float]:
+    """The greedy network's score against RandomBot and the heuristic on the tuning seeds; the
+    network of the best score against the heuristic so far is kept (``keep_best``)."""
+    out = _scores(net, s)
+    if out["best"] > getattr(net, "kept_score", -1.0):
+        net.kept_score = out["best"]  # type: ignore[attr-defined]
+        net.kept = [p.copy() for p in net.params]  # type: ignore[attr-defined]
+    return out
+
+
+def _scores(net: QNetwork, s: Settings) -> dict[str, float]:
     """The greedy network's score against RandomBot and the heuristic on the tuning seeds."""
     policy: Callable[[Any, Any], Any] = net.greedy
     out = {}
@@ -185,6 +196,9 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
         curve = _distil(s, rules, net, adam, rng, report)
     with _source(s, rules) as source:
         curve += _loop(s, net, adam, rng, source, report, start, curve[-1]["decisions"] if curve else 0)
+    if s.keep_best and hasattr(net, "kept"):
+        net.params[:] = net.kept
+        curve[-1]["kept"] = net.kept_score
     _write(net, s, rules, obs, curve)
     return net
 
@@ -290,7 +304,8 @@ def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[st
         version = int(getattr(obs.space, "observation_version", 1))
         trained = {"settings": {k: v for k, v in asdict(s).items() if k not in ("log", "svg", "out")},
                    "decisions": curve[-1]["decisions"], "cpu_seconds": curve[-1]["cpu_seconds"],
-                   "final": {k: curve[-1][k] for k in ("random", "best")}}
+                   "final": {k: curve[-1][k] for k in ("random", "best")},
+                   "kept_best": float(curve[-1].get("kept", curve[-1]["best"]))}
         meta = WeightsMeta(s.game, rules_key(rules), version, obs.main, obs.ids, obs.k,
                            tuple(obs.features.names), tuple(s.hidden), trained, obs.feature_version)
         save_weights(net, meta, s.out)
