@@ -13,8 +13,8 @@ from naipes import machuco, ranzo  # noqa: E402
 from naipes.adapters.training import KNOWLEDGE, TrainingEnv  # noqa: E402
 from naipes.errors import UsageError  # noqa: E402
 from naipes.learn import LearnedBot, QNetwork, WeightsMeta, save_weights  # noqa: E402
-from naipes.learn.dmc import Settings, train, validate  # noqa: E402
 from naipes.learn.distil import TeacherPlay  # noqa: E402
+from naipes.learn.dmc import Settings, train, validate  # noqa: E402
 from naipes.learn.observe import FEATURE_VERSION, Observer, rules_key  # noqa: E402
 from naipes.machuco import MachucoBot  # noqa: E402
 

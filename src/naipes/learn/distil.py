@@ -80,7 +80,7 @@ class TeacherPlay:
         draw = self.rng.integers
         game = self.plugin.new_game(self.rules, seed=TRAINING_SEEDS + int(draw(2**40)))
         learner = int(draw(game.num_players))
-        bots = {s: load_bot(self.teacher if s == learner else self.opponent, seed=int(draw(2**62)), game=self.game)
+        bots: dict[int, Any] = {s: load_bot(self.teacher if s == learner else self.opponent, seed=int(draw(2**62)), game=self.game)
                 for s in range(game.num_players)}
         space, observer = self.observer.space, self.observer
         while not game.is_over:

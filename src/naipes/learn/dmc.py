@@ -97,7 +97,7 @@ def validate(s: Settings) -> None:
             ``epsilon`` or ``heuristic`` outside [0, 1], a learning rate that is not positive,
             hidden widths that are not positive, or a teacher without ``teacher_minutes``.
     """
-    def positive(name: str, value: Any, kind: type = int) -> None:
+    def positive(name: str, value: Any, kind: type[int] | type[float] = int) -> None:
         if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:
             raise UsageError(f"{name} must be a positive {kind.__name__}, not {value!r}", code="bad_budget")
 
@@ -108,7 +108,8 @@ def validate(s: Settings) -> None:
         value = getattr(s, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise UsageError(f"{name} must be an int >= 0, not {value!r}", code="bad_budget")
-    if not isinstance(s.teacher_minutes, (int, float)) or s.teacher_minutes < 0:
+    if isinstance(s.teacher_minutes, bool) or not isinstance(s.teacher_minutes, (int, float)) \
+            or s.teacher_minutes < 0:
         raise UsageError(f"teacher_minutes must be >= 0, not {s.teacher_minutes!r}", code="bad_budget")
     if s.minibatch > s.pool:
         raise UsageError(f"the minibatch ({s.minibatch}) is larger than the pool ({s.pool}): nothing would "
@@ -152,13 +153,25 @@ def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Ge
     return float(np.mean(losses)) if losses else 0.0
 
 
+class _Kept:
+    """The weights of the best curve point so far against the heuristic, and its score."""
+
+    def __init__(self) -> None:
+        self.score = -1.0
+        self.params: list[Any] = []
+
+
+#: The best curve point of the run under way (``keep_best``), by network.
+_KEPT: dict[int, _Kept] = {}
+
+
 def _evaluate(net: QNetwork, s: Settings) -> dict[str, float]:
     """The greedy network's score against RandomBot and the heuristic on the tuning seeds; the
-    network of the best score against the heuristic so far is kept (``keep_best``)."""
+    weights of the best score against the heuristic so far are kept (``keep_best``)."""
     out = _scores(net, s)
-    if out["best"] > getattr(net, "kept_score", -1.0):
-        net.kept_score = out["best"]  # type: ignore[attr-defined]
-        net.kept = [p.copy() for p in net.params]  # type: ignore[attr-defined]
+    kept = _KEPT.setdefault(id(net), _Kept())
+    if out["best"] > kept.score:
+        kept.score, kept.params = out["best"], [p.copy() for p in net.params]
     return out
 
 
@@ -196,9 +209,10 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
         curve = _distil(s, rules, net, adam, rng, report)
     with _source(s, rules) as source:
         curve += _loop(s, net, adam, rng, source, report, start, curve[-1]["decisions"] if curve else 0)
-    if s.keep_best and hasattr(net, "kept"):
-        net.params[:] = net.kept
-        curve[-1]["kept"] = net.kept_score
+    kept = _KEPT.pop(id(net))
+    if s.keep_best and kept.params:
+        net.params[:] = kept.params
+        curve[-1]["kept"] = kept.score
     _write(net, s, rules, obs, curve)
     return net
 
@@ -265,7 +279,8 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
           start: float, before: int = 0) -> list[dict[str, Any]]:
     """Pools of self-play and passes of learning until the budget (counted from ``start``) is
     spent; the curve (decisions counted from ``before``)."""
-    decisions, samples, loss, curve, remote_cpu = before, 0, 0.0, [], 0.0
+    curve: list[dict[str, Any]] = []
+    decisions, samples, loss, remote_cpu = before, 0, 0.0, 0.0
     next_eval = before + (s.eval_every if before else 0)
     while True:
         spent = time.process_time() - start + remote_cpu
@@ -292,8 +307,8 @@ def _concat(pool: list[Batch]) -> Batch:
     """The batches as one (their labels too, when they all have them)."""
     labels = labelled = None
     if pool and all(b.labels is not None for b in pool):
-        labels = np.concatenate([b.labels for b in pool])  # type: ignore[misc]
-        labelled = np.concatenate([b.labelled for b in pool])  # type: ignore[misc]
+        labels = np.concatenate([b.labels for b in pool])
+        labelled = np.concatenate([b.labelled for b in pool])
     return Batch(np.concatenate([b.obs for b in pool]), np.concatenate([b.actions for b in pool]),
                  np.concatenate([b.targets for b in pool]), labels=labels, labelled=labelled)
 
