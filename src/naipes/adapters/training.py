@@ -212,9 +212,12 @@ class Observation:
         knowledge: the heuristic's per-action columns, appended to the game's own (``None``: none).
 
     Attributes:
-        encoded: the encoding's length; main: the main part's (encoding and extra features);
-        ids: the action ids; action_features: the numbers per id (the game's, then
-        :data:`KNOWLEDGE` with ``knowledge``); size: the observation's length.
+        encoded: the encoding's length.
+        main: the main part's length (encoding and extra features).
+        ids: the number of action ids.
+        own: the game's own numbers per id.
+        action_features: the numbers per id (the game's, then :data:`KNOWLEDGE` with ``knowledge``).
+        size: the observation's length.
 
     .. versionadded:: 1.2
     """
