@@ -55,6 +55,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="CPU minutes of the budget spent labelling the teacher's decisions")
     p.add_argument("--epochs", type=int, default=10,
                    help="passes over all the teacher's decisions at the end of its phase (default 10)")
+    p.add_argument("--teacher-data", metavar="FILE", default="",
+                   help="the teacher's labelled decisions: read first when the file exists, written with the "
+                        "new ones after the teacher's phase (.npz)")
     p.add_argument("--keep-best", action="store_true",
                    help="write the weights of the curve point that scored best against the heuristic "
                         "(tuning seeds), not the last")
@@ -86,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
                             eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour,
                             prior=args.prior, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
-                            epochs=args.epochs, keep_best=args.keep_best, log=args.log or "", svg=args.svg or "",
+                            epochs=args.epochs, keep_best=args.keep_best,
+                            teacher_data=args.teacher_data, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")
         train(settings, report=_print_row)
     except (NaipesError, ValueError) as exc:

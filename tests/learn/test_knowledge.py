@@ -173,3 +173,17 @@ def test_distillation_trains_towards_the_labels_and_keeps_the_best_point(tmp_pat
     bot = LearnedBot.from_file(tmp_path / "d.npz")
     assert bot.choose(machuco.Game(HAND, seed=2).view(0)) is not None
     assert all(np.isfinite(p).all() for p in net.params)
+
+
+def test_the_teachers_decisions_are_saved_and_read_again(tmp_path: Path) -> None:
+    data = tmp_path / "teacher.npz"
+    base = dict(hidden=(16,), envs=4, max_decisions=10, cpu_minutes=5, pool=40, minibatch=32, eval_every=10**9,
+                eval_games=2, teacher="strong", teacher_minutes=0.005, epochs=1, teacher_data=str(data))
+    train(Settings(**base))  # type: ignore[arg-type]
+    with np.load(data) as first:
+        count, rows = len(first["actions"]), first["obs"].copy()
+    assert count >= 40
+    train(Settings(**{**base, "seed": 2}))  # type: ignore[arg-type]
+    with np.load(data) as second:
+        assert len(second["actions"]) >= count + 40
+        assert (second["obs"][:count] == rows).all()  # the earlier decisions first, then the new ones

@@ -35,6 +35,7 @@ import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import numpy as np
@@ -76,6 +77,7 @@ class Settings:
     teacher_minutes: float = 0.0
     epochs: int = 10
     keep_best: bool = False
+    teacher_data: str = ""
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -258,20 +260,31 @@ def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.G
 
     start = time.process_time()
     play = TeacherPlay(s.game, rules, s.seed, teacher=s.teacher, epsilon=s.epsilon)
-    pools: list[Batch] = []
+    pools: list[Batch] = [_load_data(s.teacher_data)] if s.teacher_data and Path(s.teacher_data).exists() else []
     loss, curve = 0.0, []
     while time.process_time() - start < 60 * s.teacher_minutes:
         pools.append(play.collect(s.pool))
         for _ in range(s.passes):
             loss = _learn(net, adam, pools[-1], s.minibatch, rng)
     every = _concat(pools)
+    if s.teacher_data:
+        assert every.labels is not None and every.labelled is not None
+        np.savez_compressed(s.teacher_data, obs=every.obs, actions=every.actions, labels=every.labels,
+                            labelled=every.labelled)
     for _ in range(s.epochs):
         loss = _learn(net, adam, every, s.minibatch, rng)
-    row = {"decisions": play.decisions, "samples": play.decisions,
+    row = {"decisions": play.decisions, "samples": len(every),
            "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
     curve.append(row)
     report(row)
     return curve
+
+
+def _load_data(path: str) -> Batch:
+    """The teacher's labelled decisions saved by an earlier run (``teacher_data``)."""
+    with np.load(path) as data:
+        return Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
+                     labels=data["labels"], labelled=data["labelled"])
 
 
 def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
