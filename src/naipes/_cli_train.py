@@ -58,6 +58,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--teacher-data", metavar="FILE", default="",
                    help="the teacher's labelled decisions: read first when the file exists, written with the "
                         "new ones after the teacher's phase (.npz)")
+    p.add_argument("--distil", choices=("values", "centered", "policy"), default="values",
+                   help="how the teacher's labels are learnt: its values, their differences within a position, "
+                        "or its choice (cross-entropy; with --tau, the softmax of its values) (default values)")
+    p.add_argument("--tau", type=float, default=0.0,
+                   help="with --distil policy: the temperature of the teacher's values (0: its choice)")
     p.add_argument("--keep-best", action="store_true",
                    help="write the weights of the curve point that scored best against the heuristic "
                         "(tuning seeds), not the last")
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
                             eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour,
                             prior=args.prior, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
                             epochs=args.epochs, keep_best=args.keep_best,
-                            teacher_data=args.teacher_data, log=args.log or "", svg=args.svg or "",
+                            teacher_data=args.teacher_data, distil=args.distil, tau=args.tau, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")
         train(settings, report=_print_row)
     except (NaipesError, ValueError) as exc:

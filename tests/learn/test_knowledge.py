@@ -187,3 +187,53 @@ def test_the_teachers_decisions_are_saved_and_read_again(tmp_path: Path) -> None
     with np.load(data) as second:
         assert len(second["actions"]) >= count + 40
         assert (second["obs"][:count] == rows).all()  # the earlier decisions first, then the new ones
+
+
+@pytest.mark.parametrize("changes", [{"distil": "imitate"}, {"tau": -0.1}])
+def test_distillation_options_outside_their_choices_are_refused(changes: dict[str, object]) -> None:
+    with pytest.raises(UsageError) as info:
+        validate(Settings(**changes))  # type: ignore[arg-type]
+    assert info.value.code == "bad_option"
+
+
+@pytest.mark.parametrize(("distil", "tau"), [("policy", 0.0), ("policy", 0.05), ("centered", 0.0), ("values", 0.0)])
+def test_each_distillation_loss_has_its_gradient(distil: str, tau: float) -> None:
+    from naipes.learn.dmc import _distil_grad
+
+    rng = np.random.default_rng(4)
+    q = rng.standard_normal((3, 5))
+    labels = rng.random((3, 5))
+    weight = np.array([[1, 1, 0, 1, 0], [0, 1, 1, 0, 0], [1, 1, 1, 1, 1]], bool)
+    grad, loss = _distil_grad(q, labels, weight, distil, tau)
+
+    def total(x: np.ndarray) -> float:
+        return _distil_grad(x, labels, weight, distil, tau)[1] * (len(x) if distil == "policy" else max(1, weight.sum()))
+
+    assert not grad[~weight].any()
+    for i, j in [(0, 0), (0, 3), (1, 2), (2, 4)]:
+        step = np.zeros_like(q)
+        step[i, j] = 1e-5
+        numeric = (total(q + step) - total(q - step)) / 2e-5
+        assert numeric == pytest.approx(grad[i, j], rel=1e-3, abs=1e-6)
+
+
+def test_policy_distillation_learns_the_teachers_choices() -> None:
+    from naipes.learn.dmc import _learn
+
+    play = TeacherPlay("machuco", HAND, seed=5, teacher="strong", epsilon=0.0)
+    batch = play.collect(60)
+    observer = play.observer
+    net = QNetwork(observer.main, observer.ids, observer.k, (32,), seed=0)
+    from naipes.learn.network import Adam
+
+    adam, rng = Adam(net.params, 3e-3), np.random.default_rng(0)
+    assert batch.labels is not None and batch.labelled is not None
+    choice = np.where(batch.labelled, batch.labels, -1e9).argmax(1)
+
+    def agreement() -> float:
+        return float((np.where(batch.labelled, net.forward(batch.obs)[0], -1e9).argmax(1) == choice).mean())
+
+    before = agreement()
+    for _ in range(60):
+        _learn(net, adam, batch, 16, rng, "policy", 0.0)
+    assert agreement() > max(before, 0.9)

@@ -42,15 +42,17 @@ import numpy as np
 
 from naipes.adapters.training import KNOWLEDGE, evaluate
 from naipes.errors import UsageError
-from naipes.learn.network import Adam, QNetwork, WeightsMeta, save_weights
+from naipes.learn.network import NEG, Adam, QNetwork, WeightsMeta, save_weights
 from naipes.learn.observe import Observer, rules_key
 from naipes.learn.remote import RemoteSelfPlay
 from naipes.learn.selfplay import Batch, SelfPlay
 
 #: The targets of :func:`~naipes.learn.selfplay.target`.
 OBJECTIVES = ("to_go", "points", "win")
+#: How a teacher's labels are learnt (``--distil``; see :func:`_learn`).
+DISTIL = ("values", "centered", "policy")
 
-__all__ = ["OBJECTIVES", "Settings", "train", "validate"]
+__all__ = ["DISTIL", "OBJECTIVES", "Settings", "train", "validate"]
 
 
 @dataclass
@@ -78,6 +80,8 @@ class Settings:
     epochs: int = 10
     keep_best: bool = False
     teacher_data: str = ""
+    distil: str = "values"
+    tau: float = 0.0
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -118,6 +122,10 @@ def validate(s: Settings) -> None:
                          "be learnt", code="bad_budget")
     if s.objective not in OBJECTIVES:
         raise UsageError(f"objective is one of {', '.join(OBJECTIVES)}, not {s.objective!r}", code="bad_option")
+    if s.distil not in DISTIL:
+        raise UsageError(f"distil is one of {', '.join(DISTIL)}, not {s.distil!r}", code="bad_option")
+    if isinstance(s.tau, bool) or not isinstance(s.tau, (int, float)) or s.tau < 0:
+        raise UsageError(f"tau must be >= 0, not {s.tau!r}", code="bad_option")
     for name in ("epsilon", "heuristic"):
         value = getattr(s, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
@@ -130,9 +138,14 @@ def validate(s: Settings) -> None:
         raise UsageError("a teacher needs teacher_minutes > 0 and teacher_minutes a teacher", code="bad_option")
 
 
-def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator) -> float:
-    """One pass of minibatch steps over ``batch``; the mean squared error seen (of the chosen ids,
-    or of every labelled id for a teacher's batch)."""
+def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator,
+           distil: str = "values", tau: float = 0.0) -> float:
+    """One pass of minibatch steps over ``batch``; the mean loss seen. Deep Monte-Carlo's batch: the
+    squared error of the chosen ids. A teacher's batch (:data:`DISTIL`): ``"values"`` the squared
+    error of every labelled id; ``"centered"`` the same towards each label less the position's mean
+    label (only the moves' differences); ``"policy"`` the cross-entropy of the softmax over the
+    labelled ids towards the teacher's choice (``tau`` 0) or the softmax of its values at
+    temperature ``tau``: the outputs become the teacher's preferences, not values."""
     order = rng.permutation(len(batch))
     losses = []
     for start in range(0, len(order) - size + 1, size):
@@ -140,10 +153,9 @@ def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Ge
         obs = batch.obs[pick]
         q, acts = net.forward(obs)
         if batch.labels is not None and batch.labelled is not None:
-            weight = batch.labelled[pick]
-            error = np.where(weight, q - batch.labels[pick], 0.0)
-            g_q = 2.0 * error / size
-            losses.append(float((error * error).sum() / max(1, weight.sum())))
+            g_q, loss = _distil_grad(q, batch.labels[pick], batch.labelled[pick], distil, tau)
+            g_q /= size
+            losses.append(loss)
         else:
             actions = batch.actions[pick]
             chosen = q[np.arange(size), actions]
@@ -153,6 +165,27 @@ def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Ge
             losses.append(float(np.mean(err * err)))
         adam.step(net.grads(obs, acts, g_q.astype(np.float32)))
     return float(np.mean(losses)) if losses else 0.0
+
+
+def _distil_grad(q: Any, labels: Any, weight: Any, distil: str, tau: float) -> tuple[Any, float]:
+    """The loss's gradient per output (summed over the rows) and the mean loss, for labelled rows."""
+    if distil == "policy":
+        z = np.where(weight, q, NEG)
+        z = np.exp(z - z.max(1, keepdims=True)) * weight
+        p = z / z.sum(1, keepdims=True)
+        if tau > 0:
+            t = np.where(weight, labels / tau, NEG)
+            t = np.exp(t - t.max(1, keepdims=True)) * weight
+            t /= t.sum(1, keepdims=True)
+        else:
+            t = np.zeros_like(p)
+            t[np.arange(len(q)), np.where(weight, labels, NEG).argmax(1)] = 1.0
+        loss = float(-(t * np.log(np.maximum(p, 1e-12))).sum(1).mean())
+        return p - t, loss
+    if distil == "centered":
+        labels = labels - (labels * weight).sum(1, keepdims=True) / np.maximum(1, weight.sum(1, keepdims=True))
+    error = np.where(weight, q - labels, 0.0)
+    return 2.0 * error, float((error * error).sum() / max(1, weight.sum()))
 
 
 class _Kept:
@@ -265,14 +298,14 @@ def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.G
     while time.process_time() - start < 60 * s.teacher_minutes:
         pools.append(play.collect(s.pool))
         for _ in range(s.passes):
-            loss = _learn(net, adam, pools[-1], s.minibatch, rng)
+            loss = _learn(net, adam, pools[-1], s.minibatch, rng, s.distil, s.tau)
     every = _concat(pools)
     if s.teacher_data:
         assert every.labels is not None and every.labelled is not None
         np.savez_compressed(s.teacher_data, obs=every.obs, actions=every.actions, labels=every.labels,
                             labelled=every.labelled)
     for _ in range(s.epochs):
-        loss = _learn(net, adam, every, s.minibatch, rng)
+        loss = _learn(net, adam, every, s.minibatch, rng, s.distil, s.tau)
     row = {"decisions": play.decisions, "samples": len(every),
            "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
     curve.append(row)
