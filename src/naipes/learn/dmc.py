@@ -16,9 +16,9 @@ heuristic's best move is raised by ``--prior`` (the bias of the ``heuristic_best
 column), so it plays the heuristic's moves before it has learnt anything.
 With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
 labelling the teacher's decisions with its value of every move
-(:mod:`naipes.learn.distil`) and regresses them (``--passes`` per pool as they
-come, then ``--epochs`` passes over all of them), then goes on by deep
-Monte-Carlo with the rest of the budget.
+(:mod:`naipes.learn.distil`), learns them in ``--epochs`` passes over them all
+(``--distil``: the values, their differences, or the teacher's choice), then
+goes on by deep Monte-Carlo with the rest of the budget.
 
 The shipped weights were made by::
 
@@ -288,7 +288,7 @@ def _executor(s: Settings) -> cf.Executor:
 def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.Generator,
             report: Callable[[dict[str, Any]], None]) -> list[dict[str, Any]]:
     """The teacher's phase (:mod:`naipes.learn.distil`): label pools of its decisions for
-    ``teacher_minutes`` of CPU, a few passes over each, then ``epochs`` passes over them all; the curve."""
+    ``teacher_minutes`` of CPU, then ``epochs`` passes over them all; the curve."""
     from naipes.learn.distil import TeacherPlay
 
     start = time.process_time()
@@ -297,8 +297,6 @@ def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.G
     loss, curve = 0.0, []
     while time.process_time() - start < 60 * s.teacher_minutes:
         pools.append(play.collect(s.pool))
-        for _ in range(s.passes):
-            loss = _learn(net, adam, pools[-1], s.minibatch, rng, s.distil, s.tau)
     every = _concat(pools)
     if s.teacher_data:
         assert every.labels is not None and every.labelled is not None
