@@ -1,6 +1,7 @@
 """``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 60 --out machuco.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
+        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
     naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
 
 Needs numpy (the ``learn`` extra).

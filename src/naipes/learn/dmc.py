@@ -8,7 +8,7 @@ on the current network; every ``--pool`` decisions the network takes ``--passes`
 minibatch Adam steps over them. Every ``--eval-every`` decisions the greedy
 network plays ``--eval-games`` games against RandomBot and against the heuristic
 (``best``) on fixed tuning seeds; the curve goes to ``--log`` as JSON lines and
-to ``--svg`` (:mod:`naipes.learn.curve`). Deterministic for a seed (one BLAS thread).
+to ``--svg`` (:mod:`naipes.learn.curve`).
 
 The network reads the heuristic's per-action columns
 (:class:`~naipes.adapters.training.Knowledge`); at the start its value of the
@@ -20,10 +20,13 @@ labelling the teacher's decisions with its value of every move
 (``--distil``: the values, their differences, or the teacher's choice), then
 goes on by deep Monte-Carlo with the rest of the budget.
 
-The shipped weights were made by::
+Deterministic for a seed (one BLAS thread), except that the teacher's phase stops
+on CPU time, so the number of decisions it labels depends on the machine. The
+shipped Machuco weights are made, in 15 CPU minutes, by (see the RL guide, "Learned
+bots", for the runs and their scores)::
 
-    naipes train machuco --rules players=2,scope=hand --cpu-minutes 60 --out machuco.npz
-    naipes train ranzo --rules rounds=1 --cpu-minutes 60 --out ranzo.npz
+    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
+        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz
 
 .. versionadded:: 1.2
 """
@@ -292,9 +295,11 @@ def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.G
     from naipes.learn.distil import TeacherPlay
 
     start = time.process_time()
+    first = {"decisions": 0, "samples": 0, "cpu_seconds": 0.0, "loss": 0.0, **_evaluate(net, s)}
+    report(first)  # the untrained network: the heuristic's columns and the prior
     play = TeacherPlay(s.game, rules, s.seed, teacher=s.teacher, epsilon=s.epsilon)
     pools: list[Batch] = [_load_data(s.teacher_data)] if s.teacher_data and Path(s.teacher_data).exists() else []
-    loss, curve = 0.0, []
+    loss, curve = 0.0, [first]
     while time.process_time() - start < 60 * s.teacher_minutes:
         pools.append(play.collect(s.pool))
     every = _concat(pools)
