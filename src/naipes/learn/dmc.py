@@ -52,7 +52,8 @@ from naipes.learn.selfplay import Batch, SelfPlay
 
 #: The targets of :func:`~naipes.learn.selfplay.target`.
 OBJECTIVES = ("to_go", "points", "win")
-#: How a teacher's labels are learnt (``--distil``; see :func:`_learn`).
+#: How a teacher's labels are learnt (``--distil``): its values, their differences within a position, or
+#: its choice (cross-entropy; with ``tau``, towards the softmax of its values).
 DISTIL = ("values", "centered", "policy")
 
 __all__ = ["DISTIL", "OBJECTIVES", "Settings", "train", "validate"]
