@@ -2,7 +2,7 @@
 
 :class:`TeacherPlay` plays games where the learner seat is a search bot with
 per-move values (``strong``: :class:`~naipes.search.DeterminizedBot`, whose
-:attr:`~naipes.search.DeterminizedBot.last_values` are each weighed move's mean
+``last_values`` are each weighed move's mean
 value over its worlds) and the other seats the game's heuristic (``best``). At
 each of the teacher's decisions with a choice, the position is written as an
 observation row (:class:`~naipes.learn.observe.Observer`) and every weighed
