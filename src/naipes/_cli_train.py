@@ -1,6 +1,7 @@
 """``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 60 --out machuco.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
+        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
     naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
 
 Needs numpy (the ``learn`` extra).
@@ -47,6 +48,25 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--behaviour", metavar="BOT", default="",
                    help="the learners play this bot's moves (epsilon of them random): learn its action "
                         "values, one step of policy improvement over it (default: the network's own moves)")
+    p.add_argument("--prior", type=float, default=0.3,
+                   help="the starting bonus of the heuristic's best move (default 0.3)")
+    p.add_argument("--teacher", metavar="BOT", default="",
+                   help="first distil this search bot's value of every move (e.g. strong; needs --teacher-minutes)")
+    p.add_argument("--teacher-minutes", type=float, default=0.0,
+                   help="CPU minutes of the budget spent labelling the teacher's decisions")
+    p.add_argument("--epochs", type=int, default=10,
+                   help="passes over all the teacher's decisions at the end of its phase (default 10)")
+    p.add_argument("--teacher-data", metavar="FILE", default="",
+                   help="the teacher's labelled decisions: read first when the file exists, written with the "
+                        "new ones after the teacher's phase (.npz)")
+    p.add_argument("--distil", choices=("values", "centered", "policy"), default="values",
+                   help="how the teacher's labels are learnt: its values, their differences within a position, "
+                        "or its choice (cross-entropy; with --tau, the softmax of its values) (default values)")
+    p.add_argument("--tau", type=float, default=0.0,
+                   help="with --distil policy: the temperature of the teacher's values (0: its choice)")
+    p.add_argument("--keep-best", action="store_true",
+                   help="write the weights of the curve point that scored best against the heuristic "
+                        "(tuning seeds), not the last")
     p.add_argument("--workers", type=int, default=0,
                    help="self-play in this many processes (default 0: in this one); with --ray, tasks a round")
     p.add_argument("--ray", metavar="ADDRESS", default="",
@@ -73,7 +93,10 @@ def run(args: argparse.Namespace) -> int:
                             hidden=hidden, learning_rate=args.lr, passes=args.passes, pool=args.pool,
                             epsilon=args.epsilon,
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
-                            eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour, log=args.log or "", svg=args.svg or "",
+                            eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour,
+                            prior=args.prior, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
+                            epochs=args.epochs, keep_best=args.keep_best,
+                            teacher_data=args.teacher_data, distil=args.distil, tau=args.tau, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")
         train(settings, report=_print_row)
     except (NaipesError, ValueError) as exc:

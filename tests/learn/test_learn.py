@@ -47,7 +47,7 @@ def test_gradients_match_finite_differences() -> None:
 
 def _meta(net: QNetwork, observer: Observer) -> WeightsMeta:
     return WeightsMeta("machuco", rules_key(HAND), 1, observer.main, observer.ids, observer.k,
-                       tuple(observer.features.names), net.hidden)
+                       tuple(observer.features.names), net.hidden, feature_version=observer.feature_version)
 
 
 def test_weights_round_trip_and_refusals(tmp_path: Path) -> None:
@@ -74,7 +74,8 @@ def test_targets_are_each_seats_outcome() -> None:
     assert target((10, 3), 0, "win", 1.0) == 1.0
     assert target((10, 3), 1, "win", 1.0) == -1.0
     assert target((5, 5), 1, "win", 1.0) == 0.0
-    assert target((4, 9, 9), 1, "win", 1.0) == 0.0
+    assert target((4, 9, 9), 1, "win", 1.0) == 0.5  # ahead of one of two: head_to_head 0.75
+    assert target((4, 9, 9), 0, "win", 1.0) == -1.0
     assert target((10, 3), 1, "points", 10.0) == pytest.approx(0.3)
 
 

@@ -22,6 +22,12 @@ training example ``examples/train_ppo.py`` is built on it; the guide
   action id (what playing that card would capture, say), laid after the
   features as an ``(action_size, action_features)`` block, row ``i`` for id ``i``:
   a learner can score each id from its own row (see the example's actor);
+* **the heuristic's knowledge** (``knowledge=True``): three more numbers per action
+  id after the game's own (:class:`Knowledge`): whether the game's heuristic bot
+  (``best``) rates the id's move best, the move's likelihood under the heuristic's
+  player model relative to the best one, and its gap to the best in the model's
+  units (:meth:`~naipes.plugin.GamePlugin.move_scores`): a learner starts from the
+  heuristic's judgement and learns corrections to it;
 * **normalised rewards**: every reward is divided by the game's ``return_scale``
   (default: the larger bound of the returns), so they lie about in [-1, 1].
 
@@ -57,7 +63,10 @@ from naipes.plugin import plugin
 __all__ = [
     "BatchEnv",
     "GameFeatures",
+    "KNOWLEDGE",
+    "Knowledge",
     "NoFeatures",
+    "Observation",
     "Policy",
     "RandomPolicy",
     "Score",
@@ -141,6 +150,111 @@ def game_features(game: str, rules: Any = None) -> GameFeatures:
     return made
 
 
+#: The names of the per-action columns :class:`Knowledge` writes, in order.
+KNOWLEDGE = ("heuristic_best", "heuristic_ratio", "heuristic_gap")
+#: The gap to the heuristic's best move (in :meth:`~naipes.plugin.GamePlugin.move_scores` units,
+#: log-likelihoods) that ``heuristic_gap`` reads as -1 (larger gaps too).
+KNOWLEDGE_GAP = 32.0
+
+
+class Knowledge:
+    """The game's heuristic as per-action features (``knowledge=True``; :data:`KNOWLEDGE`).
+
+    Per legal id, from the plugin's :meth:`~naipes.plugin.GamePlugin.move_scores` (the
+    heuristic's log-likelihood of each legal move): ``heuristic_best`` 1 for the moves of
+    the highest score, ``heuristic_ratio`` ``exp(score - best)`` (1 for the best),
+    ``heuristic_gap`` ``(score - best) / KNOWLEDGE_GAP`` clipped to [-1, 0]. Where the game
+    gives no scores for the position (a cante in Machuco, say), ``heuristic_best`` and
+    ``heuristic_ratio`` are 1 for the move the game's ``best`` bot chooses (seed 0).
+
+    Args:
+        game: the game's registered name.
+        space: the game's action space for the rules.
+
+    .. versionadded:: 1.2
+    """
+
+    def __init__(self, game: str, space: Any) -> None:
+        self.plugin = plugin(game)
+        self.space = space
+        self.game = game
+        self._bot: Any = None
+
+    def fill(self, view: Any, out: Any) -> None:
+        """Write the :data:`KNOWLEDGE` columns of ``view``'s legal ids into ``out`` (``(ids, 3)``, zeroed)."""
+        moves = view.legal_moves
+        if not moves:
+            return
+        index = self.space.index
+        scores = self.plugin.move_scores(view) if len(moves) > 1 else None
+        if scores is None or len(scores) != len(moves):
+            if self._bot is None:
+                self._bot = load_bot("best", seed=0, game=self.game)
+            row = out[index(self._bot.choose(view) if len(moves) > 1 else moves[0], view)]
+            row[0] = row[1] = 1.0
+            return
+        top = max(scores)
+        for move, score in zip(moves, scores):
+            row = out[index(move, view)]
+            gap = float(score) - top
+            row[0] = 1.0 if gap >= -1e-9 else 0.0
+            row[1] = math.exp(gap)
+            row[2] = max(-1.0, gap / KNOWLEDGE_GAP)
+
+
+class Observation:
+    """The layout of a training observation, and the one writer of it (for :class:`TrainingEnv`
+    and :mod:`naipes.learn`): the encoding, the extra features, the per-action block.
+
+    Args:
+        space: the game's action space for the rules.
+        features: the game's extra features.
+        knowledge: the heuristic's per-action columns, appended to the game's own (``None``: none).
+
+    Attributes:
+        encoded: the encoding's length.
+        main: the main part's length (encoding and extra features).
+        ids: the number of action ids.
+        own: the game's own numbers per id.
+        action_features: the numbers per id (the game's, then :data:`KNOWLEDGE` with ``knowledge``).
+        size: the observation's length.
+
+    .. versionadded:: 1.2
+    """
+
+    def __init__(self, space: Any, features: GameFeatures, knowledge: Knowledge | None = None) -> None:
+        self.space, self.features, self.knowledge = space, features, knowledge
+        self.encoded = int(space.observation_size)
+        self.main = self.encoded + len(features.names)
+        self.ids = int(space.size)
+        self.own = int(features.action_features)
+        self.action_features = self.own + (len(KNOWLEDGE) if knowledge is not None else 0)
+        self.size = self.main + self.ids * self.action_features
+
+    def write(self, view: Any, obs: Array, mask: Array) -> None:
+        """Write ``view``'s observation into ``obs`` and its legal ids into ``mask``, from the view alone."""
+        mask.fill(False)
+        mask[list(self.space.legal_ids(view))] = True
+        self.space.encode(view, out=obs[:self.encoded])
+        self.write_extras(view, obs, mask)
+
+    def write_extras(self, view: Any, obs: Array, mask: Array) -> None:
+        """Write the extra features and the per-action block of ``view`` into ``obs`` (the encoding
+        and ``mask`` written already): rows of illegal ids stay zero."""
+        extra = obs[self.encoded:self.main]
+        if len(extra):
+            extra.fill(0.0)
+            self.features.fill(view, extra)
+        if self.action_features:
+            rows = obs[self.main:].reshape(self.ids, self.action_features)
+            rows.fill(0.0)
+            if self.own:
+                self.features.fill_actions(view, rows[:, :self.own] if self.knowledge is not None else rows)
+            if self.knowledge is not None:
+                self.knowledge.fill(view, rows[:, self.own:])
+            rows *= mask[:, None]  # only legal ids have per-action features
+
+
 def _opponents(specs: str | Sequence[str], count: int) -> tuple[str, ...]:
     if isinstance(specs, str):
         return (specs,) * count
@@ -159,6 +273,8 @@ class TrainingEnv:
         seat: the learner's seat, or ``None`` for a seat drawn at every reset.
         shaping: whether rewards come at every step from the game's progress (else at the end).
         features: whether the game's extra features follow the encoding.
+        knowledge: whether the heuristic's per-action columns (:class:`Knowledge`) follow the
+            game's own.
         rules: the rules, or rule fields as keywords.
 
     Bots are built afresh at every reset with seeds drawn from the episode's seed.
@@ -169,7 +285,8 @@ class TrainingEnv:
     """
 
     def __init__(self, game: str, *, opponents: str | Sequence[str] = "random", seat: int | None = None,
-                 shaping: bool = True, features: bool = True, rules: Any = None, **fields: Any) -> None:
+                 shaping: bool = True, features: bool = True, knowledge: bool = False, rules: Any = None,
+                 **fields: Any) -> None:
         self.info, self.rules, self.space = resolve(game, rules, **fields)
         self.plugin = plugin(self.info)
         self.players = self.plugin.new_game(self.rules, seed=0).num_players
@@ -177,14 +294,16 @@ class TrainingEnv:
             raise UsageError(f"no seat {seat!r} in a {self.players}-player game", code="no_such_seat")
         self.specs = _opponents(opponents, self.players - 1)
         self.fixed_seat, self.shaping = seat, shaping
-        self.features: GameFeatures = game_features(self.info.name, self.rules) if features else NoFeatures()
-        self.scale = float(self.features.return_scale)
-        self.encoded = self.space.observation_size
-        self.action_size: int = self.space.size
+        made: GameFeatures = game_features(self.info.name, self.rules) if features else NoFeatures()
+        self.scale = float(made.return_scale)
+        self.layout = Observation(self.space, made,
+                                  Knowledge(self.info.name, self.space) if knowledge else None)
+        self.encoded = self.layout.encoded
+        self.action_size: int = self.layout.ids
         #: where the per-action block starts, and its numbers per id
-        self.main_size = self.encoded + len(self.features.names)
-        self.action_features = int(self.features.action_features)
-        self.observation_size = self.main_size + self.action_size * self.action_features
+        self.main_size = self.layout.main
+        self.action_features = self.layout.action_features
+        self.observation_size = self.layout.size
         self.game: Any = None
         self.seat = 0
         self.bots: list[Any] = []
@@ -193,15 +312,21 @@ class TrainingEnv:
         self._tracker: Any = None
         self._place(np.zeros(self.observation_size, np.float32), np.zeros(self.action_size, bool))
 
+    @property
+    def features(self) -> GameFeatures:
+        """The game's extra features (the observation's writer's)."""
+        return self.layout.features
+
+    @features.setter
+    def features(self, value: GameFeatures) -> None:
+        self.layout.features = value
+
     def _place(self, obs: Array, mask: Array) -> None:
         """Write the observation into ``obs`` and the mask into ``mask`` from now on (the batch's
         rows: :class:`BatchEnv` gives them; they are made once, so the seat's tracker keeps its
         cache of them warm)."""
         self._obs, self._mask_row = obs, mask
         self._encoding = obs[:self.encoded]  # the tracker writes here
-        self._extra = obs[self.encoded:self.main_size]
-        self._rows = obs[self.main_size:].reshape(self.action_size, self.action_features) \
-            if self.action_features else None
         self._tracker = None  # the next game's tracker writes into the new arrays
 
     def reset(self, seed: int | None = None) -> tuple[Array, Array]:
@@ -281,25 +406,13 @@ class TrainingEnv:
             mask.fill(False)
         else:
             tracker.mask(mask)
-        extra = self._extra
-        if len(extra):
-            extra.fill(0.0)
-            self.features.fill(view, extra)
-        rows = self._rows
-        if rows is not None:
-            rows.fill(0.0)
-            self.features.fill_actions(view, rows)
-            rows *= mask[:, None]  # only legal ids have per-action features
+        self.layout.write_extras(view, self._obs, mask)
 
     def _observe(self, view: Any, mask: Array) -> Array:
-        """The observation of ``view`` with ``mask``, in a new array."""
+        """The observation of ``view`` with ``mask``, in a new array (from the view, not the tracker)."""
         out = np.zeros(self.observation_size, np.float32)
         self.space.encode(view, out=out[:self.encoded])
-        self.features.fill(view, out[self.encoded:self.main_size])
-        if self.action_features:
-            rows = out[self.main_size:].reshape(self.action_size, self.action_features)
-            self.features.fill_actions(view, rows)
-            rows[~mask] = 0.0  # only legal ids have per-action features
+        self.layout.write_extras(view, out, mask)
         return out
 
     def score(self) -> float:

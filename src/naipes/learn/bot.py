@@ -135,6 +135,8 @@ def _check(meta: WeightsMeta, game: str, rules: Any, observer: Observer) -> None
         problems.append("other rules")
     if meta.observation_version != version:
         problems.append(f"observation version {meta.observation_version} (not {version})")
+    if meta.feature_version != observer.feature_version:
+        problems.append(f"feature version {meta.feature_version} (not {observer.feature_version})")
     if (meta.main, meta.ids, meta.k) != (observer.main, observer.ids, observer.k) \
             or tuple(meta.features) != tuple(observer.features.names):
         problems.append("another observation layout")

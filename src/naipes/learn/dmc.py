@@ -8,12 +8,25 @@ on the current network; every ``--pool`` decisions the network takes ``--passes`
 minibatch Adam steps over them. Every ``--eval-every`` decisions the greedy
 network plays ``--eval-games`` games against RandomBot and against the heuristic
 (``best``) on fixed tuning seeds; the curve goes to ``--log`` as JSON lines and
-to ``--svg`` (:mod:`naipes.learn.curve`). Deterministic for a seed (one BLAS thread).
+to ``--svg`` (:mod:`naipes.learn.curve`).
 
-The shipped weights were made by::
+The network reads the heuristic's per-action columns
+(:class:`~naipes.adapters.training.Knowledge`); at the start its value of the
+heuristic's best move is raised by ``--prior`` (the bias of the ``heuristic_best``
+column), so it plays the heuristic's moves before it has learnt anything.
+With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
+labelling the teacher's decisions with its value of every move
+(:mod:`naipes.learn.distil`), learns them in ``--epochs`` passes over them all
+(``--distil``: the values, their differences, or the teacher's choice), then
+goes on by deep Monte-Carlo with the rest of the budget.
 
-    naipes train machuco --rules players=2,scope=hand --cpu-minutes 60 --out machuco.npz
-    naipes train ranzo --rules rounds=1 --cpu-minutes 60 --out ranzo.npz
+Deterministic for a seed (one BLAS thread), except that the teacher's phase stops
+on CPU time, so the number of decisions it labels depends on the machine. The
+shipped Machuco weights are made, in 15 CPU minutes, by (see the RL guide, "Learned
+bots", for the runs and their scores)::
+
+    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
+        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz
 
 .. versionadded:: 1.2
 """
@@ -25,17 +38,25 @@ import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from naipes.adapters.training import evaluate
-from naipes.learn.network import Adam, QNetwork, WeightsMeta, save_weights
+from naipes.adapters.training import KNOWLEDGE, evaluate
+from naipes.errors import UsageError
+from naipes.learn.network import NEG, Adam, QNetwork, WeightsMeta, save_weights
 from naipes.learn.observe import Observer, rules_key
 from naipes.learn.remote import RemoteSelfPlay
 from naipes.learn.selfplay import Batch, SelfPlay
 
-__all__ = ["Settings", "train"]
+#: The targets of :func:`~naipes.learn.selfplay.target`.
+OBJECTIVES = ("to_go", "points", "win")
+#: How a teacher's labels are learnt (``--distil``): its values, their differences within a position, or
+#: its choice (cross-entropy; with ``tau``, towards the softmax of its values).
+DISTIL = ("values", "centered", "policy")
+
+__all__ = ["DISTIL", "OBJECTIVES", "Settings", "train", "validate"]
 
 
 @dataclass
@@ -57,6 +78,14 @@ class Settings:
     heuristic: float = 0.5
     objective: str = "to_go"
     behaviour: str = ""
+    prior: float = 0.3
+    teacher: str = ""
+    teacher_minutes: float = 0.0
+    epochs: int = 10
+    keep_best: bool = False
+    teacher_data: str = ""
+    distil: str = "values"
+    tau: float = 0.0
     eval_every: int = 200_000
     eval_games: int = 400
     eval_seed: int = 50_000
@@ -67,29 +96,131 @@ class Settings:
     out: str = ""
 
 
-def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator) -> float:
-    """One pass of minibatch steps over ``batch``; the mean squared error seen."""
+def validate(s: Settings) -> None:
+    """Refuse settings that would train nothing, loop forever or mean something else than said.
+
+    Raises:
+        UsageError: code ``bad_budget`` for a count or budget that is not positive (``envs``,
+            ``pool``, ``minibatch``, ``passes``, ``eval_every``, ``eval_games``, ``cpu_minutes``,
+            a negative ``max_decisions``, ``workers``, ``teacher_minutes`` or ``epochs``) or a
+            minibatch larger than the pool; code ``bad_option`` for an unknown objective, an
+            ``epsilon`` or ``heuristic`` outside [0, 1], a learning rate that is not positive,
+            hidden widths that are not positive, or a teacher without ``teacher_minutes``.
+    """
+    def positive(name: str, value: Any, kind: type[int] | type[float] = int) -> None:
+        if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:
+            raise UsageError(f"{name} must be a positive {kind.__name__}, not {value!r}", code="bad_budget")
+
+    for name in ("envs", "pool", "minibatch", "passes", "eval_every", "eval_games"):
+        positive(name, getattr(s, name))
+    positive("cpu_minutes", float(s.cpu_minutes) if isinstance(s.cpu_minutes, int) else s.cpu_minutes, float)
+    for name in ("max_decisions", "workers", "epochs"):
+        value = getattr(s, name)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise UsageError(f"{name} must be an int >= 0, not {value!r}", code="bad_budget")
+    if isinstance(s.teacher_minutes, bool) or not isinstance(s.teacher_minutes, (int, float)) \
+            or s.teacher_minutes < 0:
+        raise UsageError(f"teacher_minutes must be >= 0, not {s.teacher_minutes!r}", code="bad_budget")
+    if s.minibatch > s.pool:
+        raise UsageError(f"the minibatch ({s.minibatch}) is larger than the pool ({s.pool}): nothing would "
+                         "be learnt", code="bad_budget")
+    if s.objective not in OBJECTIVES:
+        raise UsageError(f"objective is one of {', '.join(OBJECTIVES)}, not {s.objective!r}", code="bad_option")
+    if s.distil not in DISTIL:
+        raise UsageError(f"distil is one of {', '.join(DISTIL)}, not {s.distil!r}", code="bad_option")
+    if isinstance(s.tau, bool) or not isinstance(s.tau, (int, float)) or s.tau < 0:
+        raise UsageError(f"tau must be >= 0, not {s.tau!r}", code="bad_option")
+    for name in ("epsilon", "heuristic"):
+        value = getattr(s, name)
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+            raise UsageError(f"{name} must be in [0, 1], not {value!r}", code="bad_option")
+    if not isinstance(s.learning_rate, (int, float)) or not s.learning_rate > 0:
+        raise UsageError(f"the learning rate must be positive, not {s.learning_rate!r}", code="bad_option")
+    if not s.hidden or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in s.hidden):
+        raise UsageError(f"hidden widths must be positive ints, not {s.hidden!r}", code="bad_option")
+    if bool(s.teacher) != bool(s.teacher_minutes):
+        raise UsageError("a teacher needs teacher_minutes > 0 and teacher_minutes a teacher", code="bad_option")
+
+
+def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator,
+           distil: str = "values", tau: float = 0.0) -> float:
+    """One pass of minibatch steps over ``batch``; the mean loss seen. Deep Monte-Carlo's batch: the
+    squared error of the chosen ids. A teacher's batch (:data:`DISTIL`): ``"values"`` the squared
+    error of every labelled id; ``"centered"`` the same towards each label less the position's mean
+    label (only the moves' differences); ``"policy"`` the cross-entropy of the softmax over the
+    labelled ids towards the teacher's choice (``tau`` 0) or the softmax of its values at
+    temperature ``tau``: the outputs become the teacher's preferences, not values."""
     order = rng.permutation(len(batch))
     losses = []
     for start in range(0, len(order) - size + 1, size):
         pick = order[start:start + size]
-        obs, actions, targets = batch.obs[pick], batch.actions[pick], batch.targets[pick]
+        obs = batch.obs[pick]
         q, acts = net.forward(obs)
-        chosen = q[np.arange(size), actions]
-        error = chosen - targets
-        g_q = np.zeros_like(q)
-        g_q[np.arange(size), actions] = 2.0 * error / size
-        adam.step(net.grads(obs, acts, g_q))
-        losses.append(float(np.mean(error * error)))
+        if batch.labels is not None and batch.labelled is not None:
+            g_q, loss = _distil_grad(q, batch.labels[pick], batch.labelled[pick], distil, tau)
+            g_q /= size
+            losses.append(loss)
+        else:
+            actions = batch.actions[pick]
+            chosen = q[np.arange(size), actions]
+            err = chosen - batch.targets[pick]
+            g_q = np.zeros_like(q)
+            g_q[np.arange(size), actions] = 2.0 * err / size
+            losses.append(float(np.mean(err * err)))
+        adam.step(net.grads(obs, acts, g_q.astype(np.float32)))
     return float(np.mean(losses)) if losses else 0.0
 
 
+def _distil_grad(q: Any, labels: Any, weight: Any, distil: str, tau: float) -> tuple[Any, float]:
+    """The loss's gradient per output (summed over the rows) and the mean loss, for labelled rows."""
+    if distil == "policy":
+        z = np.where(weight, q, NEG)
+        z = np.exp(z - z.max(1, keepdims=True)) * weight
+        p = z / z.sum(1, keepdims=True)
+        if tau > 0:
+            t = np.where(weight, labels / tau, NEG)
+            t = np.exp(t - t.max(1, keepdims=True)) * weight
+            t /= t.sum(1, keepdims=True)
+        else:
+            t = np.zeros_like(p)
+            t[np.arange(len(q)), np.where(weight, labels, NEG).argmax(1)] = 1.0
+        loss = float(-(t * np.log(np.maximum(p, 1e-12))).sum(1).mean())
+        return p - t, loss
+    if distil == "centered":
+        labels = labels - (labels * weight).sum(1, keepdims=True) / np.maximum(1, weight.sum(1, keepdims=True))
+    error = np.where(weight, q - labels, 0.0)
+    return 2.0 * error, float((error * error).sum() / max(1, weight.sum()))
+
+
+class _Kept:
+    """The weights of the best curve point so far against the heuristic, and its score."""
+
+    def __init__(self) -> None:
+        self.score = -1.0
+        self.params: list[Any] = []
+
+
+#: The best curve point of the run under way (``keep_best``), by network.
+_KEPT: dict[int, _Kept] = {}
+
+
 def _evaluate(net: QNetwork, s: Settings) -> dict[str, float]:
+    """The greedy network's score against RandomBot and the heuristic on the tuning seeds; the
+    weights of the best score against the heuristic so far are kept (``keep_best``)."""
+    out = _scores(net, s)
+    kept = _KEPT.setdefault(id(net), _Kept())
+    if out["best"] > kept.score:
+        kept.score, kept.params = out["best"], [p.copy() for p in net.params]
+    return out
+
+
+def _scores(net: QNetwork, s: Settings) -> dict[str, float]:
     """The greedy network's score against RandomBot and the heuristic on the tuning seeds."""
     policy: Callable[[Any, Any], Any] = net.greedy
     out = {}
     for name in ("random", "best"):
-        score = evaluate(policy, s.game, opponents=name, games=s.eval_games, seed=s.eval_seed, **s.rules)
+        score = evaluate(policy, s.game, opponents=name, games=s.eval_games, seed=s.eval_seed, knowledge=True,
+                         **s.rules)
         out[name], out[name + "_low"], out[name + "_high"] = score.mean, score.low, score.high
     return out
 
@@ -104,12 +235,23 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
     """
     from naipes.plugin import plugin
 
+    validate(s)
     rules = plugin(s.game).rules(settings=s.rules)
     obs = Observer(s.game, rules)
     net = QNetwork(obs.main, obs.ids, obs.k, s.hidden, seed=s.seed)
+    if obs.k:  # the heuristic's best move starts ahead (the bias of its per-action column)
+        net.params[-1][obs.k - len(KNOWLEDGE)] = s.prior
     adam, rng = Adam(net.params, s.learning_rate), np.random.default_rng(s.seed + 1)
+    start = time.process_time()
+    curve: list[dict[str, Any]] = []
+    if s.teacher:
+        curve = _distil(s, rules, net, adam, rng, report)
     with _source(s, rules) as source:
-        curve = _loop(s, net, adam, rng, source, report)
+        curve += _loop(s, net, adam, rng, source, report, start, curve[-1]["decisions"] if curve else 0)
+    kept = _KEPT.pop(id(net))
+    if s.keep_best and kept.params:
+        net.params[:] = kept.params
+        curve[-1]["kept"] = kept.score
     _write(net, s, rules, obs, curve)
     return net
 
@@ -147,15 +289,54 @@ def _executor(s: Settings) -> cf.Executor:
     return cf.ProcessPoolExecutor(s.workers)
 
 
-def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
-          source: Callable[[QNetwork], tuple[Batch, int]], report: Callable[[dict[str, Any]], None]
-          ) -> list[dict[str, Any]]:
-    """Pools of self-play and passes of learning until the budget is spent; the curve."""
+def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.Generator,
+            report: Callable[[dict[str, Any]], None]) -> list[dict[str, Any]]:
+    """The teacher's phase (:mod:`naipes.learn.distil`): label pools of its decisions for
+    ``teacher_minutes`` of CPU, then ``epochs`` passes over them all; the curve."""
+    from naipes.learn.distil import TeacherPlay
+
     start = time.process_time()
-    decisions, samples, loss, next_eval, curve, remote_cpu = 0, 0, 0.0, 0, [], 0.0
+    first = {"decisions": 0, "samples": 0, "cpu_seconds": 0.0, "loss": 0.0, **_evaluate(net, s)}
+    report(first)  # the untrained network: the heuristic's columns and the prior
+    play = TeacherPlay(s.game, rules, s.seed, teacher=s.teacher, epsilon=s.epsilon)
+    pools: list[Batch] = [_load_data(s.teacher_data)] if s.teacher_data and Path(s.teacher_data).exists() else []
+    loss, curve = 0.0, [first]
+    while time.process_time() - start < 60 * s.teacher_minutes:
+        pools.append(play.collect(s.pool))
+    every = _concat(pools)
+    if s.teacher_data:
+        assert every.labels is not None and every.labelled is not None
+        np.savez_compressed(s.teacher_data, obs=every.obs, actions=every.actions, labels=every.labels,
+                            labelled=every.labelled)
+    for _ in range(s.epochs):
+        loss = _learn(net, adam, every, s.minibatch, rng, s.distil, s.tau)
+    row = {"decisions": play.decisions, "samples": len(every),
+           "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
+    curve.append(row)
+    report(row)
+    return curve
+
+
+def _load_data(path: str) -> Batch:
+    """The teacher's labelled decisions saved by an earlier run (``teacher_data``)."""
+    with np.load(path) as data:
+        return Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
+                     labels=data["labels"], labelled=data["labelled"])
+
+
+def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
+          source: Callable[[QNetwork], tuple[Batch, int]], report: Callable[[dict[str, Any]], None],
+          start: float, before: int = 0) -> list[dict[str, Any]]:
+    """Pools of self-play and passes of learning until the budget (counted from ``start``) is
+    spent; the curve (decisions counted from ``before``)."""
+    curve: list[dict[str, Any]] = []
+    decisions, samples, loss, remote_cpu = before, 0, 0.0, 0.0
+    next_eval = before + (s.eval_every if before else 0)
     while True:
         spent = time.process_time() - start + remote_cpu
         over = spent > 60 * s.cpu_minutes or bool(s.max_decisions and decisions >= s.max_decisions)
+        if over and before and not curve:
+            return curve  # the teacher's phase spent the budget; its point ends the curve
         if decisions >= next_eval or over:
             row = {"decisions": decisions, "samples": samples, "cpu_seconds": round(spent, 1), "loss": loss,
                    **_evaluate(net, s)}
@@ -164,7 +345,8 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
             next_eval += s.eval_every
             if over:
                 return curve
-        batch, decisions = source(net)
+        batch, played = source(net)
+        decisions = before + played
         samples += len(batch)
         remote_cpu += batch.cpu
         for _ in range(s.passes):
@@ -172,8 +354,13 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
 
 
 def _concat(pool: list[Batch]) -> Batch:
+    """The batches as one (their labels too, when they all have them)."""
+    labels = labelled = None
+    if pool and all(b.labels is not None for b in pool):
+        labels = np.concatenate([b.labels for b in pool])
+        labelled = np.concatenate([b.labelled for b in pool])
     return Batch(np.concatenate([b.obs for b in pool]), np.concatenate([b.actions for b in pool]),
-                 np.concatenate([b.targets for b in pool]))
+                 np.concatenate([b.targets for b in pool]), labels=labels, labelled=labelled)
 
 
 def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[str, Any]]) -> None:
@@ -182,9 +369,10 @@ def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[st
         version = int(getattr(obs.space, "observation_version", 1))
         trained = {"settings": {k: v for k, v in asdict(s).items() if k not in ("log", "svg", "out")},
                    "decisions": curve[-1]["decisions"], "cpu_seconds": curve[-1]["cpu_seconds"],
-                   "final": {k: curve[-1][k] for k in ("random", "best")}}
+                   "final": {k: curve[-1][k] for k in ("random", "best")},
+                   "kept_best": float(curve[-1].get("kept", curve[-1]["best"]))}
         meta = WeightsMeta(s.game, rules_key(rules), version, obs.main, obs.ids, obs.k,
-                           tuple(obs.features.names), tuple(s.hidden), trained)
+                           tuple(obs.features.names), tuple(s.hidden), trained, obs.feature_version)
         save_weights(net, meta, s.out)
     if s.log:
         with open(s.log, "w", encoding="utf-8") as f:

@@ -47,6 +47,8 @@ class WeightsMeta:
         features: the names of the extra features, in order.
         hidden: the hidden layers' widths.
         trained: how the weights were made (command, steps, CPU seconds), free-form.
+        feature_version: the learned bots' features version
+            (:data:`naipes.learn.observe.FEATURE_VERSION`; files without it: 1).
     """
 
     game: str
@@ -58,6 +60,7 @@ class WeightsMeta:
     features: tuple[str, ...]
     hidden: tuple[int, ...]
     trained: Mapping[str, Any] = attrs.field(factory=dict)
+    feature_version: int = 1
 
     def to_json(self) -> str:
         """The metadata as a JSON text."""

@@ -17,7 +17,9 @@ from typing import Any
 
 import numpy as np
 
+from naipes.adapters.training import head_to_head
 from naipes.bots import load_bot
+from naipes.errors import UsageError
 from naipes.learn.network import QNetwork
 from naipes.learn.observe import Observer
 from naipes.plugin import plugin
@@ -33,8 +35,8 @@ TRAINING_SEEDS = 10**9
 def target(returns: Any, seat: int, objective: str, scale: float, progress: float = 0.0) -> float:
     """The value a decision of ``seat`` is trained towards once its game ended.
 
-    ``"win"``: 1 for the best return, -1 for a worse one, 0 shared between equals' best
-    (two players: win, loss, tie); ``"points"``: the return over ``scale``; ``"to_go"``: the
+    ``"win"``: the seat's :func:`~naipes.adapters.training.head_to_head` score mapped to
+    [-1, 1] (two players: 1 a win, -1 a loss, 0 a tie); ``"points"``: the return over ``scale``; ``"to_go"``: the
     return less ``progress``, the part of it already settled when the seat decided (the
     game's ``progress(view)``, see :mod:`naipes.adapters.training`), over ``scale``: the same
     best move at every position as ``"points"``, with less noise to learn through.
@@ -43,21 +45,23 @@ def target(returns: Any, seat: int, objective: str, scale: float, progress: floa
         return float(returns[seat]) / scale
     if objective == "to_go":
         return (float(returns[seat]) - progress) / scale
-    mine = returns[seat]
-    best = max(returns)
-    if mine < best:
-        return -1.0
-    return 1.0 if sum(1 for r in returns if r == best) == 1 else 0.0
+    if objective == "win":
+        return 2.0 * head_to_head(returns, seat) - 1.0
+    raise UsageError(f"objective is 'to_go', 'points' or 'win', not {objective!r}", code="bad_option")
 
 
 class Batch:
     """Decisions with their targets: ``obs`` rows, chosen ``actions``, ``targets`` (numpy arrays),
-    and ``cpu``, the CPU seconds another process spent playing them (0 here)."""
+    and ``cpu``, the CPU seconds another process spent playing them (0 here); for a teacher's
+    decisions (:mod:`naipes.learn.distil`) ``labels``, a value per id, and ``labelled``, the ids
+    that have one (else ``None``: the chosen id's target only)."""
 
-    __slots__ = ("obs", "actions", "targets", "cpu")
+    __slots__ = ("obs", "actions", "targets", "cpu", "labels", "labelled")
 
-    def __init__(self, obs: Array, actions: Array, targets: Array, cpu: float = 0.0) -> None:
+    def __init__(self, obs: Array, actions: Array, targets: Array, cpu: float = 0.0, *,
+                 labels: Array | None = None, labelled: Array | None = None) -> None:
         self.obs, self.actions, self.targets, self.cpu = obs, actions, targets, cpu
+        self.labels, self.labelled = labels, labelled
 
     def __len__(self) -> int:
         return len(self.targets)
@@ -159,7 +163,6 @@ class SelfPlay:
             game.play(space.move(action, view), seat)
         self.decisions += len(seats)
         return _batch(done, self.observer.size)
-
 
     def _guided(self, seats: list[int], views: list[Any]) -> Array:
         """The behaviour bot's ids for every game's decision."""

@@ -101,6 +101,11 @@ class DeterminizedBot(SearchBase):
         last_iterations: the worlds the last decision that searched valued.
         last_nodes: the positions the last decision searched.
         last_exact: whether the last decision that searched enumerated its worlds.
+        last_values: the last decision that searched: ``(move, mean value)`` of every move it
+            weighed, in the order listed (``()`` before any; a learner distils them, see
+            :mod:`naipes.learn.distil`).
+
+            .. versionadded:: 1.2
         inference: the :class:`~naipes.search.infer.InferredWorlds` of ``infer=``, else ``None``.
 
     Raises:
@@ -110,7 +115,7 @@ class DeterminizedBot(SearchBase):
     """
 
     __slots__ = ("depth", "nodes", "prior", "prune", "others", "exact", "pool", "last_nodes", "last_exact", "inference",
-                 "_nodes", "_cuts")
+                 "last_values", "_nodes", "_cuts")
 
     def __init__(self, worlds: int | None = 8, seconds: float | None = None, *, seed: int | None = None,
                  depth: int = 6, nodes: int | None = None, rollout: Rollout = None,
@@ -142,6 +147,7 @@ class DeterminizedBot(SearchBase):
         self.inference = make_inference(infer, candidates)
         self.last_nodes = 0
         self.last_exact = False
+        self.last_values: tuple[tuple[Move, float], ...] = ()
         self._nodes = 0
         #: The decision's history heuristic: how deep each ``(seat, move)`` cut off alpha-beta.
         self._cuts: dict[tuple[int, Move], int] = {}
@@ -194,6 +200,7 @@ class DeterminizedBot(SearchBase):
         if self.prior:
             favoured = self._favoured(view, first)
             means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
+        self.last_values = tuple(zip(listed, means))
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
 
