@@ -4,6 +4,9 @@
         --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
     naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
 
+The first is the recipe of the Machuco weights naipes ships; the second trains weights of
+one's own for Ranzo (naipes ships none: play them with ``LearnedBot.from_file``).
+
 Needs numpy (the ``learn`` extra).
 """
 
