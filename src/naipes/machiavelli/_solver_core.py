@@ -251,29 +251,38 @@ def _pass(p: Problem) -> Answer | None:
     runs, groups, rem, allowed_by_rank, steps = _prepared(p)
     layer: dict[int, int] = {0: 0}
     trail: Trail = []
-    if p.meter is not None:
-        p.meter.live = 0  # the previous pass's trail is freed
+    meter = p.meter
+    if meter is not None:
+        meter.live = 0  # the previous pass's trail is freed
     fold = not p.jokers and not p.xmode  # the rank's end only clears the group key: done by the last suit
+    simple = (not p.jokers or p.free_jokers) and not p.xmode
+    lb, cut = p.lb, p.jokers * p.jv  # a state's floor: the bound less what is still to come
+    free = p.free_jokers
     for r in range(1, NRANKS + 1):
         allowed = allowed_by_rank[r - 1]
+        base = (r - 1) * NSUITS
         for i in range(NSUITS):
-            idx = (r - 1) * NSUITS + i
-            clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
-            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx], clear)
-            if p.meter is not None:
-                p.meter.charge(len(layer) + 1)
+            idx = base + i
+            if simple:
+                floor = _NEG if lb is None else lb - rem[idx] - cut
+                clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
+                layer = _simple_loop(layer, allowed[i], p, runs, r, i, steps[idx], floor, trail, clear)
+            else:
+                layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx])
+            if meter is not None:
+                meter.charge(len(layer) + 1)
         if fold:
             trail.append({})  # no jokers in groups: the state is unchanged
         else:
             layer = _rank_end(p, groups, layer, trail, r)
-            if p.meter is not None:
-                p.meter.live += len(layer)
+            if meter is not None:
+                meter.live += len(layer)
         if not layer:
             return None
         if len(layer) > 1:
-            if p.meter is not None:
-                p.meter.check()
-            layer = undominated(runs, layer, p.free_jokers, p.meter)
+            if meter is not None:
+                meter.check()
+            layer = undominated(runs, layer, free, meter)
     best_key, best_obj = -1, _NEG
     for key, obj in metered(layer, p.meter):
         if obj > best_obj and _final_ok(p, runs, key):
@@ -304,9 +313,10 @@ def _prepared(p: Problem) -> _Prep:
         return p.prep[1]
     runs = run_table(p.mn, p.free_jokers)
     groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
-    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 3)]
+    zero = [0] * NSUITS
+    grid = [zero] + [[a + b + c for a, b, c in zip(*rows)] for rows in zip(p.table, p.must, p.opt)] + [zero, zero]
     allowed = [_allowed_demands(p, groups, grid[r]) for r in range(1, NRANKS + 1)]
-    steps = [_step_id(p, runs, r, i, grid) for r in range(1, NRANKS + 1) for i in range(NSUITS)]
+    steps = _step_ids(p, runs, grid)
     prep = (runs, groups, _remaining(p), allowed, steps)
     p.prep = (key, prep)
     return prep
@@ -367,28 +377,39 @@ _STEP_IDS = itertools.count(1)
 _LOCK = threading.Lock()
 
 
-def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: list[list[int]]) -> int:
-    """An id for everything the options of suit ``i`` at rank ``r`` depend on, but the suit state."""
-    t = p.table[r - 1][i]
-    lo = t + p.must[r - 1][i]
-    hi = lo + p.opt[r - 1][i]
-    jokers = p.jokers
-    cap1 = min(grid[r + 1][i] + jokers, 9) if r < NRANKS else 0
-    cap2 = min(grid[r + 2][i] + jokers, 9) if r < NRANKS - 1 else 0
-    if jokers:
-        capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9)
-    else:
-        capn = min(grid[r + 1][i], 9) if r < NRANKS else 0
-    key = (runs.mn, runs.free, i, r, p.values[r], t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
-    step = _STEPS.get(key)
-    if step is None:
-        with _LOCK:
-            if len(_STEPS) > 50_000:
-                _STEPS.clear()
-                _OPTIONS.clear()
-            # never reused: problems keep their ids (see _prepared)
-            step = _STEPS.setdefault(key, next(_STEP_IDS))
-    return step
+def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
+    """For each suit step, an id for everything its options depend on, but the suit state
+    (``grid``: the cards that may be used, by rank 0..15 and suit)."""
+    jokers, jv, xmode, values, mn, free = p.jokers, p.jv, p.xmode, p.values, runs.mn, runs.free
+    ids: list[int] = []
+    get = _STEPS.get
+    suits = range(NSUITS)
+    for r in range(1, NRANKS + 1):
+        trow, mrow, orow = p.table[r - 1], p.must[r - 1], p.opt[r - 1]
+        los = [t + m for t, m in zip(trow, mrow)]
+        his = [lo + o for lo, o in zip(los, orow)]
+        if r < NRANKS:
+            cap1 = [min(a + jokers, 9) for a in grid[r + 1]]
+            # without jokers: min(a, 9) for the next rank, which cap1 is
+            capn = cap1 if not jokers else [
+                min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9) for i in suits]
+        else:
+            cap1 = capn = [0] * NSUITS
+        cap2 = [min(a + jokers, 9) for a in grid[r + 2]] if r < NRANKS - 1 else [0] * NSUITS
+        v = values[r]
+        keys = [(mn, free, i, r, v, t, lo, hi, d, jokers, jv, xmode, c1, c2, cn)
+                for i, t, lo, hi, d, c1, c2, cn in zip(suits, trow, los, his, p.decl[r - 1], cap1, cap2, capn)]
+        for key in keys:
+            step = get(key)
+            if step is None:
+                with _LOCK:
+                    if len(_STEPS) > 50_000:
+                        _STEPS.clear()
+                        _OPTIONS.clear()
+                    # never reused: problems keep their ids (see _prepared)
+                    step = _STEPS.setdefault(key, next(_STEP_IDS))
+            ids.append(step)
+    return ids
 
 
 def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> tuple[tuple[Option, ...], ...]:
@@ -409,42 +430,66 @@ def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) ->
 
 
 def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> tuple[tuple[Option, ...], ...]:
-    shift = i * SID_BITS
     t = p.table[r - 1][i]
     lo = t + p.must[r - 1][i]
     hi = lo + p.opt[r - 1][i]
-    d = p.decl[r - 1][i]
-    cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
-    cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
-    capn = sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1))
+    jokers = p.jokers
     a1, a2 = p.avail(r + 1, i), p.avail(r + 2, i)
+    cap1 = min(a1 + jokers, 9) if r < NRANKS else 0
+    cap2 = min(a2 + jokers, 9) if r < NRANKS - 1 else 0
+    capn = sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1))
+    free = p.free_jokers
+    lead = not free or r == NRANKS - 2
+    dw = 0 if free else p.decl[r - 1][i]  # swap matches only matter to the exact program (its jmin)
+    # what the options are made of does not depend on the suit or the rank's value: shared by them
+    key = (runs.mn, free, lead, t, lo, hi, dw, jokers, cap1, cap2, capn, a1, a2, sid)
+    base = _SHAPES.get(key)
+    if base is None:
+        built = _option_shapes(runs, sid, t, lo, hi, dw, jokers, free, lead, cap1, cap2, capn, a1, a2)
+        with _LOCK:
+            if len(_SHAPES) > 100_000:
+                _SHAPES.clear()
+            base = _SHAPES.setdefault(key, built)
+    shift = i * SID_BITS
     v = p.values[r]
     hv, jv = SCALE + v, p.jv
+    if p.xmode == 1:
+        return tuple(tuple((((d << shift) + rest), (n - t) * hv + b * jv, b, (n + b) * v, nsid, n, g, recipe, need)
+                           for d, rest, b, nsid, n, recipe, need in bucket) for g, bucket in enumerate(base))
+    return tuple(tuple((((d << shift) + rest), (n - t) * hv + b * jv, b, int(n > t), nsid, n, g, recipe, need)
+                       for d, rest, b, nsid, n, recipe, need in bucket) for g, bucket in enumerate(base))
+
+
+# (nsid - sid, the rest of the state delta, jokers b, new sid, n naturals, recipe, jokers needed)
+_Shape = tuple[int, int, int, int, int, Recipe, int]
+#: The options' suit- and value-free parts, by everything they depend on (see :func:`_compute_options`).
+_SHAPES: dict[tuple[int, ...], tuple[tuple[_Shape, ...], ...]] = {}
+
+
+def _option_shapes(runs: RunTable, sid: int, t: int, lo: int, hi: int, dw: int, jokers: int, free: bool,
+                   lead: bool, cap1: int, cap2: int, capn: int, a1: int, a2: int) -> tuple[tuple[_Shape, ...], ...]:
+    """The options of one suit state, by cards given to groups, sorted by natural cards (most first)."""
     short = runs.short
-    lead = not p.free_jokers or r == NRANKS - 2
-    free = p.free_jokers
-    dw = 0 if free else d  # swap matches only matter to the exact program (its jmin)
-    out: list[dict[int, Option]] = [{} for _ in range(4)]
+    out: list[dict[tuple[int, int], _Shape]] = [{} for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out[g]
-            for b in range(0, p.jokers + 1 if not free or n == hi else 1):
+            for b in range(0, jokers + 1 if not free or n == hi else 1):
                 # free jokers go only where every natural card of the cell is used: a joker
                 # beside an unplayed copy is worse than that copy (the relaxation's optima keep this)
                 for nsid, recipe in runs.transitions(sid, n - g, b, lead):
                     need1, need2, needn = short[nsid]
                     if need1 > cap1 or need2 > cap2 or needn > capn:
                         continue
-                    delta = ((nsid - sid) << shift) + (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
-                    dx = (n + b) * v if p.xmode == 1 else int(n > t)
                     need = b + max(0, need1 - a1) + max(0, need2 - a2)
-                    if need > p.jokers:
+                    if need > jokers:
                         continue
-                    best = bucket.get(delta)
-                    if best is None or best[5] < n:  # same new state: more cards is better
-                        bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe, need)
+                    rest = (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
+                    best = bucket.get((nsid, rest))
+                    if best is None or best[4] < n:  # same new state: more cards is better
+                        bucket[(nsid, rest)] = (nsid - sid, rest, b, nsid, n, recipe, need)
     # tuples, not lists: the collector stops tracking them, so the memo costs no collection time
-    return tuple(tuple(sorted(bucket.values(), key=lambda o: -o[5])) for bucket in out)
+    return tuple(tuple(sorted(bucket.values(), key=lambda o: -o[4])) for bucket in out)
 
 
 def _suit_step(
@@ -457,8 +502,8 @@ def _suit_step(
     allowed: dict[int, tuple[int, ...]],
     rem: int,
     step: int,
-    clear: int = -1,
 ) -> dict[int, int]:
+    """The suit step with exact jokers (a joker counter) or an extra counter."""
     shift = i * SID_BITS
     cache: dict[int, tuple[tuple[Option, ...], ...]] = {}
     nxt: dict[int, int] = {}
@@ -468,10 +513,6 @@ def _suit_step(
     jv = p.jv
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     xcap = p.xcap
-    if (not jokers or p.free_jokers) and not p.xmode:
-        _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back, clear)
-        trail.append(back)
-        return nxt
     work = 0  # options looked at: with exact jokers or a counter, many per state
     for key, obj in metered(layer, p.meter, nxt):
         demands = allowed.get((key >> GK) & GK_MASK)
@@ -510,25 +551,31 @@ def _suit_step(
 def _simple_loop(
     layer: dict[int, int],
     allowed: dict[int, tuple[int, ...]],
-    cache: dict[int, tuple[tuple[Option, ...], ...]],
     p: Problem,
     runs: RunTable,
     r: int,
     i: int,
     step: int,
     floor: int,
-    nxt: dict[int, int],
-    back: dict[int, tuple[int, object]],
+    trail: Trail,
     clear: int,
-) -> None:
+) -> dict[int, int]:
     """The suit step without an extra counter, and jokers (if any) free: the hot path.
 
-    ``clear``: a mask applied to the new states (it ends the rank when no joker exists).
+    ``floor``: states below it cannot reach the bound; ``clear``: a mask applied to
+    the new states (it ends the rank when no joker exists). Appends the step's back
+    pointers to ``trail`` and returns the new layer.
     """
     shift = i * SID_BITS
+    cache: dict[int, tuple[tuple[Option, ...], ...]] = {}
+    nxt: dict[int, int] = {}
+    back: dict[int, tuple[int, object]] = {}
+    trail.append(back)
     get = nxt.get
     jokers = p.jokers
-    for key, obj in metered(layer, p.meter, nxt):
+    meter = p.meter
+    items = layer.items() if meter is None else metered(layer, meter, nxt)
+    for key, obj in items:
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
@@ -536,8 +583,8 @@ def _simple_loop(
         opts = cache.get(sid)
         if opts is None:
             opts = cache[sid] = _options(p, runs, sid, r, i, step)
-            if p.meter is not None:  # charged per use, memo or not: the same count every call
-                p.meter.spent += OPTION_NODES
+            if meter is not None:  # charged per use, memo or not: the same count every call
+                meter.spent += OPTION_NODES
         if jokers:
             jleft = jokers - ((key >> JU) & 15)
             for g in demands:
@@ -561,6 +608,7 @@ def _simple_loop(
                     if o > get(nk, _NEG):
                         nxt[nk] = o
                         back[nk] = (key, opt)
+    return nxt
 
 
 def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trail, r: int) -> dict[int, int]:
