@@ -345,16 +345,26 @@ def _allowed_demands(p: Problem, groups: GroupTable, avail: list[int]) -> list[d
 
 
 def _compute_allowed(groups: GroupTable, caps: tuple[int, ...]) -> list[dict[int, tuple[int, ...]]]:
-    ok = set(groups.jokers_for)
+    """Suit by suit from the last: the demands allowed for suit ``i`` depend on ``caps[i:]`` only,
+    so each suffix is computed once per group table (kept in ``groups.allowed`` too)."""
     allowed: list[dict[int, tuple[int, ...]]] = [{} for _ in range(NSUITS)]
+    ok: set[int] | None = None
     for i in range(NSUITS - 1, -1, -1):
-        before: dict[int, list[int]] = {}
-        for gk in ok:
-            for g in range(caps[i] + 1):
-                if gk >= GSTEP[g]:
-                    before.setdefault(gk - GSTEP[g], []).append(g)
-        allowed[i] = {gk: tuple(sorted(gs)) for gk, gs in before.items()}
-        ok = set(before)
+        suffix = (-1, *caps[i:])  # tagged apart from the full keys of 4 caps
+        kept = groups.allowed.get(suffix)
+        if kept is None:
+            if ok is None:
+                ok = set(groups.jokers_for)
+            before: dict[int, list[int]] = {}
+            for gk in ok:
+                for g in range(caps[i] + 1):
+                    if gk >= GSTEP[g]:
+                        before.setdefault(gk - GSTEP[g], []).append(g)
+            kept = [{gk: tuple(sorted(gs)) for gk, gs in before.items()}]
+            with _LOCK:
+                kept = groups.allowed.setdefault(suffix, kept)
+        allowed[i] = kept[0]
+        ok = set(allowed[i])
     return allowed
 
 
