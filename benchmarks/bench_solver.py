@@ -443,7 +443,7 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     reference = None if args.smoke or args.no_reference else make_reference()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     for (label, table, hand, copies, jokers, full, small, kind), rules, opened in suites(args):
-        if args.only and args.only != label:
+        if args.only and label not in args.only.split(","):
             continue
         rng = random.Random(f"{seed}:{label}")
         count = small if args.smoke else (args.positions or full)
@@ -615,7 +615,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="a few positions per size (seconds)")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--only", help="run only the size with this label, e.g. '60/20'")
+    parser.add_argument("--only", help="run only the sizes with these labels, comma-separated, e.g. '60/20,10/13'")
     parser.add_argument("--positions", type=int, help="positions per size (default: 120, fewer for the big ones)")
     parser.add_argument("--worst", action="store_true", help="the pathological suite instead of the sizes")
     parser.add_argument("--cap", type=float, help="give up a position after this many wall seconds")

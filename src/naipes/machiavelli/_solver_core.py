@@ -463,11 +463,12 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> tu
     shift = i * SID_BITS
     v = p.values[r]
     hv, jv = SCALE + v, p.jv
+    # list comprehensions, not generators: the concretized options are the cold memo's main cost
     if p.xmode == 1:
-        return tuple(tuple((((d << shift) + rest), (n - t) * hv + b * jv, b, (n + b) * v, nsid, n, g, recipe, need)
-                           for d, rest, b, nsid, n, recipe, need in bucket) for g, bucket in enumerate(base))
-    return tuple(tuple((((d << shift) + rest), (n - t) * hv + b * jv, b, int(n > t), nsid, n, g, recipe, need)
-                       for d, rest, b, nsid, n, recipe, need in bucket) for g, bucket in enumerate(base))
+        return tuple([tuple([((d << shift) + rest, (n - t) * hv + b * jv, b, (n + b) * v, nsid, n, g, recipe, need)
+                             for d, rest, b, nsid, n, recipe, need in bucket]) for g, bucket in enumerate(base)])
+    return tuple([tuple([((d << shift) + rest, (n - t) * hv + b * jv, b, int(n > t), nsid, n, g, recipe, need)
+                         for d, rest, b, nsid, n, recipe, need in bucket]) for g, bucket in enumerate(base)])
 
 
 # (nsid - sid, the rest of the state delta, jokers b, new sid, n naturals, recipe, jokers needed)
