@@ -407,18 +407,22 @@ def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
     ids: list[int] = []
     get = _STEPS.get
     suits = range(NSUITS)
+    small = jokers + max(map(max, grid)) <= 9  # then no cap of 9 can bite
     for r in range(1, NRANKS + 1):
         trow, mrow, orow = p.table[r - 1], p.must[r - 1], p.opt[r - 1]
         los = [t + m for t, m in zip(trow, mrow)]
         his = [lo + o for lo, o in zip(los, orow)]
         if r < NRANKS:
-            cap1 = [min(a + jokers, 9) for a in grid[r + 1]]
+            cap1 = [a + jokers for a in grid[r + 1]] if small else [min(a + jokers, 9) for a in grid[r + 1]]
             # without jokers: min(a, 9) for the next rank, which cap1 is
             capn = cap1 if not jokers else [
                 min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9) for i in suits]
         else:
             cap1 = capn = [0] * NSUITS
-        cap2 = [min(a + jokers, 9) for a in grid[r + 2]] if r < NRANKS - 1 else [0] * NSUITS
+        if r < NRANKS - 1:
+            cap2 = [a + jokers for a in grid[r + 2]] if small else [min(a + jokers, 9) for a in grid[r + 2]]
+        else:
+            cap2 = [0] * NSUITS
         v = values[r]
         keys = [(mn, free, i, r, v, t, lo, hi, d, jokers, jv, xmode, c1, c2, cn)
                 for i, t, lo, hi, d, c1, c2, cn in zip(suits, trow, los, his, p.decl[r - 1], cap1, cap2, capn)]
