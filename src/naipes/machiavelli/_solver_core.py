@@ -402,7 +402,8 @@ _LOCK = threading.Lock()
 
 def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
     """For each suit step, an id for everything its options depend on, but the suit state
-    (``grid``: the cards that may be used, by rank 0..15 and suit)."""
+    (``grid``: the cards that may be used, by rank 0..15 and suit): ranks that agree on all of
+    it share their options."""
     jokers, jv, xmode, values, mn, free = p.jokers, p.jv, p.xmode, p.values, runs.mn, runs.free
     ids: list[int] = []
     get = _STEPS.get
@@ -424,7 +425,10 @@ def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
         else:
             cap2 = [0] * NSUITS
         v = values[r]
-        keys = [(mn, free, i, r, v, t, lo, hi, d, jokers, jv, xmode, c1, c2, cn)
+        # not the rank itself: the options depend on it only through its value, the caps (0 past
+        # the king, so the next ranks' cards follow from them) and where free jokers may lead a run
+        lead = r == NRANKS - 2
+        keys = [(mn, free, i, lead, v, t, lo, hi, d, jokers, jv, xmode, c1, c2, cn)
                 for i, t, lo, hi, d, c1, c2, cn in zip(suits, trow, los, his, p.decl[r - 1], cap1, cap2, capn)]
         for key in keys:
             step = get(key)
