@@ -77,7 +77,10 @@ def random_table(
     """Random valid melds of exactly ``size`` cards; returns them, the unused cards and jokers.
 
     ``place``: exactly this many jokers go on the table (None: each meld takes one with odds 0.35).
+    ``size`` is 0 or at least 3 (no meld has fewer cards).
     """
+    if 0 < size < 3:
+        raise ValueError(f"no table has {size} cards")
     rate = 0.35 if place is None else 0.7
     while True:
         pool = Counter({Card(r, s): copies for s in FRENCH_SUITS for r in range(1, 14)})
@@ -130,6 +133,8 @@ def random_position(
     """
     if isinstance(table, tuple):
         table = rng.randint(*table)
+        if table < 3:
+            table = 0  # no meld has one or two cards: random_table would look for one forever
     if isinstance(hand, tuple):
         hand = rng.randint(*hand)
     if not kind:

@@ -212,3 +212,40 @@ def test_options_shared_by_suits_and_values_are_the_plain_ones(seed: int, jokers
         for i in range(NSUITS):
             for sid in sids:
                 assert core._compute_options(p, runs, sid, r, i) == _options_plain(p, runs, sid, r, i)
+
+
+# ---------------------------------------------------------------- the benchmark's positions
+
+def _bench() -> object:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_solver.py"
+    spec = importlib.util.spec_from_file_location("bench_solver_for_tests", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_drawn_table_of_one_or_two_cards_is_empty_not_an_endless_search() -> None:
+    """The 1,500-position joker check once hung on its position 385: a table size of 1 or 2 drawn
+    from a range, which no melds can fill (the search for them never ended)."""
+    import threading
+
+    bench = _bench()
+    out: list[object] = []
+
+    def draw() -> None:
+        rng = random.Random(3)
+        out.append([bench.random_position(rng, (1, 2), 5, 2, 4) for _ in range(10)])  # type: ignore[attr-defined]
+        try:
+            bench.random_table(rng, 2, 2, 0)  # type: ignore[attr-defined]
+        except ValueError:
+            out.append("refused")
+
+    worker = threading.Thread(target=draw, daemon=True)
+    worker.start()
+    worker.join(timeout=20)
+    assert len(out) == 2 and out[1] == "refused", "the draw did not end"
+    assert all(table == [] and len(hand) == 5 for table, hand in out[0])  # type: ignore[attr-defined]
