@@ -249,3 +249,27 @@ def test_a_drawn_table_of_one_or_two_cards_is_empty_not_an_endless_search() -> N
     worker.join(timeout=20)
     assert len(out) == 2 and out[1] == "refused", "the draw did not end"
     assert all(table == [] and len(hand) == 5 for table, hand in out[0])  # type: ignore[attr-defined]
+
+
+def test_a_layout_of_fewer_than_60_natural_cards_repairs_at_most_two_left_over_cards(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from naipes.machiavelli import _solver_quick as quick
+
+    ran: list[int] = []
+    run = core.solve
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        ran.append(1)
+        return run(p)
+
+    monkeypatch.setattr(core, "solve", spy)
+    melds = [[(r, s, False) for r in range(lo, lo + 5)] for s in range(4) for lo in (1, 7)]  # 40 naturals
+    melds += [[(13, s, False) for s in range(3)]] * 5  # 55 in all
+    left = [[0] * NSUITS for _ in range(NRANKS + 1)]
+    left[6][0] = left[6][1] = 1
+    quick._repair(melds, left, 0, Rules(), None)
+    assert ran, "two cards left over: repaired"
+    ran.clear()
+    left[6][2] = 1
+    assert quick._repair(melds, left, 0, Rules(), None) is None
+    assert not ran, "three cards left over among 55 natural cards: not tried"
