@@ -606,6 +606,7 @@ def _simple_loop(
     get = nxt.get
     jokers = p.jokers
     meter = p.meter
+    memo, base = _OPTIONS.get, step << SID_BITS
     items = layer.items() if meter is None else metered(layer, meter, nxt)
     for key, obj in items:
         demands = allowed.get((key >> GK) & GK_MASK)
@@ -614,7 +615,8 @@ def _simple_loop(
         sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
-            opts = cache[sid] = _options(p, runs, sid, r, i, step)
+            opts = memo(base | sid) or _options(p, runs, sid, r, i, step)  # the memo read inline
+            cache[sid] = opts
             if meter is not None:  # charged per use, memo or not: the same count every call
                 meter.spent += OPTION_NODES
         if jokers:
