@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from naipes.machiavelli import _solver_core as core
+from naipes.machiavelli import _solver_options as options
 from naipes.machiavelli import _solver_prune as prune
 from naipes.machiavelli._solver_tables import GK, GSTEP, JU, NRANKS, NSUITS, SCALE, SID_BITS, SW, group_table, run_table
 from naipes.machiavelli.rules import Rules
@@ -156,10 +157,10 @@ def test_allowed_demands_shared_by_suffix_are_the_plain_ones(copies: int, jokers
     every = list(itertools.product(range(copies + 1), repeat=NSUITS))
     random.Random(7).shuffle(every)  # suffixes met in any order
     for caps in every:
-        assert core._compute_allowed(groups, caps) == _allowed_plain(groups, caps)
+        assert options._compute_allowed(groups, caps) == _allowed_plain(groups, caps)
 
 
-def _options_plain(p: core.Problem, runs: object, sid: int, r: int, i: int) -> tuple[tuple[core.Option, ...], ...]:
+def _options_plain(p: core.Problem, runs: object, sid: int, r: int, i: int) -> tuple[tuple[options.Option, ...], ...]:
     """The options of one suit state as computed before they were shared by suits and values."""
     shift = i * SID_BITS
     t = p.table[r - 1][i]
@@ -176,7 +177,7 @@ def _options_plain(p: core.Problem, runs: object, sid: int, r: int, i: int) -> t
     lead = not p.free_jokers or r == NRANKS - 2
     free = p.free_jokers
     dw = 0 if free else d
-    out: list[dict[int, core.Option]] = [{} for _ in range(4)]
+    out: list[dict[int, options.Option]] = [{} for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
             bucket = out[g]
@@ -211,7 +212,7 @@ def test_options_shared_by_suits_and_values_are_the_plain_ones(seed: int, jokers
     for r in range(1, NRANKS + 1):
         for i in range(NSUITS):
             for sid in sids:
-                assert core._compute_options(p, runs, sid, r, i) == _options_plain(p, runs, sid, r, i)
+                assert options._compute_options(p, runs, sid, r, i) == _options_plain(p, runs, sid, r, i)
 
 
 # ---------------------------------------------------------------- the benchmark's positions
