@@ -274,3 +274,26 @@ def test_a_layout_of_fewer_than_60_natural_cards_repairs_at_most_two_left_over_c
     left[6][2] = 1
     assert quick._repair(melds, left, 0, Rules(), None) is None
     assert not ran, "three cards left over among 55 natural cards: not tried"
+
+
+def test_a_repair_with_many_jokers_on_a_large_table_has_half_the_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    from naipes.machiavelli import _solver_quick as quick
+
+    caps: list[int | None] = []
+    run = core.solve
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        assert p.meter is not None
+        caps.append(p.meter.nodes)
+        return run(p)
+
+    monkeypatch.setattr(core, "solve", spy)
+    melds = [[(r, s, False) for r in range(lo, lo + 5)] for s in range(4) for lo in (1, 7)]  # 40 naturals
+    melds += [[(13, s, False) for s in range(3)]] * 7  # 61 in all
+    left = [[0] * NSUITS for _ in range(NRANKS + 1)]
+    left[6][0] = 1
+    quick._repair(melds, left, 2, Rules(jokers=4), None)
+    assert caps and set(caps) == {quick._REPAIR_NODES}  # two jokers: the full budget
+    caps.clear()
+    quick._repair(melds, left, 3, Rules(jokers=4), None)
+    assert caps and set(caps) == {quick._REPAIR_NODES_MANY} and quick._REPAIR_NODES_MANY < quick._REPAIR_NODES
