@@ -297,3 +297,23 @@ def test_a_repair_with_many_jokers_on_a_large_table_has_half_the_states(monkeypa
     caps.clear()
     quick._repair(melds, left, 3, Rules(jokers=4), None)
     assert caps and set(caps) == {quick._REPAIR_NODES_MANY} and quick._REPAIR_NODES_MANY < quick._REPAIR_NODES
+
+
+def test_a_layout_with_jokers_repairs_three_left_over_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With jokers about half the repairs of three cards or more succeed (swap-rich 40/13): tried."""
+    from naipes.machiavelli import _solver_quick as quick
+
+    ran: list[int] = []
+    run = core.solve
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        ran.append(1)
+        return run(p)
+
+    monkeypatch.setattr(core, "solve", spy)
+    melds = [[(r, s, False) for r in range(lo, lo + 5)] for s in range(4) for lo in (1, 7)]
+    melds += [[(13, s, False) for s in range(3)]] * 5  # 55 natural cards
+    left = [[0] * NSUITS for _ in range(NRANKS + 1)]
+    left[6][0] = left[6][1] = left[6][2] = 1
+    quick._repair(melds, left, 1, Rules(jokers=2), None)  # a joker left over
+    assert ran
