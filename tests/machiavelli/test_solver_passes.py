@@ -297,6 +297,9 @@ def test_a_repair_with_many_jokers_on_a_large_table_has_half_the_states(monkeypa
     caps.clear()
     quick._repair(melds, left, 3, Rules(jokers=4), None)
     assert caps and set(caps) == {quick._REPAIR_NODES_MANY} and quick._REPAIR_NODES_MANY < quick._REPAIR_NODES
+    caps.clear()
+    quick._repair(melds, left, 3, Rules(jokers=4), None, opening=True)
+    assert caps and set(caps) == {quick._REPAIR_NODES}  # an unopened hand keeps the full budget
 
 
 def test_a_layout_with_jokers_repairs_three_left_over_cards(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,7 +41,7 @@ def _all_in(pos: _Position, opening: bool, check: bool = True, meter: Meter | No
     if rest or any(map(any, left)):
         if not opening:  # a legal play if only hand cards are left: the answer if the budget runs out
             pos.attempt = ([list(m) for m in melds], left, rest, played)
-        repaired = _repair(melds, left, rest, rules, meter)
+        repaired = _repair(melds, left, rest, rules, meter, opening)
         if repaired is None:
             return None
         melds = repaired
@@ -78,6 +78,7 @@ _REPAIR_NODES = 20_000
 #: every joker, when it fails, mostly fails by running out of states (measured side by side, seed
 #: 2024, 60 positions: 4 jokers 60/20 total -30 %, 95th percentile 32 -> 22 ms; swap-rich 3d 90/20
 #: total -28 %, 95th percentile 36 -> 20 ms; 5,000 states made the median of 4 jokers 60/20 worse).
+#: Not in the opening (the long unopened hands of ``--worst``: 14 of 50 over the 5 s cap with it, 11 without).
 _REPAIR_NODES_MANY = 10_000
 #: The repair's passes by jokers allowed: few first (the cheap ones), then every one; ``False``: each count.
 _REPAIR_SKIP = True
@@ -110,7 +111,7 @@ def _repair_pass(p: core.Problem) -> core.Answer | None:
 
 
 def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: Rules,
-            meter: Meter | None = None) -> list[greedy.RawMeld] | None:
+            meter: Meter | None = None, opening: bool = False) -> list[greedy.RawMeld] | None:
     """Lay out the left-over cards again with the melds near them, by the program (``None``: no luck).
 
     Only the free-joker relaxation runs, on the neighbourhood, with a
@@ -132,7 +133,8 @@ def _repair(melds: list[greedy.RawMeld], left: greedy.Grid, jokers: int, rules: 
                 p.table[r - 1][s] += 1
     total = jokers + sum(1 for m in near for c in m if c[2])
     p.free_jokers = True
-    nodes = _REPAIR_NODES_MANY if total >= 3 and naturals >= _MID_REPAIR else _REPAIR_NODES
+    # not in the opening: a long unopened hand has no search to fall back on that is any quicker
+    nodes = _REPAIR_NODES_MANY if total >= 3 and naturals >= _MID_REPAIR and not opening else _REPAIR_NODES
     side = p.meter = Meter(nodes, None) if meter is None else meter.sub(nodes)
     try:
         for p.jokers in _repair_passes(total):
