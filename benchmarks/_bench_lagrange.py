@@ -42,11 +42,13 @@ SHAPES: list[tuple[str, Any, Any, int, int, str]] = [
 ]
 
 
-def joker_positions(random_position: Callable[..., Any], seed: int, count: int) -> Iterator[tuple[str, Any, Rules]]:
-    """``count`` seeded positions with 2 to 4 jokers present, the shapes in turn."""
+def joker_positions(random_position: Callable[..., Any], seed: int, count: int,
+                    offset: int = 0) -> Iterator[tuple[str, Any, Rules]]:
+    """``count`` seeded positions with 2 to 4 jokers present, the shapes in turn, after skipping
+    the first ``offset`` (so a long run can be split into chunks: offsets 0, 300, 600, ...)."""
     rng = random.Random(f"{seed}:jokers")
     made = 0
-    while made < count:
+    while made < offset + count:
         label, table, hand, copies, jokers, kind = SHAPES[made % len(SHAPES)]
         position = random_position(rng, table, hand, copies, jokers, kind)
         present = sum(len(m.jokers) for m in position[0]) + position[1].count(JOKER)
@@ -54,23 +56,27 @@ def joker_positions(random_position: Callable[..., Any], seed: int, count: int) 
             continue
         rules = Rules(players=6 if copies == 3 else 4, decks=copies, jokers=jokers, min_natural_per_combination=1)
         made += 1
-        yield label, position, rules
+        if made > offset:
+            yield label, position, rules
 
 
 def check_jokers(random_position: Callable[..., Any], rummikub: Callable[..., int],
-                 reference: Callable[..., Any] | None, seed: int, count: int) -> int:
+                 reference: Callable[..., Any] | None, seed: int, count: int,
+                 progress: Callable[[dict[str, Any]], None] | None = None, offset: int = 0) -> int:
     """Print the agreement with rummikub-solver on ``count`` joker positions; return the disagreements.
 
     rummikub-solver's set list leaves out a joker at the end of a run longer than three and in a
     group of four, so it may lay fewer cards: such a difference is counted apart ("rk fewer"), and
     checked against ``reference`` (the integer program of the Machiavelli rules) when given.
     A disagreement is any other difference, or one the reference does not confirm.
+    ``progress`` (if given) gets the counts so far every 10 positions and at the end, so a
+    long run can be cut and still leave its partial counts.
     """
     ours: dict[str, list[float]] = {}
     theirs: dict[str, list[float]] = {}
     wrong: Counter[str] = Counter()
     fewer: Counter[str] = Counter()
-    for k, (label, position, rules) in enumerate(joker_positions(random_position, seed, count)):
+    for k, (label, position, rules) in enumerate(joker_positions(random_position, seed, count, offset), offset):
         t0 = time.process_time()
         answer = solve(*position, rules)
         out = can_go_out(*position, rules)
@@ -87,15 +93,30 @@ def check_jokers(random_position: Callable[..., Any], rummikub: Callable[..., in
             ok = False
         if not ok:
             wrong[label] += 1
-            print(f"  disagreement #{k} ({label}): solve {got}, can_go_out {out}, rummikub-solver {tiles}")
+            print(f"  disagreement #{k} ({label}): solve {got}, can_go_out {out}, rummikub-solver {tiles}", flush=True)
+        if progress is not None and (k + 1 - offset) % 10 == 0:
+            progress(_counts(ours, theirs, wrong, fewer, complete=False))
     print(f"{'shape':14} {'n':>5} {'wrong':>6} {'rk fewer':>9} {'ours med':>9} {'rk med':>9}")
     for label in ours:
         print(f"{label:14} {len(ours[label]):>5} {wrong[label]:>6} {fewer[label]:>9}"
               f" {statistics.median(ours[label]) * 1000:>7.2f}ms {statistics.median(theirs[label]) * 1000:>7.2f}ms")
+    if progress is not None:
+        progress(_counts(ours, theirs, wrong, fewer, complete=True))
     total = sum(len(v) for v in ours.values())
     print(f"joker positions (2-4 jokers) against rummikub-solver: {total - sum(wrong.values())}/{total} agree"
           f" ({sum(fewer.values())} where it lays fewer, confirmed by the reference)")
     return sum(wrong.values())
+
+
+def _counts(ours: dict[str, list[float]], theirs: dict[str, list[float]], wrong: Counter[str],
+            fewer: Counter[str], complete: bool) -> dict[str, Any]:
+    """The counts of ``check_jokers`` so far, as JSON."""
+    shapes = {label: {"positions": len(ours[label]), "disagreements": wrong[label], "rk_fewer": fewer[label],
+                      "ours_median_ms": statistics.median(ours[label]) * 1000,
+                      "rummikub_median_ms": statistics.median(theirs[label]) * 1000,
+                      "ours_max_ms": max(ours[label]) * 1000} for label in ours}
+    return {"complete": complete, "positions": sum(len(v) for v in ours.values()),
+            "disagreements": sum(wrong.values()), "rk_fewer": sum(fewer.values()), "shapes": shapes}
 
 
 def free_problem(position: Any, rules: Rules) -> core.Problem:

@@ -77,7 +77,10 @@ def random_table(
     """Random valid melds of exactly ``size`` cards; returns them, the unused cards and jokers.
 
     ``place``: exactly this many jokers go on the table (None: each meld takes one with odds 0.35).
+    ``size`` is 0 or at least 3 (no meld has fewer cards).
     """
+    if 0 < size < 3:
+        raise ValueError(f"no table has {size} cards")
     rate = 0.35 if place is None else 0.7
     while True:
         pool = Counter({Card(r, s): copies for s in FRENCH_SUITS for r in range(1, 14)})
@@ -130,6 +133,8 @@ def random_position(
     """
     if isinstance(table, tuple):
         table = rng.randint(*table)
+        if table < 3:
+            table = 0  # no meld has one or two cards: random_table would look for one forever
     if isinstance(hand, tuple):
         hand = rng.randint(*hand)
     if not kind:
@@ -443,7 +448,7 @@ def run(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
     reference = None if args.smoke or args.no_reference else make_reference()
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     for (label, table, hand, copies, jokers, full, small, kind), rules, opened in suites(args):
-        if args.only and args.only != label:
+        if args.only and label not in args.only.split(","):
             continue
         rng = random.Random(f"{seed}:{label}")
         count = small if args.smoke else (args.positions or full)
@@ -615,7 +620,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--smoke", action="store_true", help="a few positions per size (seconds)")
     parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--only", help="run only the size with this label, e.g. '60/20'")
+    parser.add_argument("--only", help="run only the sizes with these labels, comma-separated, e.g. '60/20,10/13'")
     parser.add_argument("--positions", type=int, help="positions per size (default: 120, fewer for the big ones)")
     parser.add_argument("--worst", action="store_true", help="the pathological suite instead of the sizes")
     parser.add_argument("--cap", type=float, help="give up a position after this many wall seconds")
@@ -629,6 +634,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jokers", type=int, metavar="N",
                         help="instead: N positions with 2-4 jokers checked against rummikub-solver")
+    parser.add_argument("--offset", type=int, default=0,
+                        help="with --jokers: skip the first N positions (to split a long run into chunks)")
     parser.add_argument("--tightness", type=int, metavar="N",
                         help="instead: the λ-priced joker bound against the optimum, N positions per joker size")
     args = parser.parse_args(argv)
@@ -654,7 +661,7 @@ def _issue43(args: argparse.Namespace) -> int:
     """``--jokers`` and ``--tightness`` (see ``_bench_lagrange``)."""
     import _bench_lagrange as lagrange
 
-    out: dict[str, Any] = {"seed": args.seed}
+    out: dict[str, Any] = {"seed": args.seed, "offset": args.offset}
     wrong = 0
     if args.tightness:
         out["tightness"] = lagrange.tightness(SIZES, random_position, args.seed, args.tightness)
@@ -664,8 +671,13 @@ def _issue43(args: argparse.Namespace) -> int:
             print("--jokers needs rummikub-solver (the bench extra)")
             return 2
         reference = None if args.no_reference else make_reference()
-        wrong = lagrange.check_jokers(random_position, rummikub, reference, args.seed, args.jokers)
-        out["jokers"] = {"positions": args.jokers, "disagreements": wrong}
+        def progress(counts: dict[str, Any]) -> None:
+            out["jokers"] = counts
+            if args.json:  # partial counts: a cut run still leaves them
+                Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+
+        wrong = lagrange.check_jokers(random_position, rummikub, reference, args.seed, args.jokers, progress,
+                                      args.offset)
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
     return 1 if wrong else 0

@@ -22,19 +22,17 @@ joker goes into a run only where every natural copy of its card is used
 
 from __future__ import annotations
 
-import itertools
-import threading
 from typing import Iterator
 
 from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
 from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_mirror import race, unmirrored
+from naipes.machiavelli._solver_options import _OPTIONS, Option, _allowed_demands, _options, _step_ids
 from naipes.machiavelli._solver_prune import drop_unplayable
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
-    GSTEP,
     JU,
     NRANKS,
     NSUITS,
@@ -45,16 +43,11 @@ from naipes.machiavelli._solver_tables import (
     VALUES,
     XS,
     GroupTable,
-    Recipe,
     RunTable,
     group_table,
     run_table,
 )
 
-# An option for one suit at one rank, from one suit state:
-# (state delta, objective delta, jokers b, extra delta, new sid, n naturals, g to groups, recipe,
-#  jokers needed: b and those the next two ranks will need for lack of natural cards)
-Option = tuple[int, int, int, int, int, int, int, Recipe, int]
 Trail = list[dict[int, tuple[int, object]]]
 _NEG = -(1 << 62)
 _CLEAR_GK = ~(GK_MASK << GK)
@@ -101,6 +94,9 @@ class Problem:
         # a known legal play (objective without the table jokers): the last pass needs no looser bound
         self.floor: int | None = None
         self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
+        # 1: the quick layouts of every card failed, so the passes start at "every card but one"
+        # (a pass bounded by it finds a layout of every card too, when one exists)
+        self.skip_whole = 0
         self.meter: Meter | None = None
         self.values = VALUES  # value of each rank (MIRRORED_VALUES in a mirrored problem)
         self.passes: dict[tuple[object, ...], tuple[tuple[int, ...], Answer | None]] | None = None  # passes run
@@ -187,18 +183,25 @@ def _free_search(p: Problem) -> Answer | None:
         p.jokers = jokers
 
 
+#: Decks from which the passes without free jokers try every shortfall up to three cards (with three
+#: decks nearly every hand goes out or misses by one or two cards: measured on the benchmark, a pass
+#: bounded at the optimum's own shortfall there costs far less than the looser one of the doubling).
+CLOSE_COPIES = 3
+
 #: Tables of at most this many natural cards run one free-joker pass per bound, not one per joker count.
 SMALL_TABLE = 24
 
 
-def _bounds(total: int, raw: int, known: int | None) -> Iterator[int | None]:
+def _bounds(total: int, raw: int, known: int | None, close: bool = False, start: int = 0) -> Iterator[int | None]:
     """Lower bounds for the passes: "every card but ``slack``" (see :func:`_slacks`), never below ``known``.
 
     ``known`` (raw units: ``raw`` added) is the objective of a legal play: a
     pass bounded by it finds the optimum, so the looser bounds are only
-    tried if it fails (it should not).
+    tried if it fails (it should not). ``close``: the optimum is expected
+    within a few cards of every card (three decks), so the shortfalls go
+    0, 1, 2, 3 before doubling.
     """
-    for slack in _slacks(total):
+    for slack in _slacks(total, close, start):
         lb = None if slack >= total else (total - slack) * SCALE - SCALE // 2
         if known is not None and (lb is None or lb <= known + raw):
             yield known + raw
@@ -207,19 +210,22 @@ def _bounds(total: int, raw: int, known: int | None) -> Iterator[int | None]:
         yield lb
 
 
-def _slacks(total: int) -> Iterator[int]:
-    """Allowed shortfalls to try: 0, 1, 3, 7, 15, ..., and finally ``total`` (no bound)."""
-    slack = 0
+def _slacks(total: int, close: bool = False, start: int = 0) -> Iterator[int]:
+    """Allowed shortfalls to try: 0, 1, 3, 7, 15, ..., and finally ``total`` (no bound); with
+    ``close``, 0, 1, 2, 3, 7, 15, ... (a pass at the optimum's own shortfall prunes most);
+    the ones below ``start`` left out."""
+    slack = start
     while slack < total:
         yield slack
-        slack = 2 * slack + 1
+        slack = slack + 1 if close and slack < 3 else 2 * slack + 1
     yield total
 
 
 def _loosening(p: Problem) -> Answer | None:
     raw = p.jt * p.jv
     total = sum(map(sum, p.opt)) + (0 if p.free_jokers else p.jokers)  # what the table may gain
-    for p.lb in _bounds(total, raw, p.floor):  # noqa: B020 - the problem carries its bound
+    close = p.copies >= CLOSE_COPIES
+    for p.lb in _bounds(total, raw, p.floor, close, p.skip_whole):  # noqa: B020 - the problem carries its bound
         answer = solve(p)
         if answer is not None and (p.lb is None or answer.obj + raw >= p.lb):
             return answer
@@ -251,29 +257,38 @@ def _pass(p: Problem) -> Answer | None:
     runs, groups, rem, allowed_by_rank, steps = _prepared(p)
     layer: dict[int, int] = {0: 0}
     trail: Trail = []
-    if p.meter is not None:
-        p.meter.live = 0  # the previous pass's trail is freed
+    meter = p.meter
+    if meter is not None:
+        meter.live = 0  # the previous pass's trail is freed
     fold = not p.jokers and not p.xmode  # the rank's end only clears the group key: done by the last suit
+    simple = (not p.jokers or p.free_jokers) and not p.xmode
+    lb, cut = p.lb, p.jokers * p.jv  # a state's floor: the bound less what is still to come
+    free = p.free_jokers
     for r in range(1, NRANKS + 1):
         allowed = allowed_by_rank[r - 1]
+        base = (r - 1) * NSUITS
         for i in range(NSUITS):
-            idx = (r - 1) * NSUITS + i
-            clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
-            layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx], clear)
-            if p.meter is not None:
-                p.meter.charge(len(layer) + 1)
+            idx = base + i
+            if simple:
+                floor = _NEG if lb is None else lb - rem[idx] - cut
+                clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
+                layer = _simple_loop(layer, allowed[i], p, runs, r, i, steps[idx], floor, trail, clear)
+            else:
+                layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx])
+            if meter is not None:
+                meter.charge(len(layer) + 1)
         if fold:
             trail.append({})  # no jokers in groups: the state is unchanged
         else:
             layer = _rank_end(p, groups, layer, trail, r)
-            if p.meter is not None:
-                p.meter.live += len(layer)
+            if meter is not None:
+                meter.live += len(layer)
         if not layer:
             return None
         if len(layer) > 1:
-            if p.meter is not None:
-                p.meter.check()
-            layer = undominated(runs, layer, p.free_jokers, p.meter)
+            if meter is not None:
+                meter.check()
+            layer = undominated(runs, layer, free, meter)
     best_key, best_obj = -1, _NEG
     for key, obj in metered(layer, p.meter):
         if obj > best_obj and _final_ok(p, runs, key):
@@ -304,9 +319,10 @@ def _prepared(p: Problem) -> _Prep:
         return p.prep[1]
     runs = run_table(p.mn, p.free_jokers)
     groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
-    grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 3)]
+    zero = [0] * NSUITS
+    grid = [zero] + [[a + b + c for a, b, c in zip(*rows)] for rows in zip(p.table, p.must, p.opt)] + [zero, zero]
     allowed = [_allowed_demands(p, groups, grid[r]) for r in range(1, NRANKS + 1)]
-    steps = [_step_id(p, runs, r, i, grid) for r in range(1, NRANKS + 1) for i in range(NSUITS)]
+    steps = _step_ids(p, runs, grid)
     prep = (runs, groups, _remaining(p), allowed, steps)
     p.prep = (key, prep)
     return prep
@@ -323,31 +339,6 @@ def _remaining(p: Problem) -> list[int]:
     return rem
 
 
-def _allowed_demands(p: Problem, groups: GroupTable, avail: list[int]) -> list[dict[int, tuple[int, ...]]]:
-    """Per suit, the group demands allowed after each partial demand key of a rank (``avail``: its cards)."""
-    caps = tuple(min(a, p.copies) for a in avail)
-    cached = groups.allowed.get(caps)
-    if cached is None:
-        built = _compute_allowed(groups, caps)
-        with _LOCK:
-            cached = groups.allowed.setdefault(caps, built)
-    return cached
-
-
-def _compute_allowed(groups: GroupTable, caps: tuple[int, ...]) -> list[dict[int, tuple[int, ...]]]:
-    ok = set(groups.jokers_for)
-    allowed: list[dict[int, tuple[int, ...]]] = [{} for _ in range(NSUITS)]
-    for i in range(NSUITS - 1, -1, -1):
-        before: dict[int, list[int]] = {}
-        for gk in ok:
-            for g in range(caps[i] + 1):
-                if gk >= GSTEP[g]:
-                    before.setdefault(gk - GSTEP[g], []).append(g)
-        allowed[i] = {gk: tuple(sorted(gs)) for gk, gs in before.items()}
-        ok = set(before)
-    return allowed
-
-
 def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     closable = runs.closable
     for i in range(NSUITS):
@@ -360,93 +351,6 @@ def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
     return p.xmode == 0 or (key >> XS) >= p.xcap
 
 
-_OPTIONS: dict[int, tuple[tuple[Option, ...], ...]] = {}
-_STEPS: dict[tuple[int, ...], int] = {}
-_STEP_IDS = itertools.count(1)
-#: Guards the writes of the memos (reads need none: an entry is stored whole, once computed).
-_LOCK = threading.Lock()
-
-
-def _step_id(p: Problem, runs: RunTable, r: int, i: int, grid: list[list[int]]) -> int:
-    """An id for everything the options of suit ``i`` at rank ``r`` depend on, but the suit state."""
-    t = p.table[r - 1][i]
-    lo = t + p.must[r - 1][i]
-    hi = lo + p.opt[r - 1][i]
-    jokers = p.jokers
-    cap1 = min(grid[r + 1][i] + jokers, 9) if r < NRANKS else 0
-    cap2 = min(grid[r + 2][i] + jokers, 9) if r < NRANKS - 1 else 0
-    if jokers:
-        capn = min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9)
-    else:
-        capn = min(grid[r + 1][i], 9) if r < NRANKS else 0
-    key = (runs.mn, runs.free, i, r, p.values[r], t, lo, hi, p.decl[r - 1][i], jokers, p.jv, p.xmode, cap1, cap2, capn)
-    step = _STEPS.get(key)
-    if step is None:
-        with _LOCK:
-            if len(_STEPS) > 50_000:
-                _STEPS.clear()
-                _OPTIONS.clear()
-            # never reused: problems keep their ids (see _prepared)
-            step = _STEPS.setdefault(key, next(_STEP_IDS))
-    return step
-
-
-def _options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step: int) -> tuple[tuple[Option, ...], ...]:
-    """The choices for suit ``i`` at rank ``r`` from suit state ``sid``, by cards given to groups.
-
-    Each list is sorted by the natural cards' gain, best first, so that the
-    bound can stop a scan early. Memoized across calls.
-    """
-    key = (step << SID_BITS) | sid
-    out = _OPTIONS.get(key)
-    if out is None:
-        built = _compute_options(p, runs, sid, r, i)
-        with _LOCK:
-            if len(_OPTIONS) > 200_000:
-                _OPTIONS.clear()
-            out = _OPTIONS.setdefault(key, built)
-    return out
-
-
-def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int) -> tuple[tuple[Option, ...], ...]:
-    shift = i * SID_BITS
-    t = p.table[r - 1][i]
-    lo = t + p.must[r - 1][i]
-    hi = lo + p.opt[r - 1][i]
-    d = p.decl[r - 1][i]
-    cap1 = min(p.avail(r + 1, i) + p.jokers, 9) if r < NRANKS else 0
-    cap2 = min(p.avail(r + 2, i) + p.jokers, 9) if r < NRANKS - 1 else 0
-    capn = sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + p.jokers) + 1))
-    a1, a2 = p.avail(r + 1, i), p.avail(r + 2, i)
-    v = p.values[r]
-    hv, jv = SCALE + v, p.jv
-    short = runs.short
-    lead = not p.free_jokers or r == NRANKS - 2
-    free = p.free_jokers
-    dw = 0 if free else d  # swap matches only matter to the exact program (its jmin)
-    out: list[dict[int, Option]] = [{} for _ in range(4)]
-    for n in range(hi, lo - 1, -1):
-        for g in range(0, n + 1):
-            bucket = out[g]
-            for b in range(0, p.jokers + 1 if not free or n == hi else 1):
-                # free jokers go only where every natural card of the cell is used: a joker
-                # beside an unplayed copy is worse than that copy (the relaxation's optima keep this)
-                for nsid, recipe in runs.transitions(sid, n - g, b, lead):
-                    need1, need2, needn = short[nsid]
-                    if need1 > cap1 or need2 > cap2 or needn > capn:
-                        continue
-                    delta = ((nsid - sid) << shift) + (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
-                    dx = (n + b) * v if p.xmode == 1 else int(n > t)
-                    need = b + max(0, need1 - a1) + max(0, need2 - a2)
-                    if need > p.jokers:
-                        continue
-                    best = bucket.get(delta)
-                    if best is None or best[5] < n:  # same new state: more cards is better
-                        bucket[delta] = (delta, (n - t) * hv + b * jv, b, dx, nsid, n, g, recipe, need)
-    # tuples, not lists: the collector stops tracking them, so the memo costs no collection time
-    return tuple(tuple(sorted(bucket.values(), key=lambda o: -o[5])) for bucket in out)
-
-
 def _suit_step(
     p: Problem,
     runs: RunTable,
@@ -457,8 +361,8 @@ def _suit_step(
     allowed: dict[int, tuple[int, ...]],
     rem: int,
     step: int,
-    clear: int = -1,
 ) -> dict[int, int]:
+    """The suit step with exact jokers (a joker counter) or an extra counter."""
     shift = i * SID_BITS
     cache: dict[int, tuple[tuple[Option, ...], ...]] = {}
     nxt: dict[int, int] = {}
@@ -468,10 +372,6 @@ def _suit_step(
     jv = p.jv
     floor = _NEG if p.lb is None else p.lb - rem - jokers * jv
     xcap = p.xcap
-    if (not jokers or p.free_jokers) and not p.xmode:
-        _simple_loop(layer, allowed, cache, p, runs, r, i, step, floor, nxt, back, clear)
-        trail.append(back)
-        return nxt
     work = 0  # options looked at: with exact jokers or a counter, many per state
     for key, obj in metered(layer, p.meter, nxt):
         demands = allowed.get((key >> GK) & GK_MASK)
@@ -510,34 +410,42 @@ def _suit_step(
 def _simple_loop(
     layer: dict[int, int],
     allowed: dict[int, tuple[int, ...]],
-    cache: dict[int, tuple[tuple[Option, ...], ...]],
     p: Problem,
     runs: RunTable,
     r: int,
     i: int,
     step: int,
     floor: int,
-    nxt: dict[int, int],
-    back: dict[int, tuple[int, object]],
+    trail: Trail,
     clear: int,
-) -> None:
+) -> dict[int, int]:
     """The suit step without an extra counter, and jokers (if any) free: the hot path.
 
-    ``clear``: a mask applied to the new states (it ends the rank when no joker exists).
+    ``floor``: states below it cannot reach the bound; ``clear``: a mask applied to
+    the new states (it ends the rank when no joker exists). Appends the step's back
+    pointers to ``trail`` and returns the new layer.
     """
     shift = i * SID_BITS
+    cache: dict[int, tuple[tuple[Option, ...], ...]] = {}
+    nxt: dict[int, int] = {}
+    back: dict[int, tuple[int, object]] = {}
+    trail.append(back)
     get = nxt.get
     jokers = p.jokers
-    for key, obj in metered(layer, p.meter, nxt):
+    meter = p.meter
+    memo, base = _OPTIONS.get, step << SID_BITS
+    items = layer.items() if meter is None else metered(layer, meter, nxt)
+    for key, obj in items:
         demands = allowed.get((key >> GK) & GK_MASK)
         if demands is None:
             continue
         sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
-            opts = cache[sid] = _options(p, runs, sid, r, i, step)
-            if p.meter is not None:  # charged per use, memo or not: the same count every call
-                p.meter.spent += OPTION_NODES
+            opts = memo(base | sid) or _options(p, runs, sid, r, i, step)  # the memo read inline
+            cache[sid] = opts
+            if meter is not None:  # charged per use, memo or not: the same count every call
+                meter.spent += OPTION_NODES
         if jokers:
             jleft = jokers - ((key >> JU) & 15)
             for g in demands:
@@ -561,6 +469,7 @@ def _simple_loop(
                     if o > get(nk, _NEG):
                         nxt[nk] = o
                         back[nk] = (key, opt)
+    return nxt
 
 
 def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trail, r: int) -> dict[int, int]:

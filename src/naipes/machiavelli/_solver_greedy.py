@@ -189,10 +189,11 @@ def _attach(left: Grid, melds: list[RawMeld]) -> None:
 def _donor(melds: list[RawMeld], r: int, s: int) -> int | None:
     """A natural run of suit ``s`` that can give up its rank ``r`` card (both parts stay valid)."""
     for k, meld in enumerate(melds):
-        if not _is_run(meld) or meld[0][1] != s or any(c[2] for c in meld):
+        lo, suit, _ = meld[0]
+        hi = meld[-1][0]
+        if suit != s or not lo <= r <= hi or hi - lo < 3:  # hi - lo < 3: a group, or a short run
             continue
-        lo, hi = meld[0][0], meld[-1][0]
-        if lo <= r <= hi and (r - lo == 0 or r - lo >= 3) and (hi - r == 0 or hi - r >= 3) and hi - lo >= 3:
+        if (r - lo == 0 or r - lo >= 3) and (hi - r == 0 or hi - r >= 3) and not any(c[2] for c in meld):
             return k
     return None
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from naipes.machiavelli import _solver_options as options
 from naipes.machiavelli._solver_budget import metered
 from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_mirror import copied, mirror_first
@@ -112,11 +113,9 @@ def _remaining(p: Problem) -> list[int]:
 def _step(p: Problem, runs: object, layer: dict[int, int], allowed: dict[int, tuple[int, ...]], r: int, i: int,
           step: int, floor: int, cost: int) -> dict[int, int]:
     """One suit step of :func:`priced` (the joker counter cleared from every state)."""
-    from naipes.machiavelli import _solver_core as core
-
     shift = i * SID_BITS
     jokers = p.jokers
-    cache: dict[int, tuple[tuple[core.Option, ...], ...]] = {}
+    cache: dict[int, tuple[tuple[options.Option, ...], ...]] = {}
     nxt: dict[int, int] = {}
     get = nxt.get
     for key, obj in metered(layer, p.meter, nxt):
@@ -126,7 +125,7 @@ def _step(p: Problem, runs: object, layer: dict[int, int], allowed: dict[int, tu
         sid = (key >> shift) & SID_MASK
         opts = cache.get(sid)
         if opts is None:
-            opts = cache[sid] = core._options(p, runs, sid, r, i, step)  # type: ignore[arg-type]
+            opts = cache[sid] = options._options(p, runs, sid, r, i, step)  # type: ignore[arg-type]
         for g in demands:
             for opt in opts[g]:
                 top = obj + opt[1] * _PACK

@@ -292,6 +292,7 @@ def _exact(pos: _Position, opening: bool, meter: Meter | None, known: core.Answe
         p.floor = known.obj
         p.floor_naturals = sum(n * (SCALE + min(r + 1, 10)) for r, row in enumerate(known.played) for n in row)
     p.meter = meter
+    p.skip_whole = 1  # the quick layouts of every card failed (or ran before): "every card" is unlikely
     return _search(pos, p, opening)
 
 
