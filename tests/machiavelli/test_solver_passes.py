@@ -89,22 +89,6 @@ def _plain_best(p: core.Problem) -> core.Answer | None:
 
 # ---------------------------------------------------------------- the cheaper tables
 
-def _placeable_plain(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
-    here = grid[r]
-    others = sum(1 for t in range(NSUITS) if t != s and here[t])
-    if 1 + others >= mn and 1 + others + jokers >= 3:
-        return True
-    near = [1 <= q <= NRANKS and grid[q][s] > 0 for q in range(r - 2, r + 3)]
-    if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
-        return True
-    for lo in range(max(1, r - 2 - jokers), r + 1):
-        for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
-            nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])
-            if nat >= mn and hi - lo + 1 - nat <= jokers:
-                return True
-    return False
-
-
 def _drop_plain(p: core.Problem) -> None:
     """The plain form of drop_unplayable: test every cell until nothing changes."""
     grid = [[p.avail(r, i) for i in range(NSUITS)] for r in range(NRANKS + 1)]
@@ -114,7 +98,7 @@ def _drop_plain(p: core.Problem) -> None:
         for r in range(1, NRANKS + 1):
             row = p.opt[r - 1]
             for s in range(NSUITS):
-                if row[s] and not _placeable_plain(grid, p.jokers, p.mn, r, s):
+                if row[s] and not prune._placeable(grid, p.jokers, p.mn, r, s):
                     grid[r][s] -= row[s]
                     row[s] = 0
                     changed = True
@@ -252,18 +236,23 @@ def test_a_drawn_table_of_one_or_two_cards_is_empty_not_an_endless_search() -> N
     assert all(table == [] and len(hand) == 5 for table, hand in out[0])  # type: ignore[attr-defined]
 
 
-def test_a_layout_of_fewer_than_60_natural_cards_repairs_at_most_two_left_over_cards(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    from naipes.machiavelli import _solver_quick as quick
-
-    ran: list[int] = []
+@pytest.fixture
+def ran(monkeypatch: pytest.MonkeyPatch) -> list[core.Problem]:
+    """The problems :func:`core.solve` is asked to solve while a test runs."""
+    asked: list[core.Problem] = []
     run = core.solve
 
     def spy(p: core.Problem) -> core.Answer | None:
-        ran.append(1)
+        asked.append(p)
         return run(p)
 
     monkeypatch.setattr(core, "solve", spy)
+    return asked
+
+
+def test_a_layout_of_fewer_than_60_natural_cards_repairs_at_most_two_left_over_cards(ran: list[core.Problem]) -> None:
+    from naipes.machiavelli import _solver_quick as quick
+
     melds = [[(r, s, False) for r in range(lo, lo + 5)] for s in range(4) for lo in (1, 7)]  # 40 naturals
     melds += [[(13, s, False) for s in range(3)]] * 5  # 55 in all
     left = [[0] * NSUITS for _ in range(NRANKS + 1)]
@@ -302,18 +291,10 @@ def test_a_repair_with_many_jokers_on_a_large_table_has_half_the_states(monkeypa
     assert caps and set(caps) == {quick._REPAIR_NODES}  # an unopened hand keeps the full budget
 
 
-def test_a_layout_with_jokers_repairs_three_left_over_cards(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_layout_with_jokers_repairs_three_left_over_cards(ran: list[core.Problem]) -> None:
     """With jokers about half the repairs of three cards or more succeed (swap-rich 40/13): tried."""
     from naipes.machiavelli import _solver_quick as quick
 
-    ran: list[int] = []
-    run = core.solve
-
-    def spy(p: core.Problem) -> core.Answer | None:
-        ran.append(1)
-        return run(p)
-
-    monkeypatch.setattr(core, "solve", spy)
     melds = [[(r, s, False) for r in range(lo, lo + 5)] for s in range(4) for lo in (1, 7)]
     melds += [[(13, s, False) for s in range(3)]] * 5  # 55 natural cards
     left = [[0] * NSUITS for _ in range(NRANKS + 1)]

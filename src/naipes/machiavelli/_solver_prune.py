@@ -51,12 +51,7 @@ def _fits(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
         return True  # three natural cards in a row
     if not jokers:
         return False  # a run of naturals only holds three in a row
-    for lo in range(max(1, r - 2 - jokers), r + 1):
-        for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
-            nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])
-            if nat >= mn and hi - lo + 1 - nat <= jokers:
-                return True
-    return False
+    return _run_with_jokers(grid, jokers, mn, r, s)
 
 
 def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
@@ -68,6 +63,12 @@ def _placeable(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> b
     near = [1 <= q <= NRANKS and grid[q][s] > 0 for q in range(r - 2, r + 3)]
     if (near[1] and near[3]) or (near[3] and near[4]) or (near[0] and near[1]):
         return True  # three natural cards in a row
+    return _run_with_jokers(grid, jokers, mn, r, s)
+
+
+def _run_with_jokers(grid: list[list[int]], jokers: int, mn: int, r: int, s: int) -> bool:
+    """True if a run of suit ``s`` through rank ``r`` holds ``mn`` natural cards of ``grid``
+    and needs at most ``jokers`` jokers."""
     for lo in range(max(1, r - 2 - jokers), r + 1):
         for hi in range(max(r, lo + 2), min(NRANKS, lo + 2 + jokers + 3) + 1):
             nat = sum(1 for q in range(lo, hi + 1) if grid[q][s])
