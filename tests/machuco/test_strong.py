@@ -110,3 +110,10 @@ def test_four_players_search_the_whole_deal_by_default() -> None:
     bot.choose(view)
     assert sum(view.hand_sizes) > plugin("machuco").search_horizon(view)
     assert bot._limit(view, view.sample(random.Random(2))) == min(bot.depth, sum(view.hand_sizes))
+
+
+@pytest.mark.parametrize("prior", ["a", -0.5, True, float("nan")])
+def test_a_prior_that_is_not_a_number_of_zero_or_more_is_refused(prior: object) -> None:
+    with pytest.raises(UsageError) as caught:
+        StrongBot(seed=0, prior=prior)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_option"

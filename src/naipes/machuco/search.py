@@ -75,7 +75,8 @@ class StrongBot(DeterminizedBot):
         epsilon: the uniform share of the player model (default :data:`MODEL_EPSILON`).
 
     Raises:
-        UsageError: for an unknown ``horizon`` or ``others`` (code ``bad_option``).
+        UsageError: for an unknown ``horizon`` or ``others``, or a ``prior`` that is not a
+            number >= 0 (code ``bad_option``).
 
     .. versionadded:: 1.2
     .. versionchanged:: 1.2
@@ -90,6 +91,8 @@ class StrongBot(DeterminizedBot):
                  infer: InferOption = "opponents", pool: int | None = None, exact: int = 4,
                  prior: float | None = None, others: str | None = None, horizon: str | None = None,
                  epsilon: float = MODEL_EPSILON) -> None:
+        if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not prior >= 0):
+            raise UsageError(f"prior is a number >= 0, not {prior!r}", code="bad_option")
         if horizon is not None and horizon not in _HORIZONS:
             raise UsageError(f"horizon is 'game', 'deal' or 'next', not {horizon!r}", code="bad_option")
         if infer in ("heuristic", "opponents"):
