@@ -232,3 +232,11 @@ def test_a_single_env_returns_fresh_arrays_and_reused_features_match_fresh_ones(
         if done:
             break
         obs, mask = new, mask2
+
+
+def test_the_observation_names_moved_to_features_are_still_importable_from_training() -> None:
+    from naipes.adapters import features, training
+
+    for name in features.__all__:
+        assert getattr(training, name) is getattr(features, name)
+    assert not set(features.__all__) & set(training.__all__)  # documented once, in features

@@ -10,7 +10,7 @@ training example ``examples/train_ppo.py`` is built on it; the guide
 * **features**: the observation is the game's ``ActionSpace.encode`` vector
   followed by the game's own extra features (counts of the unseen cards per
   rank, say), when the game's package has a ``_features`` module (see
-  :func:`game_features`);
+  :func:`~naipes.adapters.features.game_features`);
 * **dense rewards**: the game's ``progress(view)`` (the part of the seat's return
   already settled: points won in the hand so far, a balance) gives a reward at
   every step, ``progress(after) - progress(before)``, and the last reward is
@@ -23,7 +23,7 @@ training example ``examples/train_ppo.py`` is built on it; the guide
   features as an ``(action_size, action_features)`` block, row ``i`` for id ``i``:
   a learner can score each id from its own row (see the example's actor);
 * **the heuristic's knowledge** (``knowledge=True``): three more numbers per action
-  id after the game's own (:class:`Knowledge`): whether the game's heuristic bot
+  id after the game's own (:class:`~naipes.adapters.features.Knowledge`): whether the game's heuristic bot
   (``best``) rates the id's move best, the move's likelihood under the heuristic's
   player model relative to the best one, and its gap to the best in the model's
   units (:meth:`~naipes.plugin.GamePlugin.move_scores`): a learner starts from the
@@ -48,211 +48,39 @@ and gives its :func:`head_to_head` score with a 95 % interval.
 
 from __future__ import annotations
 
-import importlib
 import math
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Callable, Sequence
 
 import attrs
 import numpy as np
 
 from naipes.adapters._common import resolve
+
+# Defined in naipes.adapters.features since 1.2; still importable from here.
+from naipes.adapters.features import KNOWLEDGE as KNOWLEDGE
+from naipes.adapters.features import KNOWLEDGE_GAP as KNOWLEDGE_GAP
+from naipes.adapters.features import GameFeatures as GameFeatures
+from naipes.adapters.features import Knowledge as Knowledge
+from naipes.adapters.features import NoFeatures as NoFeatures
+from naipes.adapters.features import Observation as Observation
+from naipes.adapters.features import game_features as game_features
 from naipes.bots import RandomBot, load_bot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
 
 __all__ = [
     "BatchEnv",
-    "GameFeatures",
-    "KNOWLEDGE",
-    "Knowledge",
-    "NoFeatures",
-    "Observation",
     "Policy",
     "RandomPolicy",
     "Score",
     "TrainingEnv",
     "evaluate",
     "evaluate_bot",
-    "game_features",
     "gymnasium_env",
     "head_to_head",
 ]
 
 Array = np.ndarray[Any, Any]
-
-
-class GameFeatures(Protocol):
-    """What a game's ``_features`` module gives for some rules (``features(rules)``).
-
-    Attributes:
-        names: one name per extra feature, in order (``unseen_1`` ...).
-        action_features: the numbers per action id :meth:`fill_actions` writes (0: none).
-        return_scale: a typical size of the seat's return; rewards are divided by it.
-    """
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """One name per extra feature."""
-
-    @property
-    def action_features(self) -> int:
-        """The numbers per action id."""
-
-    @property
-    def return_scale(self) -> float:
-        """A typical size of the seat's return."""
-
-    def fill(self, view: Any, out: Any) -> None:
-        """Write the view's features into ``out`` (zeroed, ``len(names)`` places)."""
-
-    def fill_actions(self, view: Any, out: Any) -> None:
-        """Write the features of every action id into ``out`` (zeroed, ``(size, action_features)``)."""
-
-    def progress(self, view: Any) -> float:
-        """The part of the seat's return already settled in ``view``, in return units."""
-
-
-@attrs.frozen
-class NoFeatures:
-    """The features of a game that has no ``_features`` module: none, and no progress."""
-
-    return_scale: float = 1.0
-    names: tuple[str, ...] = ()
-    action_features: int = 0
-
-    def fill(self, view: Any, out: Any) -> None:
-        """Nothing to write."""
-
-    def fill_actions(self, view: Any, out: Any) -> None:
-        """Nothing to write."""
-
-    def progress(self, view: Any) -> float:
-        """Always 0: the reward comes at the end."""
-        return 0.0
-
-
-def game_features(game: str, rules: Any = None) -> GameFeatures:
-    """The extra features of ``game`` under ``rules``: its package's ``_features.features(rules)``,
-    else :class:`NoFeatures` (scaled by the larger bound of the returns).
-
-    >>> game_features("machuco").names[:2]
-    ('unseen_1', 'unseen_2')
-    """
-    info, rules, space = resolve(game, rules)
-    try:
-        module = importlib.import_module(info.module + "._features")
-    except ModuleNotFoundError as exc:
-        if exc.name != info.module + "._features":
-            raise
-        low, high = space.bounds(info.returns_range)
-        return NoFeatures(return_scale=max(abs(low), abs(high)) or 1.0)
-    made: GameFeatures = module.features(rules)
-    return made
-
-
-#: The names of the per-action columns :class:`Knowledge` writes, in order.
-KNOWLEDGE = ("heuristic_best", "heuristic_ratio", "heuristic_gap")
-#: The gap to the heuristic's best move (in :meth:`~naipes.plugin.GamePlugin.move_scores` units,
-#: log-likelihoods) that ``heuristic_gap`` reads as -1 (larger gaps too).
-KNOWLEDGE_GAP = 32.0
-
-
-class Knowledge:
-    """The game's heuristic as per-action features (``knowledge=True``; :data:`KNOWLEDGE`).
-
-    Per legal id, from the plugin's :meth:`~naipes.plugin.GamePlugin.move_scores` (the
-    heuristic's log-likelihood of each legal move): ``heuristic_best`` 1 for the moves of
-    the highest score, ``heuristic_ratio`` ``exp(score - best)`` (1 for the best),
-    ``heuristic_gap`` ``(score - best) / KNOWLEDGE_GAP`` clipped to [-1, 0]. Where the game
-    gives no scores for the position (a cante in Machuco, say), ``heuristic_best`` and
-    ``heuristic_ratio`` are 1 for the move the game's ``best`` bot chooses (seed 0).
-
-    Args:
-        game: the game's registered name.
-        space: the game's action space for the rules.
-
-    .. versionadded:: 1.2
-    """
-
-    def __init__(self, game: str, space: Any) -> None:
-        self.plugin = plugin(game)
-        self.space = space
-        self.game = game
-        self._bot: Any = None
-
-    def fill(self, view: Any, out: Any) -> None:
-        """Write the :data:`KNOWLEDGE` columns of ``view``'s legal ids into ``out`` (``(ids, 3)``, zeroed)."""
-        moves = view.legal_moves
-        if not moves:
-            return
-        index = self.space.index
-        scores = self.plugin.move_scores(view) if len(moves) > 1 else None
-        if scores is None or len(scores) != len(moves):
-            if self._bot is None:
-                self._bot = load_bot("best", seed=0, game=self.game)
-            row = out[index(self._bot.choose(view) if len(moves) > 1 else moves[0], view)]
-            row[0] = row[1] = 1.0
-            return
-        top = max(scores)
-        for move, score in zip(moves, scores):
-            row = out[index(move, view)]
-            gap = float(score) - top
-            row[0] = 1.0 if gap >= -1e-9 else 0.0
-            row[1] = math.exp(gap)
-            row[2] = max(-1.0, gap / KNOWLEDGE_GAP)
-
-
-class Observation:
-    """The layout of a training observation, and the one writer of it (for :class:`TrainingEnv`
-    and :mod:`naipes.learn`): the encoding, the extra features, the per-action block.
-
-    Args:
-        space: the game's action space for the rules.
-        features: the game's extra features.
-        knowledge: the heuristic's per-action columns, appended to the game's own (``None``: none).
-
-    Attributes:
-        encoded: the encoding's length.
-        main: the main part's length (encoding and extra features).
-        ids: the number of action ids.
-        own: the game's own numbers per id.
-        action_features: the numbers per id (the game's, then :data:`KNOWLEDGE` with ``knowledge``).
-        size: the observation's length.
-
-    .. versionadded:: 1.2
-    """
-
-    def __init__(self, space: Any, features: GameFeatures, knowledge: Knowledge | None = None) -> None:
-        self.space, self.features, self.knowledge = space, features, knowledge
-        self.encoded = int(space.observation_size)
-        self.main = self.encoded + len(features.names)
-        self.ids = int(space.size)
-        self.own = int(features.action_features)
-        self.action_features = self.own + (len(KNOWLEDGE) if knowledge is not None else 0)
-        self.size = self.main + self.ids * self.action_features
-
-    def write(self, view: Any, obs: Array, mask: Array) -> None:
-        """Write ``view``'s observation into ``obs`` and its legal ids into ``mask``, from the view alone."""
-        mask.fill(False)
-        mask[list(self.space.legal_ids(view))] = True
-        self.space.encode(view, out=obs[:self.encoded])
-        self.write_extras(view, obs, mask)
-
-    def write_extras(self, view: Any, obs: Array, mask: Array) -> None:
-        """Write the extra features and the per-action block of ``view`` into ``obs`` (the encoding
-        and ``mask`` written already): rows of illegal ids stay zero."""
-        extra = obs[self.encoded:self.main]
-        if len(extra):
-            extra.fill(0.0)
-            self.features.fill(view, extra)
-        if self.action_features:
-            rows = obs[self.main:].reshape(self.ids, self.action_features)
-            rows.fill(0.0)
-            if self.own:
-                self.features.fill_actions(view, rows[:, :self.own] if self.knowledge is not None else rows)
-            if self.knowledge is not None:
-                self.knowledge.fill(view, rows[:, self.own:])
-            rows *= mask[:, None]  # only legal ids have per-action features
 
 
 def _opponents(specs: str | Sequence[str], count: int) -> tuple[str, ...]:
@@ -273,7 +101,7 @@ class TrainingEnv:
         seat: the learner's seat, or ``None`` for a seat drawn at every reset.
         shaping: whether rewards come at every step from the game's progress (else at the end).
         features: whether the game's extra features follow the encoding.
-        knowledge: whether the heuristic's per-action columns (:class:`Knowledge`) follow the
+        knowledge: whether the heuristic's per-action columns (:class:`~naipes.adapters.features.Knowledge`) follow the
             game's own.
         rules: the rules, or rule fields as keywords.
 

@@ -11,7 +11,7 @@ network plays ``--eval-games`` games against RandomBot and against the heuristic
 to ``--svg`` (:mod:`naipes.learn.curve`).
 
 The network reads the heuristic's per-action columns
-(:class:`~naipes.adapters.training.Knowledge`); at the start its value of the
+(:class:`~naipes.adapters.features.Knowledge`); at the start its value of the
 heuristic's best move is raised by ``--prior`` (the bias of the ``heuristic_best``
 column), so it plays the heuristic's moves before it has learnt anything.
 With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
@@ -43,7 +43,8 @@ from typing import Any, Callable, Iterator
 
 import numpy as np
 
-from naipes.adapters.training import KNOWLEDGE, evaluate
+from naipes.adapters.features import KNOWLEDGE
+from naipes.adapters.training import evaluate
 from naipes.errors import UsageError
 from naipes.learn.network import NEG, Adam, QNetwork, WeightsMeta, save_weights
 from naipes.learn.observe import Observer, rules_key

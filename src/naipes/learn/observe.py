@@ -3,8 +3,8 @@
 The row is exactly :class:`naipes.adapters.training.TrainingEnv`'s observation with
 ``knowledge=True`` (the game's ``ActionSpace.encode``, its extra features, its
 per-action block, then the heuristic's per-action columns,
-:class:`~naipes.adapters.training.Knowledge`): both are written by one
-:class:`~naipes.adapters.training.Observation`, so a network trained on either reads
+:class:`~naipes.adapters.features.Knowledge`): both are written by one
+:class:`~naipes.adapters.features.Observation`, so a network trained on either reads
 the other.
 
 .. versionadded:: 1.2
@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from naipes.adapters.training import GameFeatures, Knowledge, Observation, game_features
+from naipes.adapters.features import GameFeatures, Knowledge, Observation, game_features
 from naipes.plugin import plugin
 
 __all__ = ["FEATURE_VERSION", "Observer", "rules_key"]
@@ -29,7 +29,7 @@ __all__ = ["FEATURE_VERSION", "Observer", "rules_key"]
 Array = np.ndarray[Any, Any]
 #: The version of the learned bots' features on top of the game's encoding: 1, the game's
 #: features only; 2, also the heuristic's per-action columns
-#: (:data:`~naipes.adapters.training.KNOWLEDGE`). A weight file records it
+#: (:data:`~naipes.adapters.features.KNOWLEDGE`). A weight file records it
 #: (:attr:`~naipes.learn.network.WeightsMeta.feature_version`).
 FEATURE_VERSION = 2
 
@@ -51,8 +51,8 @@ class Observer:
 
     Attributes:
         space: the game's action space for the rules.
-        features: the game's extra features (:func:`~naipes.adapters.training.game_features`).
-        layout: the writer (:class:`~naipes.adapters.training.Observation`).
+        features: the game's extra features (:func:`~naipes.adapters.features.game_features`).
+        layout: the writer (:class:`~naipes.adapters.features.Observation`).
         main: the length of the row's main part (encoding and extra features).
         ids: the number of action ids.
         k: per-action features per id.
