@@ -240,3 +240,27 @@ def test_the_observation_names_moved_to_features_are_still_importable_from_train
     for name in features.__all__:
         assert getattr(training, name) is getattr(features, name)
     assert not set(features.__all__) & set(training.__all__)  # documented once, in features
+
+
+def test_the_fallback_bot_is_rewound_before_each_choice() -> None:
+    # Where the game gives no move scores the columns mark the ``best`` bot's choice: its
+    # generators are rewound first, so a coin it tosses does not depend on the calls before.
+    import random
+
+    from naipes.adapters.features import Knowledge
+    from naipes.machuco import Game, Rules
+    from naipes.plugin import plugin
+
+    rules = Rules(players=2, scope="hand")
+    game = Game(rules, seed=0)
+    knowledge = Knowledge("machuco", plugin("machuco").action_space(rules))
+    fresh, drew = random.Random(0).getstate(), 0
+    for _ in range(12):  # MachucoBot breaks the ties of its plays with its generator
+        view = game.view(game.to_act[0])
+        knowledge._choice(view)
+        after = knowledge._bot.rng.getstate()
+        drew += after != fresh
+        knowledge._choice(view)
+        assert knowledge._bot.rng.getstate() == after  # the second call drew the same numbers
+        game.play(view.legal_moves[0], view.seat)
+    assert drew and knowledge._rewind[0][1] == fresh

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import random
 from typing import Any, Protocol
 
 import attrs
@@ -141,6 +142,7 @@ class Knowledge:
         self.space = space
         self.game = game
         self._bot: Any = None
+        self._rewind: list[tuple[random.Random, Any]] = []
 
     def fill(self, view: Any, out: Any) -> None:
         """Write the :data:`KNOWLEDGE` columns of ``view``'s legal ids into ``out`` (``(ids, 3)``, zeroed)."""
@@ -150,9 +152,7 @@ class Knowledge:
         index = self.space.index
         scores = self.plugin.move_scores(view) if len(moves) > 1 else None
         if scores is None or len(scores) != len(moves):
-            if self._bot is None:
-                self._bot = load_bot("best", seed=0, game=self.game)
-            row = out[index(self._bot.choose(view) if len(moves) > 1 else moves[0], view)]
+            row = out[index(self._choice(view) if len(moves) > 1 else moves[0], view)]
             row[0] = row[1] = 1.0
             return
         top = max(scores)
@@ -162,6 +162,27 @@ class Knowledge:
             row[0] = 1.0 if gap >= -1e-9 else 0.0
             row[1] = math.exp(gap)
             row[2] = max(-1.0, gap / KNOWLEDGE_GAP)
+
+    def _choice(self, view: Any) -> Any:
+        """The ``best`` bot's move, as a bot of seed 0 would choose it first: its generators are
+        rewound before each call, so the columns depend on the view alone, not on the calls before."""
+        if self._bot is None:
+            self._bot = load_bot("best", seed=0, game=self.game)
+            self._rewind = [(rng, rng.getstate()) for rng in _generators(self._bot)]
+            if not self._rewind:  # a bot whose generator is out of sight: a new one each time
+                self._bot = None
+                return load_bot("best", seed=0, game=self.game).choose(view)
+        for rng, state in self._rewind:
+            rng.setstate(state)
+        return self._bot.choose(view)
+
+
+def _generators(bot: Any) -> list[random.Random]:
+    """The ``random.Random`` generators a bot keeps in its attributes (``__slots__`` or ``__dict__``)."""
+    names = {name for klass in type(bot).__mro__ for name in getattr(klass, "__slots__", ())}
+    names.update(getattr(bot, "__dict__", {}))
+    found = (getattr(bot, name, None) for name in sorted(names))
+    return [value for value in found if isinstance(value, random.Random)]
 
 
 class Observation:
