@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from naipes import _validate as v
 from naipes.errors import InvalidStateError
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW
+from naipes.ranzo._window import claims
 from naipes.ranzo.moves import Envido, Pass, Truco
 
 if TYPE_CHECKING:
@@ -177,7 +178,7 @@ def _who_acts(game: Game) -> None:
         raise _bad(f"simultaneous is {str(game._window).lower()} in the {phase.value} phase: the seats "
                    "answer together exactly in a claim window", "bad_to_act", "RZ-06")
     for s, m in answers.items():
-        if m not in game._claims(s):
+        if m not in claims(game, s):
             raise _bad(f"seat {s}'s sealed answer {m} is not one of its claims", "bad_to_act")
     game._set_to_act(seats, simultaneous=phase is WINDOW, answers=answers)  # the answered seats in seat order
     game._refresh()

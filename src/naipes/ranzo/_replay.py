@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from naipes.cards import Card
 from naipes.ranzo._phase import STEAL, TURN, WINDOW
+from naipes.ranzo._window import claims
 from naipes.ranzo.moves import PASS, RANZO, Discard, Envido, Move, Pass, Truco
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ def _holds(hand: list[Card], card: Card) -> bool:
 
 
 def _answer(game: Game, seat: int, move: Move) -> bool:
-    """Whether ``move`` is one of ``seat``'s claims in the open window (``move in game._claims(seat)``)."""
+    """Whether ``move`` is one of ``seat``'s claims in the open window (``move in claims(game, seat)``)."""
     kind = type(move)
     if kind is Pass:
         return True
@@ -43,7 +44,7 @@ def _answer(game: Game, seat: int, move: Move) -> bool:
         t = game._t
         bit = t.bit
         return a in bit and b in bit and (bit[a] | bit[b] | t.bit_id[id(top)]) in t.juegos
-    return move in game._claims(seat)  # another kind: the listing decides (it is refused)
+    return move in claims(game, seat)  # another kind: the listing decides (it is refused)
 
 
 def _move(game: Game, seat: int, move: Move) -> bool:

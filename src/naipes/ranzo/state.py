@@ -38,12 +38,11 @@ from naipes.ranzo import _replay, legality, position
 from naipes.ranzo import events as ev
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
+from naipes.ranzo._window import announce_window, claims, winner
 from naipes.ranzo.moves import (
     _PARSED,
     DISCARD_BY_ID,
-    PASS,
     RANZO,
-    TRUCO_BY_ID,
     Discard,
     Envido,
     Move,
@@ -400,7 +399,7 @@ class Game(BaseGame[Rules, Move, View]):
             return moves
         phase = self._phase
         if phase is WINDOW:
-            moves = self._claims(seat)
+            moves = claims(self, seat)
         elif phase is TURN:
             by_id = DISCARD_BY_ID
             moves = tuple([by_id[id(c)] for c in self._hands[seat]])
@@ -412,19 +411,6 @@ class Game(BaseGame[Rules, Move, View]):
             moves = ()
         self._cache[seat] = moves
         return moves
-
-    def _claims(self, seat: int) -> tuple[Move, ...]:
-        d = self._discards[-1]
-        hand = self._hands[seat]
-        ids = set(map(id, hand))
-        moves: list[Move] = [PASS]
-        for ia, ib, move in self._t.envidos[id(d)]:
-            if ia in ids and ib in ids:
-                moves.append(move)
-        r = d.rank
-        by_id = TRUCO_BY_ID
-        moves.extend([by_id[id(c)] for c in hand if c.rank > r])
-        return tuple(moves)
 
     def _steal_moves(self, seat: int) -> tuple[Move, ...]:
         claim = self._claim
@@ -496,23 +482,14 @@ class Game(BaseGame[Rules, Move, View]):
         found = None
         for _, m in answers:
             if type(m) is not Pass:
-                found = self._winner(answers)
+                found = winner(self, answers)
                 break
         if self._listening:
-            self._announce_window(card, answers, found)
+            announce_window(self, card, answers, found)
         if found is None:
             self._start_turn((self._turn + 1) % self.num_players)
             return
         self._steal(*found)
-
-    def _announce_window(self, card: Card, answers: tuple[tuple[int, Move], ...],
-                         found: tuple[int, Envido | Truco] | None) -> None:
-        if self._wants(ev.ClaimsRevealed):
-            self._emit(ev.ClaimsRevealed(discarder=self._turn, card=card, answers=answers))
-        if self._wants(ev.ClaimResolved):
-            shown = tuple((s, m.card) for s, m in answers if type(m) is Truco)
-            self._emit(ev.ClaimResolved(winner=found[0] if found else None, claim=found[1] if found else None,
-                                        card=card, shown=shown))
 
     def _make_known(self, seat: int, cards: Sequence[Card]) -> None:
         bits, bit_id = self._known_bits, self._t.bit_id
@@ -527,34 +504,6 @@ class Game(BaseGame[Rules, Move, View]):
         self._known = known
         bit = self._t.bit_id.get  # a stray card counts 0 here: the position's checks refuse it
         self._known_bits = [sum({bit(id(c), 0) for c in k}) for k in known]
-
-    def _winner(self, answers: tuple[tuple[int, Move], ...]) -> tuple[int, Envido | Truco] | None:
-        """RZ-09: envido before truco, the nearest envido, the highest truco, ties to the nearest.
-
-        Every claim is revealed: its named cards become known cards of the claimant.
-        """
-        d, n = self._turn, self.num_players
-        best: tuple[tuple[int, ...], int, Envido | Truco] | None = None
-        beats = self.rules.envido_beats_truco
-        key: tuple[int, ...]
-        bits, bit_id = self._known_bits, self._t.bit_id
-        for s, m in answers:
-            dist = (s - d) % n
-            if type(m) is Envido:
-                self._make_known(s, (m.a, m.b))
-                key = (0, dist) if beats else (dist,)
-            elif type(m) is Truco:
-                c = m.card
-                b = bit_id[id(c)]
-                if not bits[s] & b:  # _make_known(s, (c,)), inlined
-                    self._known[s].append(c)
-                    bits[s] |= b
-                key = (1, -c.rank, dist) if beats else (dist,)
-            else:
-                continue
-            if best is None or key < best[0]:
-                best = (key, s, m)
-        return None if best is None else (best[1], best[2])
 
     def _steal(self, seat: int, claim: Envido | Truco) -> None:
         card = self._discards.pop()

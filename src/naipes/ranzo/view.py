@@ -30,6 +30,7 @@ from naipes.errors import InvalidStateError
 from naipes.game import View as BaseView
 from naipes.ranzo._phase import STEAL, TURN, WINDOW, Phase
 from naipes.ranzo._tables import tables
+from naipes.ranzo._window import claims
 from naipes.ranzo.moves import Envido, Move, Truco
 from naipes.ranzo.rules import Rules
 
@@ -215,7 +216,7 @@ def _set_who_acts(game: Game, view: View, rng: random.Random) -> None:
             if s == view.seat and view.my_answer is not None:
                 answers[s] = view.my_answer
             else:
-                moves = game._claims(s)
+                moves = claims(game, s)
                 answers[s] = moves[rng.randrange(len(moves))]
         game._set_to_act(tuple(s for s in range(n) if s != view.turn), simultaneous=True, answers=answers)
     elif view.phase is TURN:
