@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import enum
 import importlib
-import inspect
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Generic, Iterable, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
 
 import attrs
 
+from naipes._hooks import call as _call
+from naipes._hooks import find_hook as _find_hook
+from naipes._zone import ZONE_KINDS, Zone
 from naipes.errors import NaipesError, RulesError, UsageError
 
 if TYPE_CHECKING:
@@ -48,60 +50,6 @@ V = TypeVar("V", bound="View[Any]")
 BOUNDARIES = ("deal", "hand", "round")
 
 _BOUNDARY_NAMES = {"DealEnded": "deal", "HandEnded": "hand", "RoundEnded": "round"}
-
-#: What a :class:`Zone` can be: the words the generic drawers and the browser client know.
-ZONE_KINDS = ("hand", "table", "pile", "foundation", "meld", "stock", "discard", "captured")
-
-
-def _strings(values: Iterable[object]) -> tuple[str, ...]:
-    return tuple(str(v) for v in values)
-
-
-def _count(_: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise UsageError(f"a zone's hidden count is a whole number >= 0, not {value!r}", code="bad_zone")
-
-
-def _kind(_: object, attribute: attrs.Attribute[str], value: str) -> None:
-    if value not in ZONE_KINDS:
-        raise UsageError(f"a zone's kind is one of {', '.join(ZONE_KINDS)}, not {value!r}", code="bad_zone")
-
-
-@attrs.frozen(kw_only=True)
-class Zone:
-    """A place on the table where cards lie, as one seat's view shows it.
-
-    Attributes:
-        kind: one of :data:`ZONE_KINDS`.
-        name: the name moves use for it (``p0``, ``f1``, ``#3``), or ``""``.
-        label: the words a person reads beside it (``"Seat 2's pile"``).
-        cards: the cards face up, in order (card notation, e.g. ``"7o"``).
-        hidden: how many more cards lie face down (another seat's hand, the stock).
-        seat: the seat it belongs to, or ``None`` for a shared zone.
-        fanned: whether the cards are spread out (a hand, a meld) or stacked (a pile).
-
-    >>> Zone(kind="hand", seat=0, cards=("7o", "1e"), label="Your hand").count
-    2
-    """
-
-    kind: str = attrs.field(validator=_kind)
-    name: str = ""
-    label: str = ""
-    cards: tuple[str, ...] = attrs.field(default=(), converter=_strings)
-    hidden: int = attrs.field(default=0, validator=_count)
-    seat: int | None = None
-    fanned: bool = True
-
-    @property
-    def count(self) -> int:
-        """All the cards in the zone, face up and face down."""
-        return len(self.cards) + self.hidden
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (what the web server sends the browser client)."""
-        return {"kind": self.kind, "name": self.name, "label": self.label, "cards": list(self.cards),
-                "hidden": self.hidden, "seat": self.seat, "fanned": self.fanned}
-
 
 class GamePlugin(Generic[R, M, V]):
     """What the layers above the engines need to know about one game.
@@ -539,22 +487,6 @@ class GamePlugin(Generic[R, M, V]):
         return self._hooks[name]
 
 
-def _find_hook(module: ModuleType, name: str) -> Callable[..., Any] | None:
-    """``name`` of ``module``'s ``describe`` submodule, else of ``module``, if callable."""
-    describe: ModuleType | None = None
-    if hasattr(module, "__path__"):  # only a package has a describe submodule
-        try:
-            describe = importlib.import_module(module.__name__ + ".describe")
-        except ModuleNotFoundError as exc:
-            if exc.name != module.__name__ + ".describe":
-                raise  # the describe module is there but imports something missing
-    for holder in (describe, module):
-        hook = getattr(holder, name, None)
-        if callable(hook):
-            return hook  # type: ignore[no-any-return]
-    return None
-
-
 def _value_text(value: object) -> str:
     if isinstance(value, (tuple, list, frozenset, set)):
         return "[" + " ".join(_value_text(v) for v in value) + "]"
@@ -580,39 +512,6 @@ def event_fields_text(event: object) -> str:
     fields = [f.name for f in attrs.fields(kind) if f.name != "private_to"]
     args = ", ".join(f"{name}={_value_text(getattr(event, name))}" for name in fields)
     return f"{type(event).__name__}({args})"
-
-
-#: The keywords each hook takes (``None``: any), read once per hook: ``inspect.signature``
-#: costs more than most hooks' own work.
-_KEYWORDS: dict[Callable[..., Any], frozenset[str] | None] = {}
-
-
-def _keywords(fn: Callable[..., Any]) -> frozenset[str] | None:
-    try:
-        return _KEYWORDS[fn]
-    except (KeyError, TypeError):
-        pass
-    try:
-        params = inspect.signature(fn).parameters
-    except (TypeError, ValueError):
-        names: frozenset[str] | None = frozenset()
-    else:
-        any_keyword = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
-        names = None if any_keyword else frozenset(params)
-    if len(_KEYWORDS) < 4096:
-        try:
-            _KEYWORDS[fn] = names
-        except TypeError:  # an unhashable callable: read again next time
-            pass
-    return names
-
-
-def _call(fn: Callable[..., Any], *args: object, **optional: object) -> Any:
-    """``fn(*args, **optional)`` passing only the keywords ``fn`` takes."""
-    names = _keywords(fn)
-    if names is None:
-        return fn(*args, **optional)
-    return fn(*args, **{k: v for k, v in optional.items() if k in names})
 
 
 _PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}

@@ -30,13 +30,14 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import attrs
 
+from naipes._hooks import call as _call
 from naipes._i18n import seats_text
 from naipes._jsonable import JSON
 from naipes.cards import Card
 from naipes.errors import NaipesError
 from naipes.events import Event
 from naipes.game import Game
-from naipes.plugin import GamePlugin, Zone, _call
+from naipes.plugin import GamePlugin, Zone
 from naipes.web.names import name_seats
 
 if TYPE_CHECKING:
