@@ -12,6 +12,14 @@ from naipes.bots import load_bot
 from naipes.errors import UsageError
 from naipes.machuco.search import StrongBot
 from naipes.plugin import plugin
+from naipes.search.infer import HeuristicModel
+
+
+def _strong(spec: str, seed: int) -> StrongBot:
+    """``load_bot(spec, game="machuco")``, checked to be a StrongBot (typed as one)."""
+    bot = load_bot(spec, seed=seed, game="machuco")
+    assert isinstance(bot, StrongBot)
+    return bot
 
 
 def _rules(players: int) -> machuco.Rules:
@@ -53,10 +61,12 @@ def test_an_unknown_horizon_is_refused(bad: Any) -> None:
 
 
 def test_the_model_and_the_inferred_seats_are_options() -> None:
-    bot = load_bot("strong:epsilon=0.1,infer=opponents", seed=1, game="machuco")
-    assert bot.inference.model.epsilon == 0.1 and bot.inference.opponents
-    assert not load_bot("strong:infer=heuristic", seed=1, game="machuco").inference.opponents
-    assert load_bot("strong:infer=none", seed=1, game="machuco").inference is None
+    inference = _strong("strong:epsilon=0.1,infer=opponents", 1).inference
+    assert inference is not None and isinstance(inference.model, HeuristicModel)
+    assert inference.model.epsilon == 0.1 and inference.opponents
+    heuristic = _strong("strong:infer=heuristic", 1).inference
+    assert heuristic is not None and not heuristic.opponents
+    assert _strong("strong:infer=none", 1).inference is None
 
 
 def _moves(spec: str, seed: int, disturb: bool) -> list[Any]:
@@ -94,19 +104,19 @@ def test_the_defaults_follow_the_player_count_and_given_options_win(players: int
     from naipes.machuco.search import BY_PLAYERS
 
     _, view = _first_choice(players, seed=6)
-    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot = _strong("strong:worlds=2", 1)
     bot.choose(view)
     expected = BY_PLAYERS[players]
     assert (bot.prior, bot.others, bot.horizon) == (expected["prior"], expected["others"], expected["horizon"])
-    assert bot.inference.opponents
-    given = load_bot("strong:worlds=2,prior=0,others=search,horizon=game", seed=1, game="machuco")
+    assert bot.inference is not None and bot.inference.opponents
+    given = _strong("strong:worlds=2,prior=0,others=search,horizon=game", 1)
     given.choose(view)
     assert (given.prior, given.others, given.horizon) == (0.0, "search", "game")
 
 
 def test_four_players_search_the_whole_deal_by_default() -> None:
     _, view = _first_choice(4, seed=6)
-    bot = load_bot("strong:worlds=2", seed=1, game="machuco")
+    bot = _strong("strong:worlds=2", 1)
     bot.choose(view)
     assert sum(view.hand_sizes) > plugin("machuco").search_horizon(view)
     assert bot._limit(view, view.sample(random.Random(2))) == min(bot.depth, sum(view.hand_sizes))
