@@ -127,3 +127,78 @@ def test_a_prior_that_is_not_a_number_of_zero_or_more_is_refused(prior: object) 
     with pytest.raises(UsageError) as caught:
         StrongBot(seed=0, prior=prior)  # type: ignore[arg-type]
     assert caught.value.code == "bad_option"
+
+
+def _at_deal_end(seed: int) -> machuco.Game:
+    """A two-player game just after its first deal's last play (MachucoBot on both seats)."""
+    game = machuco.Game(_rules(2), seed=seed)
+    while game._plays_done < 6:
+        seat = game.to_act[0]
+        game.play(machuco.MachucoBot(seed=seat).choose(game.view(seat)), seat)
+    return game
+
+
+def test_lookahead_plays_the_next_deal_on_before_the_evaluation() -> None:
+    game = _at_deal_end(seed=8)
+    still = StrongBot(seed=1, worlds=2)
+    world = game.clone()
+    assert still._horizon(world, 0, still._context(world)) == plugin("machuco").evaluate(game.view(0))
+    assert world._plays_done == 6
+    ahead = StrongBot(seed=1, worlds=2, lookahead=1)
+    world = game.clone()
+    value = ahead._horizon(world, 0, ahead._context(world))
+    assert world._plays_done == 12 and world.result is None
+    assert value == plugin("machuco").evaluate(world.view(0))
+
+
+def test_lookahead_to_the_end_of_the_hand_gives_its_returns() -> None:
+    game = _at_deal_end(seed=8)
+    bot = StrongBot(seed=1, worlds=2, lookahead=2)
+    while game._plays_done < 30:  # the last deal begins
+        seat = game.to_act[0]
+        game.play(machuco.MachucoBot(seed=seat).choose(game.view(seat)), seat)
+    world = game.clone()
+    value = bot._horizon(world, 0, bot._context(world))
+    assert world.result is not None and value == tuple(world.result.returns)
+
+
+def _first_disagreement(seed: int) -> Any:
+    """The first two-player view where StrongBot without a prior leaves MachucoBot's move."""
+    game = machuco.Game(_rules(2), seed=seed)
+    while True:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view.phase is machuco.Phase.PLAY and len(view.legal_moves) > 1 and view.stock_size > 0:
+            if StrongBot(seed=3, worlds=8, prior=0).choose(view) != machuco.MachucoBot(seed=3).choose(view):
+                return view
+        game.play(machuco.MachucoBot(seed=seat).choose(view), seat)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_confidence_keeps_the_heuristics_move_when_the_worlds_disagree(seed: int) -> None:
+    view = _first_disagreement(seed)
+    sure = StrongBot(seed=3, worlds=8, prior=0, confidence=1000)
+    assert sure.choose(view) == machuco.MachucoBot(seed=3).choose(view)
+    assert StrongBot(seed=3, worlds=8, prior=0, confidence=0).choose(view) != sure.choose(view)
+
+
+def test_confidence_adds_standard_errors_of_the_lead_to_the_prior() -> None:
+    bot = StrongBot(seed=0, prior=0.01, confidence=2)
+    rows = [(1.0, [0.5, 0.6]), (1.0, [0.5, 0.8]), (2.0, [0.4, 0.4])]
+    means = [(0.5 + 0.5 + 0.8) / 4, (0.6 + 0.8 + 0.8) / 4]
+    lead = means[1] - means[0]
+    diffs = [(1.0, 0.1), (1.0, 0.3), (2.0, 0.0)]
+    spread = sum(w * (d - lead) ** 2 for w, d in diffs) / 4
+    expected = 0.01 + 2 * (spread * 6) ** 0.5 / 4
+    assert bot._bonus(0, means, rows) == pytest.approx(expected)
+    assert StrongBot(seed=0, prior=0.01)._bonus(0, means, rows) == 0.01
+
+
+@pytest.mark.parametrize("option,bad", [("lookahead", -1), ("lookahead", 3), ("lookahead", "1"),
+                                        ("lookahead", True), ("confidence", -1), ("confidence", "a"),
+                                        ("confidence", float("nan")), ("confidence", False)])
+def test_a_bad_lookahead_or_confidence_is_refused(option: str, bad: object) -> None:
+    given: dict[str, Any] = {option: bad}
+    with pytest.raises(UsageError) as caught:
+        StrongBot(seed=0, **given)
+    assert caught.value.code == "bad_option"

@@ -31,12 +31,14 @@ given explicitly (``strong:others=search``) they hold for every count.
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Sequence
 
 from naipes.errors import UsageError
 from naipes.machuco._tables import Phase
 from naipes.machuco.bots import MachucoBot
 from naipes.search import DeterminizedBot
+from naipes.search._common import Context, others_answer
 from naipes.search.infer import HeuristicModel, InferOption, InferredWorlds
 from naipes.search.rollout import Rollout
 
@@ -51,6 +53,8 @@ BY_PLAYERS: dict[int, dict[str, Any]] = {
     4: {"prior": 0.02, "others": "policy", "horizon": "deal"},
 }
 _HORIZONS = ("game", "deal", "next")
+#: The most deals ``lookahead=`` plays on.
+MAX_LOOKAHEAD = 2
 
 
 class StrongBot(DeterminizedBot):
@@ -84,23 +88,31 @@ class StrongBot(DeterminizedBot):
        player count.
     """
 
-    __slots__ = ("horizon", "_given", "_heuristic")
+    __slots__ = ("horizon", "lookahead", "confidence", "_given", "_heuristic")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 32, seconds: float | None = None,
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
                  infer: InferOption = "opponents", pool: int | None = None, exact: int = 4,
                  prior: float | None = None, others: str | None = None, horizon: str | None = None,
-                 epsilon: float = MODEL_EPSILON) -> None:
+                 epsilon: float = MODEL_EPSILON, lookahead: int = 0, confidence: float = 0.0) -> None:
         if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not prior >= 0):
             raise UsageError(f"prior is a number >= 0, not {prior!r}", code="bad_option")
         if horizon is not None and horizon not in _HORIZONS:
             raise UsageError(f"horizon is 'game', 'deal' or 'next', not {horizon!r}", code="bad_option")
+        if type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD:
+            raise UsageError(f"lookahead is an int from 0 to {MAX_LOOKAHEAD}, not {lookahead!r}", code="bad_option")
+        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not confidence >= 0:
+            raise UsageError(f"confidence is a number >= 0, not {confidence!r}", code="bad_option")
         if infer in ("heuristic", "opponents"):
             infer = InferredWorlds(HeuristicModel(epsilon=epsilon), opponents=infer == "opponents")
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          infer=infer, pool=pool, exact=exact, prior=prior or 0.0, others=others or "policy")
         #: The search's horizon now (see ``horizon``; set by the player count when not given).
         self.horizon = horizon or "game"
+        #: The deals played on by MachucoBot for every seat beyond the horizon, before the evaluation.
+        self.lookahead = lookahead
+        #: Standard errors of the search's preference over MachucoBot's move added to ``prior``.
+        self.confidence = float(confidence)
         self._given = {"prior": None if prior is None else float(prior), "others": others, "horizon": horizon}
         #: The heuristic whose move ``prior=`` favours (its own generator breaks its ties).
         self._heuristic = MachucoBot(seed=seed)
@@ -114,6 +126,24 @@ class StrongBot(DeterminizedBot):
         self.others = str(chosen["others"])
         self.horizon = str(chosen["horizon"])
         return super().choose(view)
+
+    def _leans(self) -> bool:
+        """Whether MachucoBot's move is favoured: ``prior`` or ``confidence`` is not 0."""
+        return bool(self.prior or self.confidence)
+
+    def _bonus(self, favoured: int, means: Sequence[float], rows: Sequence[tuple[float, Sequence[float]]]) -> float:
+        """``prior``, plus ``confidence`` standard errors of the best other move's lead over
+        MachucoBot's (its per-world differences, weighted as the worlds are)."""
+        if not self.confidence or len(means) < 2:
+            return self.prior
+        best = max((i for i in range(len(means)) if i != favoured), key=lambda i: means[i])
+        mass = sum(w for w, _ in rows)
+        squares = sum(w * w for w, _ in rows)
+        if not mass > 0 or not squares > 0:
+            return self.prior
+        lead = means[best] - means[favoured]
+        spread = sum(w * (row[best] - row[favoured] - lead) ** 2 for w, row in rows) / mass
+        return self.prior + self.confidence * math.sqrt(spread * squares) / mass
 
     def _favoured(self, view: Any, world: Any) -> Any:
         """MachucoBot's move for ``view`` (the bot's own MachucoBot, seeded as the bot is)."""
@@ -129,3 +159,21 @@ class StrongBot(DeterminizedBot):
         if self.horizon == "next" and view.stock_size:
             plies += 3 * len(view.hand_sizes) + 2
         return max(1, min(self.depth, plies))
+
+    def _horizon(self, world: Any, observer: int, ctx: Context) -> tuple[float, ...]:
+        """Every seat's value of ``world`` at the horizon: with ``lookahead``, the deals that
+        follow played on by the rollout policy (MachucoBot) for every seat first, then the
+        evaluation (or the returns, when the game ended); ``world`` is consumed."""
+        if self.lookahead and world.result is None:
+            hand, length = world._hand_no, world._deal_len
+            target = (world._plays_done // length + self.lookahead) * length
+            policy, rng = ctx.policy, self._rng
+            while world.result is None and world._hand_no == hand and world._plays_done < target:
+                acting = world.to_act
+                if len(acting) > 1:
+                    others_answer(world, -1, policy, rng)
+                else:
+                    world.play(policy.move(world, acting[0], rng), acting[0])
+            if world.result is not None:
+                return tuple(float(r) for r in world.result.returns)
+        return super()._horizon(world, observer, ctx)
