@@ -202,3 +202,21 @@ def test_a_bad_lookahead_or_confidence_is_refused(option: str, bad: object) -> N
     with pytest.raises(UsageError) as caught:
         StrongBot(seed=0, **given)
     assert caught.value.code == "bad_option"
+
+
+def test_the_models_temperature_is_an_option() -> None:
+    inference = StrongBot(seed=1, temperature=0.25).inference
+    assert inference is not None and isinstance(inference.model, HeuristicModel)
+    assert inference.model.temperature == 0.25
+    _, view = _first_choice(2, seed=6)
+    sharp = HeuristicModel(epsilon=0.02, temperature=0.25)
+    flat = HeuristicModel(epsilon=0.02)
+    move = view.legal_moves[0]
+    assert sharp.probability(view, move) != flat.probability(view, move)
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, "hot", None])
+def test_a_bad_temperature_is_refused_even_without_inference(bad: Any) -> None:
+    with pytest.raises(UsageError) as caught:
+        StrongBot(seed=0, infer=None, temperature=bad)
+    assert caught.value.code == "bad_option"

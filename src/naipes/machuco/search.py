@@ -42,7 +42,7 @@ from naipes.search._common import Context, others_answer
 from naipes.search.infer import HeuristicModel, InferOption, InferredWorlds
 from naipes.search.rollout import Rollout
 
-__all__ = ["BY_PLAYERS", "MODEL_EPSILON", "StrongBot"]
+__all__ = ["BY_PLAYERS", "MAX_LOOKAHEAD", "MODEL_EPSILON", "StrongBot"]
 
 #: The uniform share of the player model of ``infer="heuristic"`` (measured on tuning deals).
 MODEL_EPSILON = 0.02
@@ -77,15 +77,25 @@ class StrongBot(DeterminizedBot):
             ``"next"``: the rest of the deal and the next one; ``None``: by the player count.
             Always capped by ``depth``.
         epsilon: the uniform share of the player model (default :data:`MODEL_EPSILON`).
+        temperature: divides the player model's log-weights (1: Machuco's calibration, from the
+            plays of MachucoBot and ``strong``; below 1 the model is sharper, nearer MachucoBot's
+            own arg-max).
+        lookahead: at the horizon, the deals (0 to :data:`MAX_LOOKAHEAD`; 0: none) played on by
+            MachucoBot for every seat before the evaluation (a deal cut by the horizon counts as
+            one): what the cards left on the table give the next deal.
+        confidence: the favoured move's bonus grows by this many standard errors of the best
+            other move's lead over it (its differences over the worlds): the search overrules
+            MachucoBot only where the worlds agree (0: ``prior`` alone).
 
     Raises:
-        UsageError: for an unknown ``horizon`` or ``others``, or a ``prior`` that is not a
-            number >= 0 (code ``bad_option``).
+        UsageError: for an unknown ``horizon`` or ``others``, a ``prior`` or ``confidence`` that
+            is not a number >= 0, a ``lookahead`` out of range, an ``epsilon`` or ``temperature``
+            out of range (code ``bad_option``).
 
     .. versionadded:: 1.2
     .. versionchanged:: 1.2
        ``prior`` (MachucoBot's move as a tie-break), ``horizon``, ``epsilon``; defaults by the
-       player count.
+       player count; ``temperature``, ``lookahead``, ``confidence``.
     """
 
     __slots__ = ("horizon", "lookahead", "confidence", "_given", "_heuristic")
@@ -94,7 +104,8 @@ class StrongBot(DeterminizedBot):
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
                  infer: InferOption = "opponents", pool: int | None = None, exact: int = 4,
                  prior: float | None = None, others: str | None = None, horizon: str | None = None,
-                 epsilon: float = MODEL_EPSILON, lookahead: int = 0, confidence: float = 0.0) -> None:
+                 epsilon: float = MODEL_EPSILON, lookahead: int = 0, confidence: float = 0.0,
+                 temperature: float = 1.0) -> None:
         if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not prior >= 0):
             raise UsageError(f"prior is a number >= 0, not {prior!r}", code="bad_option")
         if horizon is not None and horizon not in _HORIZONS:
@@ -103,8 +114,9 @@ class StrongBot(DeterminizedBot):
             raise UsageError(f"lookahead is an int from 0 to {MAX_LOOKAHEAD}, not {lookahead!r}", code="bad_option")
         if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not confidence >= 0:
             raise UsageError(f"confidence is a number >= 0, not {confidence!r}", code="bad_option")
+        model = HeuristicModel(epsilon=epsilon, temperature=temperature)  # checks both
         if infer in ("heuristic", "opponents"):
-            infer = InferredWorlds(HeuristicModel(epsilon=epsilon), opponents=infer == "opponents")
+            infer = InferredWorlds(model, opponents=infer == "opponents")
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          infer=infer, pool=pool, exact=exact, prior=prior or 0.0, others=others or "policy")
         #: The search's horizon now (see ``horizon``; set by the player count when not given).
