@@ -108,10 +108,13 @@ def test_the_defaults_follow_the_player_count_and_given_options_win(players: int
     bot.choose(view)
     expected = BY_PLAYERS[players]
     assert (bot.prior, bot.others, bot.horizon) == (expected["prior"], expected["others"], expected["horizon"])
+    assert (bot.lookahead, bot.confidence) == (expected["lookahead"], expected["confidence"])
+    assert bot.pool == (expected["pool"] or 4)
     assert bot.inference is not None and bot.inference.opponents
-    given = _strong("strong:worlds=2,prior=0,others=search,horizon=game", 1)
+    given = _strong("strong:worlds=2,prior=0,others=search,horizon=game,lookahead=2,confidence=0.5,pool=7", 1)
     given.choose(view)
     assert (given.prior, given.others, given.horizon) == (0.0, "search", "game")
+    assert (given.lookahead, given.confidence, given.pool) == (2, 0.5, 7)
 
 
 def test_four_players_search_the_whole_deal_by_default() -> None:

@@ -49,8 +49,8 @@ MODEL_EPSILON = 0.02
 #: The defaults of the options ``prior``, ``others`` and ``horizon`` by the player count of the
 #: game the bot plays (measured on tuning deals; an option given explicitly overrides them).
 BY_PLAYERS: dict[int, dict[str, Any]] = {
-    2: {"prior": 0.02, "others": "policy", "horizon": "game"},
-    4: {"prior": 0.02, "others": "policy", "horizon": "deal"},
+    2: {"prior": 0.02, "others": "policy", "horizon": "game", "lookahead": 0, "confidence": 0.0, "pool": None},
+    4: {"prior": 0.02, "others": "policy", "horizon": "deal", "lookahead": 0, "confidence": 0.0, "pool": None},
 }
 _HORIZONS = ("game", "deal", "next")
 #: The most deals ``lookahead=`` plays on.
@@ -104,15 +104,16 @@ class StrongBot(DeterminizedBot):
                  depth: int = 12, nodes: int | None = 8000, rollout: Rollout = "best",
                  infer: InferOption = "opponents", pool: int | None = None, exact: int = 4,
                  prior: float | None = None, others: str | None = None, horizon: str | None = None,
-                 epsilon: float = MODEL_EPSILON, lookahead: int = 0, confidence: float = 0.0,
+                 epsilon: float = MODEL_EPSILON, lookahead: int | None = None, confidence: float | None = None,
                  temperature: float = 1.0) -> None:
         if prior is not None and (isinstance(prior, bool) or not isinstance(prior, (int, float)) or not prior >= 0):
             raise UsageError(f"prior is a number >= 0, not {prior!r}", code="bad_option")
         if horizon is not None and horizon not in _HORIZONS:
             raise UsageError(f"horizon is 'game', 'deal' or 'next', not {horizon!r}", code="bad_option")
-        if type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD:
+        if lookahead is not None and (type(lookahead) is not int or not 0 <= lookahead <= MAX_LOOKAHEAD):
             raise UsageError(f"lookahead is an int from 0 to {MAX_LOOKAHEAD}, not {lookahead!r}", code="bad_option")
-        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not confidence >= 0:
+        if confidence is not None and (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
+                                       or not confidence >= 0):
             raise UsageError(f"confidence is a number >= 0, not {confidence!r}", code="bad_option")
         model = HeuristicModel(epsilon=epsilon, temperature=temperature)  # checks both
         if infer in ("heuristic", "opponents"):
@@ -122,10 +123,13 @@ class StrongBot(DeterminizedBot):
         #: The search's horizon now (see ``horizon``; set by the player count when not given).
         self.horizon = horizon or "game"
         #: The deals played on by MachucoBot for every seat beyond the horizon, before the evaluation.
-        self.lookahead = lookahead
+        self.lookahead = lookahead or 0
         #: Standard errors of the search's preference over MachucoBot's move added to ``prior``.
-        self.confidence = float(confidence)
-        self._given = {"prior": None if prior is None else float(prior), "others": others, "horizon": horizon}
+        self.confidence = float(confidence or 0.0)
+        self._given: dict[str, Any] = {"prior": None if prior is None else float(prior), "others": others,
+                                       "horizon": horizon, "lookahead": lookahead,
+                                       "confidence": None if confidence is None else float(confidence),
+                                       "pool": pool}
         #: The heuristic whose move ``prior=`` favours (its own generator breaks its ties).
         self._heuristic = MachucoBot(seed=seed)
 
@@ -137,6 +141,10 @@ class StrongBot(DeterminizedBot):
         self.prior = float(chosen["prior"])
         self.others = str(chosen["others"])
         self.horizon = str(chosen["horizon"])
+        self.lookahead = int(chosen["lookahead"])
+        self.confidence = float(chosen["confidence"])
+        pool = chosen["pool"]
+        self.pool = int(pool) if pool is not None else 2 * (self.iterations or 1)
         return super().choose(view)
 
     def _leans(self) -> bool:
