@@ -223,3 +223,11 @@ def test_a_bad_temperature_is_refused_even_without_inference(bad: Any) -> None:
     with pytest.raises(UsageError) as caught:
         StrongBot(seed=0, infer=None, temperature=bad)
     assert caught.value.code == "bad_option"
+
+
+def test_two_players_play_the_next_deal_on_by_default_four_do_not() -> None:
+    for players, lookahead in ((2, 1), (4, 0)):
+        _, view = _first_choice(players, seed=6)
+        bot = _strong("strong:worlds=2", 1)
+        bot.choose(view)
+        assert bot.lookahead == lookahead

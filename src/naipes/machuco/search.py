@@ -49,7 +49,7 @@ MODEL_EPSILON = 0.02
 #: The defaults of the options ``prior``, ``others`` and ``horizon`` by the player count of the
 #: game the bot plays (measured on tuning deals; an option given explicitly overrides them).
 BY_PLAYERS: dict[int, dict[str, Any]] = {
-    2: {"prior": 0.02, "others": "policy", "horizon": "game", "lookahead": 0, "confidence": 0.0, "pool": None},
+    2: {"prior": 0.02, "others": "policy", "horizon": "game", "lookahead": 1, "confidence": 0.0, "pool": None},
     4: {"prior": 0.02, "others": "policy", "horizon": "deal", "lookahead": 0, "confidence": 0.0, "pool": None},
 }
 _HORIZONS = ("game", "deal", "next")
