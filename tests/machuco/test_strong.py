@@ -231,3 +231,7 @@ def test_two_players_play_the_next_deal_on_by_default_four_do_not() -> None:
         bot = _strong("strong:worlds=2", 1)
         bot.choose(view)
         assert bot.lookahead == lookahead
+
+
+def test_the_default_two_player_bot_is_reproducible_for_its_seed() -> None:
+    assert _moves("strong:worlds=4", 3, disturb=False) == _moves("strong:worlds=4", 3, disturb=False)

@@ -13,20 +13,25 @@ name ``strong`` of the game's plugin (``load_bot("strong", game="machuco")``):
 - the other seats play MachucoBot's move inside the search (``others="policy"``,
   ``rollout="best"``): the search branches on the seat's own plays only, to the end of
   the deal (``horizon="deal"``; with two players the plugin's horizon is the same);
+- with two players the deal after it is then played on by MachucoBot for both seats
+  before the evaluation (``lookahead=1``): what the cards left on the table give the
+  next deal's plays, and in the next-to-last deal the real end of the hand;
 - MachucoBot's own move gets a bonus of ``prior=0.02`` (two hundredths of a chance of
   winning the hand) over the search's mean values: the search overrules the heuristic only
   where it finds its move worse by more than that, rather than on sampling noise;
 - once the stock is empty and the worlds are few (one with two players: the other
   hand is the unseen cards) each is searched once, exactly (``exact=4``).
 
-The options that depend on the player count (``prior``, ``others``, ``horizon``) take
+The options that depend on the player count (``prior``, ``others``, ``horizon``,
+``lookahead``, ``confidence``, ``pool``) take
 their defaults from :data:`BY_PLAYERS` at each decision, by the view's player count;
 given explicitly (``strong:others=search``) they hold for every count.
 
 .. versionadded:: 1.2
 .. versionchanged:: 1.2
    Inference from play, the other seats by MachucoBot, exact endgames; MachucoBot's move
-   as a prior, the whole deal searched with four players, defaults by the player count.
+   as a prior, the whole deal searched with four players, defaults by the player count;
+   the next deal played on with two players.
 """
 
 from __future__ import annotations
@@ -46,8 +51,9 @@ __all__ = ["BY_PLAYERS", "MAX_LOOKAHEAD", "MODEL_EPSILON", "StrongBot"]
 
 #: The uniform share of the player model of ``infer="heuristic"`` (measured on tuning deals).
 MODEL_EPSILON = 0.02
-#: The defaults of the options ``prior``, ``others`` and ``horizon`` by the player count of the
-#: game the bot plays (measured on tuning deals; an option given explicitly overrides them).
+#: The defaults of the options ``prior``, ``others``, ``horizon``, ``lookahead``, ``confidence``
+#: and ``pool`` (``None``: twice ``worlds``) by the player count of the game the bot plays
+#: (measured on tuning deals; an option given explicitly overrides them).
 BY_PLAYERS: dict[int, dict[str, Any]] = {
     2: {"prior": 0.02, "others": "policy", "horizon": "game", "lookahead": 1, "confidence": 0.0, "pool": None},
     4: {"prior": 0.02, "others": "policy", "horizon": "deal", "lookahead": 0, "confidence": 0.0, "pool": None},
@@ -60,13 +66,14 @@ MAX_LOOKAHEAD = 2
 class StrongBot(DeterminizedBot):
     """DeterminizedBot with Machuco's measured configuration (see the module docstring):
     ``worlds=32``, ``depth=12``, ``nodes=8000``, ``infer="opponents"``, ``rollout="best"``,
-    ``exact=4``, and ``prior``, ``others`` and ``horizon`` by the player count
-    (:data:`BY_PLAYERS`).
+    ``exact=4``, and ``prior``, ``others``, ``horizon``, ``lookahead``, ``confidence`` and
+    ``pool`` by the player count (:data:`BY_PLAYERS`).
 
     Args:
         seed: seed of the bot's generator.
-        worlds, seconds, depth, nodes, rollout, pool, exact: as for
+        worlds, seconds, depth, nodes, rollout, exact: as for
             :class:`~naipes.search.DeterminizedBot`.
+        pool: as for :class:`~naipes.search.DeterminizedBot`; ``None``: by the player count.
         infer: as for :class:`~naipes.search.DeterminizedBot`; ``"heuristic"`` and
             ``"opponents"`` model the seats by MachucoBot's values with the uniform share ``epsilon``.
         prior: the bonus of MachucoBot's move over the search's values (the bot's own
@@ -81,11 +88,13 @@ class StrongBot(DeterminizedBot):
             plays of MachucoBot and ``strong``; below 1 the model is sharper, nearer MachucoBot's
             own arg-max).
         lookahead: at the horizon, the deals (0 to :data:`MAX_LOOKAHEAD`; 0: none) played on by
-            MachucoBot for every seat before the evaluation (a deal cut by the horizon counts as
-            one): what the cards left on the table give the next deal.
+            the rollout policy (MachucoBot) for every seat before the evaluation, or to the end
+            of the hand (valued by its returns; a deal cut by the horizon counts as one): what
+            the cards left on the table give the next deal. ``None``: by the player count.
         confidence: the favoured move's bonus grows by this many standard errors of the best
             other move's lead over it (its differences over the worlds): the search overrules
-            MachucoBot only where the worlds agree (0: ``prior`` alone).
+            MachucoBot only where the worlds agree (0: ``prior`` alone). ``None``: by the
+            player count.
 
     Raises:
         UsageError: for an unknown ``horizon`` or ``others``, a ``prior`` or ``confidence`` that
