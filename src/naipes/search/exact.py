@@ -71,7 +71,8 @@ class DeterminizedBot(SearchBase):
             :meth:`~naipes.plugin.GamePlugin.prior` move (0: none): the search then
             overrules the heuristic only where it finds the heuristic's move worse
             by more than this, in the returns' units. A game's bot may favour another
-            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot).
+            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot), by a
+            bonus a game's bot may size otherwise (the hooks ``_leans`` and ``_bonus``).
         prune: in a game of two sides, search by alpha-beta (the observer's side
             maximises its value, the other side minimises it), which values every
             root move as max-n does when the two sides' values add up to a constant
