@@ -71,7 +71,8 @@ class DeterminizedBot(SearchBase):
             :meth:`~naipes.plugin.GamePlugin.prior` move (0: none): the search then
             overrules the heuristic only where it finds the heuristic's move worse
             by more than this, in the returns' units. A game's bot may favour another
-            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot).
+            move (the hook ``_favoured``; Machuco's ``strong`` asks its own MachucoBot), by a
+            bonus a game's bot may size otherwise (the hooks ``_leans`` and ``_bonus``).
         prune: in a game of two sides, search by alpha-beta (the observer's side
             maximises its value, the other side minimises it), which values every
             root move as max-n does when the two sides' values add up to a constant
@@ -176,6 +177,8 @@ class DeterminizedBot(SearchBase):
         listed = self._root_moves(view, first, ctx)
         limit = self._limit(view, first)
         totals = [0.0] * len(listed)
+        #: every world's weight and the value of each move in it (for the prior's bonus)
+        rows: list[tuple[float, list[float]]] = []
         done, mass, self._nodes = 0, 0.0, 0
         self._cuts = {}
         world: AnyGame | None = first
@@ -185,24 +188,40 @@ class DeterminizedBot(SearchBase):
             if enumerated:
                 world, weight = enumerated[done]
             world = world if world is not None else self._sample(view)
+            row = []
             for i, move in enumerate(listed):
                 branch = world.clone()
                 if len(branch.to_act) > 1:
                     others_answer(branch, view.seat, ctx.policy, self._rng)
                 branch.play(move, view.seat)
-                totals[i] += weight * self._root_value(branch, limit - 1, view.seat, ctx)
+                value = self._root_value(branch, limit - 1, view.seat, ctx)
+                totals[i] += weight * value
+                row.append(value)
+            rows.append((weight, row))
             done += 1
             mass += weight
             world = None
         self.last_iterations = done
         self.last_nodes = self._nodes
         means = [t / mass for t in totals]
-        if self.prior:
+        if self._leans():
             favoured = self._favoured(view, first)
-            means = [m + self.prior if move == favoured else m for m, move in zip(means, listed)]
+            if favoured in listed:
+                bonus = self._bonus(listed.index(favoured), means, rows)
+                means = [m + bonus if move == favoured else m for m, move in zip(means, listed)]
         self.last_values = tuple(zip(listed, means))
         best = max(range(len(listed)), key=lambda i: (means[i], -i))
         return listed[best]
+
+    def _leans(self) -> bool:
+        """Whether a move is favoured at all (hook): ``prior`` is not 0."""
+        return bool(self.prior)
+
+    def _bonus(self, favoured: int, means: Sequence[float], rows: Sequence[tuple[float, Sequence[float]]]) -> float:
+        """The bonus of the favoured move (hook; the index ``favoured`` in the moves listed):
+        ``prior``. ``means`` are the moves' mean values, ``rows`` each world's weight and the
+        value of every move in it."""
+        return self.prior
 
     def _favoured(self, view: View[M], world: AnyGame) -> Move | None:
         """The move ``prior=`` favours (hook): the game plugin's
