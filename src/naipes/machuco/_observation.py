@@ -1,0 +1,564 @@
+"""Machuco's one observation writer: the slices of ``ActionSpace.encode`` from one record (internal).
+
+Both ways to the observation go through this module, so they cannot disagree:
+
+- :meth:`ActionSpace.encode(view) <naipes.machuco.ActionSpace.encode>` fills a :class:`Sight`
+  from the view (:func:`sight_of_view`) and runs a fresh :class:`Writer` on it once;
+- the tracker (:mod:`naipes.machuco._tracker`) keeps one :class:`Writer` per seat and at each
+  position refills its :class:`Sight` from the engine (:func:`look`: it shares the engine's
+  lists and copies nothing) and runs the same writer, which keeps what it wrote last (the
+  places of each card zone, the values of the small slices) and rewrites only the places
+  whose inputs changed: the card zones only when a card moved (a play, a deal, a new hand),
+  the zones that only grow within a hand or a deal (the piles, the deal's plays, the cards
+  aside) only for their new cards.
+
+A :class:`Sight` holds only what the seat's view shows, with the view's meanings (the seat's
+own hand, as the interned play moves of its cards; the public zones; the counts and scores).
+
+This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see
+:doc:`/guides/performance`): classes without ``__slots__`` or base class. Compiled or not, it
+writes the same places.
+
+.. versionadded:: 1.2
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from naipes.actions import _zeros_like
+from naipes.machuco._tables import DECK40, Phase
+
+if TYPE_CHECKING:
+    from naipes.cards import Card
+    from naipes.machuco.moves import Move
+    from naipes.machuco.scoring import Contest, PendingCante
+    from naipes.machuco.state import Game
+    from naipes.machuco.view import View
+
+__all__ = ["Sight", "Writer", "look", "sight_of_view"]
+
+#: Each card's index in the 40-card order, by the card's cached hash.
+_INDEX: dict[int, int] = {c._hash: i for i, c in enumerate(DECK40)}
+_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+_RANK_INDEX = {r: i for i, r in enumerate(_RANKS)}
+_PHASE_INDEX = {p: i for i, p in enumerate((Phase.PLAY, Phase.DECIDE, Phase.RESPOND, Phase.OVER))}
+#: A majo chain's stack size is divided by this (the deck).
+STACK_SCALE = 40.0
+#: The values written, as objects (compiled code then passes them as they are, making none).
+_ONE: Any = 1.0
+_ZERO: Any = 0.0
+#: Each zone's card places (card hash -> place), per layout: made once, shared by the writers.
+_PLACES: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _zone_places(base: int) -> dict[int, Any]:
+    """Each card's place in a 40-card slice at ``base``, by the card's cached hash."""
+    return {h: base + i for h, i in _INDEX.items()}
+
+
+def _places(at: tuple[int, ...], rside: tuple[int, ...], offsets: tuple[int, ...]) -> tuple[Any, ...]:
+    """The hand's, the table's, each side's pile's, each seat's deal-plays' and the known
+    cards' place tables (at most 64 layouts kept)."""
+    key = (at, rside, offsets)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) >= 64:
+            _PLACES.clear()
+        found = _PLACES[key] = (_zone_places(at[0]), _zone_places(at[1]),
+                                [_zone_places(at[2] + 40 * r) for r in rside],
+                                [_zone_places(at[4] + o) for o in offsets], _zone_places(at[5]))
+    return found
+
+
+#: The slices this writer reads offsets of, in the order of ``Writer._at``.
+_SLICES = ("hand", "table", "piles", "aside", "deal_plays", "known", "hand_sizes", "stock_size", "plays_done",
+           "deal", "phase", "to_act", "last_throw", "chain_number", "scores", "last_capturer", "cantes",
+           "cantes_known", "dealer", "out_of_play")
+
+
+class Sight:
+    """What one seat sees of a Machuco position that its observation reads (see the module docstring).
+
+    The zones are the engine's own lists (from :func:`look`) or the view's tuples (from
+    :func:`sight_of_view`): read at once, never kept or changed. ``-1`` stands for none
+    (``last_capturer``, ``winner``), ``0`` for no number (``last_throw``) and no chain
+    (``ch_level``).
+    """
+
+    seat: int
+    hand: Sequence[Move]  # the seat's cards as their (interned) play moves
+    table: Sequence[Card]
+    piles: Sequence[Sequence[Card]]
+    aside: Sequence[Card]
+    plays: Sequence[tuple[int, Card]]
+    deal_start: int  # where this deal's plays begin in ``plays``
+    known: Sequence[Card]  # a tuple, new at each hand
+    in_play: Sequence[Card] | None  # the cards in play, when some are out of play
+    sizes: Sequence[int]
+    stock: int
+    plays_done: int
+    hand_no: int
+    deal_no: int
+    phase: Phase
+    to_act: tuple[int, ...]
+    dealer: int
+    scores: Sequence[int]
+    last_throw: int
+    last_capturer: int
+    ch_rank: int
+    ch_level: int
+    ch_side: int
+    ch_len: int
+    cantes: Sequence[tuple[int, Any]] | None  # (seat, figure) per cante sung; None: not known yet
+    contest: Contest | None
+    pending: Sequence[PendingCante]
+    chicos: Sequence[int]
+    partidos: Sequence[int]
+    winner: int
+
+
+def look(g: Game, seat: int, s: Sight) -> Sight:
+    """Fill ``s`` with what ``seat`` sees of ``g`` now (the contents of ``g.view(seat)``)."""
+    s.seat = seat
+    s.hand, s.table, s.piles, s.aside = g._hands[seat], g._table, g._piles, g._aside
+    starts = g._deal_starts
+    s.plays, s.deal_start, s.known = g._plays, starts[-1] if starts else 0, g._bottom
+    s.in_play = None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str))
+    s.sizes = tuple(map(len, g._hands))
+    s.stock, s.plays_done, s.hand_no, s.deal_no = len(g._stock), g._plays_done, g._hand_no, g._deal_no
+    s.phase, s.to_act, s.dealer, s.scores = g._phase, g.to_act, g._dealer, g._scores
+    s.last_throw, s.last_capturer = g._last_throw, g._last_capturer
+    s.ch_rank, s.ch_level, s.ch_side, s.ch_len = g._ch_rank, g._ch_level, g._ch_side, g._ch_len
+    s.cantes, s.contest, s.pending = g._cantes, g._contest, g._pending
+    s.chicos, s.partidos, s.winner = g._chicos, g._partidos, g._winner
+    return s
+
+
+def sight_of_view(view: View, moves: Sequence[Move]) -> Sight:
+    """What ``view`` shows, as the writer reads it (``moves``: the play moves in card order)."""
+    s = Sight()
+    s.seat = view.seat
+    s.hand = [moves[_INDEX[c._hash]] for c in view.hand]
+    s.table, s.piles, s.aside = view.table, view.piles, view.aside
+    starts = view.deal_starts
+    s.plays, s.deal_start, s.known = view.plays, starts[-1] if starts else 0, view.known
+    s.in_play = view.in_play
+    s.sizes = view.hand_sizes
+    s.stock, s.plays_done = view.stock_size, view.plays_done
+    s.hand_no, s.deal_no = view.hand_number, view.deal_number
+    s.phase, s.to_act, s.dealer, s.scores = view.phase, view.to_act, view.dealer, view.scores
+    s.last_throw = view.last_throw
+    s.last_capturer = -1 if view.last_capturer is None else view.last_capturer
+    chain = view.chain
+    s.ch_rank, s.ch_level, s.ch_side, s.ch_len = chain if chain is not None else (0, 0, 0, 0)
+    s.cantes = [(c.seat, c) for c in view.cantes] if view.cantes_known else None
+    s.contest, s.pending = view.contest, view.pending
+    s.chicos, s.partidos = view.chicos, view.partidos
+    s.winner = -1 if view.winner is None else view.winner
+    return s
+
+
+class Layout:
+    """One seat's places in the observation of an ``ActionSpace`` (made once per space and seat)."""
+
+    def __init__(self, space: Any, seat: int) -> None:
+        self.seat = seat
+        self.at: tuple[int, ...] = tuple(space._at[name] for name in _SLICES)
+        self.named: dict[str, int] = space._at
+        self.rel: tuple[int, ...] = space._rel_seat[seat]
+        self.rside: tuple[int, ...] = space._rel_side[seat]
+        self.n: int = space._n
+        self.s: int = space._s
+        self.d: int = space._d
+        self.limit: float = space._limit
+        self.pending_width: int = space._pending_width
+        self.score_scale: tuple[float, float, float] = space._score_scale
+        from naipes.machuco import actions  # the scales (it imports this module)
+
+        self.hand_scale: float = actions.HAND_SCALE
+        self.plays_scale: float = actions.PLAYS_SCALE
+        self.cante_scale: float = actions.CANTE_SCALE
+        self.total_scale: float = actions.TOTAL_SCALE
+        self.score_cap: float = actions.SCORE_CAP
+        offsets = tuple(40 * r for r in self.rel)  # each seat's block in the deal's plays
+        places = _places(self.at, self.rside, offsets)
+        self.hand_at: dict[int, Any] = places[0]
+        self.table_at: dict[int, Any] = places[1]
+        self.piles_at: list[dict[int, Any]] = places[2]
+        self.plays_at: list[dict[int, Any]] = places[3]
+        self.known_at: dict[int, Any] = places[4]
+
+
+class Writer:
+    """One seat's Machuco observation, written slice by slice from a :class:`Sight`.
+
+    Args:
+        layout: the seat's :class:`Layout`.
+        out: what to write the observation's places through (a zeroed list, or the
+            memoryview of a zeroed array): a new writer assumes it zeroed.
+
+    Each :meth:`write` rewrites the places whose inputs changed since the last one (the first:
+    every non-zero place).
+    """
+
+    _card_key: tuple[Any, ...]
+    _zeros: Any
+    _blank_cantes: Any
+    _rare_hot: list[dict[int, float]]
+    _hand: list[Any]
+    _table: list[Any]
+    _score_seen: Sequence[int]
+    _sizes: list[int]
+    _blank_plays: Any
+    _target: float
+    _grown: list[list[Any]]
+    _plays: list[Any]
+    _known: Any
+    _in_play: Any
+    _seen: list[Any]
+    _hot: list[int]
+    _seats_to_act: tuple[int, ...]
+
+    def __init__(self, layout: Layout, out: Any) -> None:
+        self._layout = layout
+        self.seat, self._out = layout.seat, out
+        self._at = layout.at
+        self._rel = layout.rel
+        self._rside = layout.rside
+        self._hand_at = layout.hand_at
+        self._table_at = layout.table_at
+        self._piles_at = layout.piles_at
+        self._plays_at = layout.plays_at
+        self._known_at = layout.known_at
+        self._start()
+
+    def write(self, s: Sight) -> None:
+        """Bring the places up to ``s``.
+
+        One method on purpose: it runs at every step of a learning loop, and each helper
+        call or attribute chain it avoids is measurable (``benchmarks/bench_envs.py``).
+        """
+        out, at, rside = self._out, self._at, self._rside
+        hand_no = s.hand_no
+        key = self._card_key
+        if key[0] != s.plays_done or key[1] != s.deal_no or key[2] != hand_no or key[3] is not s.phase:
+            self._card_key = (s.plays_done, s.deal_no, hand_no, s.phase)
+            self._cards(s, out, at, hand_no)
+            self._counts(s, out, at)
+            if s.in_play != self._in_play:
+                self._out_of_play(s.in_play, at[19])
+        scores = s.scores
+        if scores != self._score_seen:
+            target, base, side = self._target, at[14], 0
+            for v in scores:
+                out[base + rside[side]] = min(v / target, self._layout.score_cap)
+                side += 1
+            self._score_seen = list(scores)
+        seen, hot = self._seen, self._hot  # the engine's values last written; the places set
+        if s.last_throw != seen[2]:
+            seen[2] = k = s.last_throw
+            k = _RANK_INDEX[k] if k else -1
+            if hot[2] >= 0:
+                out[at[12] + hot[2]] = 0.0
+            if k >= 0:
+                out[at[12] + k] = 1.0
+            hot[2] = k
+        if s.last_capturer != seen[3]:
+            seen[3] = k = s.last_capturer
+            k = rside[k] if k >= 0 else -1
+            if hot[3] >= 0:
+                out[at[15] + hot[3]] = 0.0
+            if k >= 0:
+                out[at[15] + k] = 1.0
+            hot[3] = k
+        if s.phase is not seen[1]:
+            seen[1] = s.phase
+            self._one_hot(1, at[10], _PHASE_INDEX[s.phase])
+        if s.deal_no != seen[0] or s.dealer != seen[4]:
+            self._one_hots(s, seen)
+        acting = s.to_act
+        if acting is not self._seats_to_act:
+            self._to_act(acting, at[11])
+        chain = seen[5]
+        if s.ch_level != chain[1] or s.ch_level and (s.ch_len != chain[3] or s.ch_rank != chain[0]
+                                                       or s.ch_side != chain[2]):
+            self._chain_slices(s, at[13])
+        if s.cantes is not seen[6]:
+            self._cante_slices(s)
+        if s.contest is not seen[7]:
+            seen[7] = s.contest
+            self._rare(0, s)
+        if s.pending != seen[8]:
+            seen[8] = list(s.pending)
+            self._rare(1, s)
+        if s.chicos != seen[9] or s.partidos != seen[10] or s.winner != seen[11]:
+            seen[9:12] = [list(s.chicos), list(s.partidos), s.winner]
+            self._rare(2, s)
+
+    def _start(self) -> None:
+        """What was written: the all-zero observation."""
+        space = self._layout
+        self._card_key = (-1, -1, -1, None)
+        self._zeros = _zeros_like(self._out, 40, 0.0)
+        self._blank_cantes = _zeros_like(self._out, 4 * space.n, 0.0)
+        #: per rare group (contest, pending, chicos/partidos/winner/seat): the places it set
+        self._rare_hot = [{}, {}, {}]
+        self._hand, self._table = [], []
+        self._score_seen = [0] * space.s
+        self._sizes = [0] * space.n
+        self._blank_plays = _zeros_like(self._out, 40 * space.n, 0.0)
+        self._target = float(space.score_scale[0])
+        #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width,
+        #: the last card written (piles only)]
+        self._grown = [[-1, 0, 40, None] for _ in range(space.s + 1)]
+        self._plays = [(-1, -1), 0, 40 * space.n]
+        self._known = None
+        self._in_play = None
+        #: deal, phase, last throw, last capturer, dealer, chain, cantes, contest, pending,
+        #: chicos, partidos, winner, as last written (the zeroed slices' values to start)
+        self._seen = [0, None, 0, -1, None, (0, 0, 0, 0), None, None, [], [0] * space.s,
+                      [0] * space.s, -2]
+        #: the place set in the deal, phase, throw, capturer, dealer, chain number, level, side slices
+        self._hot = [-1] * 8
+        self._seats_to_act = ()
+
+    def _cards(self, s: Sight, out: Any, at: tuple[int, ...], hand_no: int) -> None:
+        """The card slices: hand, table, piles, aside, the deal's plays, known (each card's place
+        read from its zone's table: no arithmetic, and no number made, per write)."""
+        blank, one, zero = self._zeros, _ONE, _ZERO
+        hand = s.hand
+        if hand != self._hand:  # a card played or a deal: clear the old cards, set the new
+            place = self._hand_at
+            for m in self._hand:
+                out[place[m.card._hash]] = zero
+            for m in hand:
+                out[place[m.card._hash]] = one
+            self._hand = list(hand)
+        table, old = s.table, self._table
+        if table != old:
+            place, lo = self._table_at, len(old)
+            if len(table) > lo and table[:lo] == old:  # thrown cards: set them
+                for c in table[lo:]:
+                    out[place[c._hash]] = one
+            else:  # a capture, a new hand or turn-up: clear the old cards, set the new
+                for c in old:
+                    out[place[c._hash]] = zero
+                for c in table:
+                    out[place[c._hash]] = one
+            self._table = list(table)
+        grown, zeros, piles_at = self._grown, self._zeros, self._piles_at
+        side = 0
+        for pile in s.piles:  # each side's pile grows within a hand: write its new cards ...
+            record, size = grown[side], len(pile)
+            written = record[1]
+            # ... but a majo chain takes its stack off the top of another side's pile, which may
+            # grow back to the length written before this seat looks again: the card last written
+            # must still be in its place (a stack moves whole and in order, so when that card is
+            # back in its place, the cards under it are too)
+            stale = record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3])
+            if stale or written != size:
+                place = piles_at[side]
+                if stale:
+                    base = at[2] + 40 * self._rside[side]
+                    out[base:base + 40] = zeros
+                    record[0], record[1] = hand_no, 0
+                for i in range(record[1], size):
+                    out[place[pile[i]._hash]] = one
+                record[1] = size
+                record[3] = pile[size - 1] if size else None
+            side += 1
+        record = grown[-1]
+        if record[1] != len(s.aside) or record[0] != hand_no:
+            self._grow(record, hand_no, s.aside, at[3], 0)
+        plays, start = s.plays, s.deal_start
+        size = len(plays)
+        record = self._plays  # the deal's plays, per seat: they only grow within the deal
+        if record[1] != size or record[0][1] != start or record[0][0] != hand_no:
+            if record[0][1] != start or record[0][0] != hand_no or record[1] > size:
+                base = at[4]
+                out[base:base + record[2]] = self._blank_plays
+                record[0], record[1] = (hand_no, start), start
+            plays_at = self._plays_at
+            for i in range(record[1], size):
+                t, c = plays[i]
+                out[plays_at[t][c._hash]] = one
+            record[1] = size
+        if s.known is not self._known:  # a tuple, new at each hand
+            base = at[5]
+            out[base:base + 40] = blank
+            place = self._known_at
+            for c in s.known:
+                out[place[c._hash]] = one
+            self._known = s.known
+
+    def _grow(self, record: list[Any], epoch: Any, cards: Any, base: int, start: int) -> None:
+        """A zone that only grows within ``epoch``: write its new cards (a new epoch: clear the
+        slice, then write all from ``start``). The deal's plays (a slice of 40 per seat) are
+        ``(seat, card)`` pairs."""
+        out, index, width = self._out, _INDEX, record[2]
+        if record[0] != epoch or record[1] > len(cards):
+            out[base:base + width] = self._zeros if width == 40 else _zeros_like(self._out, width, 0.0)
+            record[0], record[1] = epoch, start
+        if width == 40:
+            for i in range(record[1], len(cards)):
+                out[base + index[cards[i]._hash]] = 1.0
+        else:
+            rel = self._rel
+            for i in range(record[1], len(cards)):
+                s, c = cards[i]
+                out[base + 40 * rel[s] + index[c._hash]] = 1.0
+        record[1] = len(cards)
+
+    def _one_hots(self, s: Sight, seen: list[Any]) -> None:
+        """The deal, phase and dealer slices (each one place or none)."""
+        seen[0:2], seen[4] = [s.deal_no, s.phase], s.dealer
+        at, deal = self._at, s.deal_no
+        self._one_hot(0, at[9], deal - 1 if 1 <= deal <= self._layout.d else -1)
+        self._one_hot(1, at[10], _PHASE_INDEX[s.phase])
+        self._one_hot(4, at[18], self._rel[s.dealer])
+
+    def _one_hot(self, k: int, base: int, index: int) -> None:
+        """One-hot slice ``k`` at ``base`` set to ``index`` (-1: none)."""
+        hot, out = self._hot, self._out
+        if hot[k] == index:
+            return
+        if hot[k] >= 0:
+            out[base + hot[k]] = 0.0
+        if index >= 0:
+            out[base + index] = 1.0
+        hot[k] = index
+
+    def _to_act(self, acting: tuple[int, ...], base: int) -> None:
+        out, rel = self._out, self._rel
+        for t in self._seats_to_act:
+            if t not in acting:
+                out[base + rel[t]] = 0.0
+        for t in acting:
+            out[base + rel[t]] = 1.0
+        self._seats_to_act = acting
+
+    def _chain_slices(self, s: Sight, base: int) -> None:
+        """The majo chain's number, level, side and stack (all zero without a chain)."""
+        level = s.ch_level
+        self._seen[5] = (s.ch_rank, level, s.ch_side, s.ch_len)
+        sides = self._layout.s
+        self._one_hot(5, base, _RANK_INDEX[s.ch_rank] if level else -1)
+        self._one_hot(6, base + 10, level - 1 if 1 <= level <= 2 else -1)
+        self._one_hot(7, base + 12, self._rside[s.ch_side] if level else -1)
+        self._out[base + 12 + sides] = s.ch_len / STACK_SCALE if level else 0.0
+
+    def _cante_slices(self, s: Sight) -> None:
+        """The cantes sung in this deal (category, value per seat) and whether they are known."""
+        out, rel = self._out, self._rel
+        base, n = self._at[16], self._layout.n
+        out[base:base + 4 * n] = self._blank_cantes
+        for t, fig in s.cantes or ():
+            b = base + 4 * rel[t]
+            out[b + fig.category.value - 1] = 1.0
+            out[b + 3] = fig.value / self._layout.cante_scale
+        out[base + 4 * n] = 0.0 if s.cantes is None else 1.0
+        self._seen[6] = s.cantes
+
+    def _counts(self, s: Sight, out: Any, at: tuple[int, ...]) -> None:
+        """Hand sizes, stock and plays done (they change only when cards move)."""
+        sizes, rel, base, t = self._sizes, self._rel, at[6], 0
+        layout = self._layout
+        for k in s.sizes:
+            if k != sizes[t]:
+                sizes[t] = k
+                out[base + rel[t]] = k / layout.hand_scale
+            t += 1
+        out[at[7]] = s.stock / layout.plays_scale
+        out[at[8]] = s.plays_done / layout.plays_scale
+
+    def _rare(self, group: int, s: Sight) -> None:
+        """Rewrite one group of the rare slices (0: the contest, 1: the pending cantes, 2:
+        chicos, partidos, seat and winner), a few times a hand: its new values are collected
+        by place, the places it set before and not now are cleared."""
+        values: Any = {}
+        self._fill_rare(group, s, values)
+        out, old = self._out, self._rare_hot[group]
+        for j in old:
+            if j not in values:
+                out[j] = 0.0
+        for j, v in values.items():
+            out[j] = v
+        self._rare_hot[group] = values
+
+    def _fill_rare(self, group: int, s: Sight, out: Any) -> None:
+        """One rare group's values into ``out`` (by place)."""
+        layout = self._layout
+        at, rel, rside = layout.named, self._rel, self._rside
+        if group == 0:
+            if s.contest is not None:
+                write_contest(layout, out, s.contest, rel, rside)
+        elif group == 1:
+            if s.pending:
+                write_pending(layout, out, s.pending, rside)
+        else:
+            _, chicos, partidos = layout.score_scale
+            for side in range(layout.s):
+                out[at["chicos"] + rside[side]] = s.chicos[side] / chicos
+                out[at["partidos"] + rside[side]] = s.partidos[side] / partidos
+            out[at["seat"] + self.seat] = 1.0
+            if s.winner >= 0:
+                out[at["winner"] + rside[s.winner]] = 1.0
+
+    def _out_of_play(self, in_play: Sequence[Card] | None, base: int) -> None:
+        """The cards out of play (none when ``in_play`` is ``None``: every card is in play)."""
+        out = self._out
+        if in_play is None:
+            out[base:base + 40] = self._zeros
+        else:
+            out[base:base + 40] = _ones_like(out)
+            for c in in_play:
+                out[base + _INDEX[c._hash]] = 0.0
+        self._in_play = in_play
+
+
+def write_contest(layout: Layout, out: Any, contest: Contest, rel: tuple[int, ...],
+                  rside: tuple[int, ...]) -> None:
+    """The ``contest``, ``contest_sides`` and ``contest_seats`` slices' values into ``out``."""
+    at = layout.named
+    n, s = layout.n, layout.s
+    base = at["contest"]
+    out[base] = 1.0
+    out[base + contest.category.value] = 1.0
+    out[base + 4] = contest.amount / layout.limit
+    base = at["contest_sides"]
+    for side in contest.contenders:
+        out[base + rside[side]] = 1.0
+    for side, total in enumerate(contest.totals):
+        out[base + s + rside[side]] = total / layout.total_scale
+    base = at["contest_seats"]
+    if 0 <= contest.decider < n:
+        out[base + rel[contest.decider]] = 1.0
+    if 0 <= contest.responder < n:
+        out[base + n + rel[contest.responder]] = 1.0
+
+
+def write_pending(layout: Layout, out: Any, pending: Sequence[PendingCante], rside: tuple[int, ...]) -> None:
+    """The ``pending`` slice's values (the cantes of earlier deals still to score) into ``out``."""
+    s = layout.s
+    width = layout.pending_width
+    start = layout.named["pending"]
+    for p in pending:
+        if not 1 <= p.deal <= layout.d:
+            continue
+        b = start + width * (p.deal - 1)
+        out[b] = 1.0
+        out[b + p.category.value] = 1.0
+        out[b + 4] = p.stake / layout.limit
+        for side in p.contenders:
+            out[b + 5 + rside[side]] = 1.0
+        for side, total in enumerate(p.totals):
+            out[b + 5 + s + rside[side]] = total / layout.total_scale
+
+
+def _ones_like(target: Any) -> Any:
+    """40 ones that slice-assign into ``target`` (a memoryview of its format, or a list)."""
+    ones = _zeros_like(target, 40, 1.0)
+    for i in range(40):
+        ones[i] = 1.0
+    return ones

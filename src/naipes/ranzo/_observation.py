@@ -1,0 +1,467 @@
+"""Ranzo's one observation writer: the slices of ``ActionSpace.encode`` from one record (internal).
+
+Both ways to the observation go through this module, so they cannot disagree:
+
+- :meth:`ActionSpace.encode(view) <naipes.ranzo.ActionSpace.encode>` fills a :class:`Sight`
+  from the view (:func:`sight_of_view`) and runs a fresh :class:`Writer` on it once;
+- the tracker (:mod:`naipes.ranzo._tracker`) keeps one :class:`Writer` per seat and, at each new
+  position, refills its :class:`Sight` from the engine (:func:`look`: it shares the engine's
+  lists, copies nothing) and runs the same writer, which rewrites only the places whose inputs
+  changed since its last run.
+
+A :class:`Sight` holds only what the seat's view shows (the seat's own hand, the public cards,
+the counts), with the view's meanings: the answers of an open window are the seat's own and the
+set of seats that answered, the stealer and the claim exist only in the steal phase. Its
+``pile`` and ``pops`` (the engine's discard list and its count of cards taken back) and
+``laid`` (juegos laid so far) only let the writer skip work; a view's sight has none
+(``pile`` ``None``), and a fresh writer writes everything.
+
+Each slice writer (``_hand``, ``_discards``, ``_sets``, ``_claims``, ``_seats``) reads its
+inputs from the sight and compares them with what it wrote last. This module is plain
+Python that mypyc can compile (``NAIPES_MYPYC=1``, see :doc:`/guides/performance`).
+
+.. versionadded:: 1.2
+"""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import or_
+from typing import TYPE_CHECKING, Any, Sequence
+
+from naipes.ranzo._phase import STEAL, WINDOW, Phase
+from naipes.ranzo._tables import tables
+from naipes.ranzo.moves import Envido, Move, Truco
+
+if TYPE_CHECKING:
+    from naipes.cards import Card
+    from naipes.ranzo.state import Game
+    from naipes.ranzo.view import View
+
+__all__ = ["Layout", "Sight", "Writer", "look", "sight_of_view"]
+
+#: The slices the writer reads the offsets of, in the order of ``Layout.at``.
+_SLICES = ("hand", "hand_order", "open", "known", "discards", "discard_order", "claim_card", "claim",
+           "claim_cards", "my_answer", "my_answer_cards", "last_window", "answered", "hand_sizes", "stock",
+           "scores", "phase", "to_act", "turn", "dealer", "stealer", "seat", "hand_number")
+#: The slices with one place per seat (relative), in the order of ``Layout.seat_at``.
+_SEAT_SLICES = ("answered", "hand_sizes", "scores", "to_act", "turn", "dealer", "stealer")
+#: The bit mask of each tuple of seats seen so far (at most 2**players tuples).
+_SEAT_BITS: dict[tuple[int, ...], int] = {}
+
+
+def seat_bits(seats: Sequence[int]) -> int:
+    """The bit mask of ``seats`` (a tuple: cached)."""
+    if type(seats) is tuple:
+        bits = _SEAT_BITS.get(seats)
+        if bits is None:
+            bits = _SEAT_BITS[seats] = sum({1 << s for s in seats})
+        return bits
+    return sum({1 << s for s in seats})
+
+
+class Sight:
+    """What one seat sees of a Ranzo position that its observation reads (see the module docstring).
+
+    The cards and counts are the engine's own lists (from :func:`look`) or the view's tuples
+    (from :func:`sight_of_view`): read at once, never kept or changed.
+    """
+
+    seat: int
+    hand: list[Card]
+    discards: Sequence[Card]
+    pile: object  # the engine's discard list (None from a view): same object, only grown or popped
+    pops: int
+    opens: Sequence[Sequence[tuple[Card, ...]]]
+    laid: int
+    known_bits: list[int]
+    claim_card: Card | None
+    claim: Move | None
+    my_answer: Move | None
+    last_window: tuple[tuple[int, Move], ...]
+    answered: int  # bit mask of the seats that answered the open window
+    acting: int  # bit mask of the seats to act (in a window: yet to answer)
+    sizes: tuple[int, ...]
+    stock: int
+    balances: Sequence[int]
+    phase: Phase
+    turn: int
+    dealer: int
+    stealer: int  # -1: none (outside the steal phase)
+    hand_no: int
+    num_hands: int
+
+
+def look(g: Game, seat: int, s: Sight) -> Sight:
+    """Fill ``s`` with what ``seat`` sees of ``g`` now (the contents of ``g.view(seat)``)."""
+    phase = g._phase
+    window = phase is WINDOW
+    steal = phase is STEAL
+    answers = g._answers
+    s.seat = seat
+    s.hand = g._hands[seat]
+    s.discards = s.pile = g._discards
+    s.pops = g._pops
+    s.opens, s.laid, s.known_bits = g._opens, g._laid, g._known_bits
+    s.claim_card = (g._discards[-1] if window else
+                    g._hands[g._stealer][-1] if steal and g._stealer is not None else None)
+    s.claim = g._claim if steal else None
+    answered = 0
+    if window:
+        for a in answers:
+            answered |= 1 << a
+        s.my_answer = answers.get(seat)
+    else:
+        s.my_answer = None
+    s.answered = answered
+    s.acting = seat_bits(g._acting) & ~answered
+    s.last_window = g._last_window
+    s.sizes = tuple(map(len, g._hands))
+    s.stock = len(g._stock)
+    s.balances = g._balances
+    s.phase = phase
+    s.turn, s.dealer = g._turn, g._dealer
+    s.stealer = g._stealer if steal and g._stealer is not None else -1
+    s.hand_no, s.num_hands = g._hand_no, g.rules.num_rounds
+    return s
+
+
+def sight_of_view(view: View) -> Sight:
+    """What ``view`` shows, as the writer reads it."""
+    s = Sight()
+    bit = tables(view.rules.deck).bit_id
+    s.seat = view.seat
+    s.hand, s.discards, s.pile, s.pops = list(view.hand), view.discards, None, 0
+    s.opens, s.laid = view.open_juegos, -1
+    s.known_bits = [reduce(or_, map(bit.__getitem__, map(id, k)), 0) for k in view.known_by_seat]
+    s.claim_card, s.claim, s.my_answer = view.claim_card, view.claim, view.my_answer
+    s.last_window = view.last_window
+    s.answered = seat_bits(view.answered)
+    s.acting = seat_bits(view.to_act)
+    s.sizes = view.hand_sizes
+    s.stock, s.balances, s.phase = view.stock_size, view.scores, view.phase
+    s.turn, s.dealer = view.turn, view.dealer
+    s.stealer = -1 if view.stealer is None else view.stealer
+    s.hand_no, s.num_hands = view.hand_number, view.num_hands
+    return s
+
+
+class Layout:
+    """One seat's places in the observation of an ``ActionSpace`` (made once per space and seat)."""
+
+    def __init__(self, space: Any, seat: int) -> None:
+        at = {name: start for name, start, _ in space.observation_spec}
+        self.seat = seat
+        self.at: tuple[int, ...] = tuple(at[name] for name in _SLICES)
+        self.rot: tuple[int, ...] = space._rot[seat]
+        self.index: dict[int, int] = space._card
+        self.bit: dict[int, int] = {k: 1 << i for k, i in space._card.items()}
+        self.held: int = space._held
+        self.d: int = space._d
+        self.n: int = space._n
+        self.phase_index: dict[Phase, int] = space._phase_index
+        self.score_scale = float(space._score_scale)
+        self.no_sizes: tuple[int, ...] = (-1,) * self.n
+        #: per seat-relative slice (answered, hand_sizes, scores, to_act, turn, dealer, stealer):
+        #: the place of each absolute seat
+        self.seat_at: tuple[tuple[int, ...], ...] = tuple(tuple(at[name] + r for r in self.rot)
+                                                          for name in _SEAT_SLICES)
+        #: per seat, the place of its last-window answer by the answer's type
+        self.window_at: tuple[dict[type, int], ...] = tuple(
+            {kind: at["last_window"] + 3 * r + k for kind, k in space._kind.items()} for r in self.rot)
+
+
+class Writer:
+    """One seat's Ranzo observation, written slice by slice from a :class:`Sight`.
+
+    Args:
+        layout: the seat's :class:`Layout`.
+        out: what to write the observation's places through (a zeroed list, a dict of the
+            non-zero places, or the memoryview of an array): a new writer assumes it zeroed.
+
+    Each :meth:`write` rewrites the places whose inputs changed since the last one (the first:
+    every non-zero place).
+    """
+
+    #: what was written last (the all-zero observation's values to start; the lists are made
+    #: per writer, the rest is replaced, not changed in place)
+    _discards_of: object = None  # the engine's pile object, and its pops
+    _pops = 0
+    _opens_of: object = None  # the engine's juego lists
+    _laid = 0
+    _claim_card: Card | None = None
+    _claim: Move | None = None
+    _answer: Move | None = None
+    _last_window: tuple[tuple[int, Move], ...] = ()
+    _answered = 0
+    _stock = -1
+    _phase: Phase | None = None
+    _acting = 0
+    _turn = -1
+    _dealer = -1
+    _stealer = -1
+    _hand_no = -1
+
+    def __init__(self, layout: Layout, out: Any) -> None:
+        self._layout = layout
+        self._out = out
+        self._at = layout.at
+        self._index = layout.index
+        self._hand: list[Card] = []
+        self._discards: list[Card] = []
+        self._open_bits = [0] * layout.n
+        self._known_bits = [0] * layout.n
+        self._window_places: list[int] = []  # where the last window's answers are written
+        self._sizes: tuple[int, ...] = layout.no_sizes
+        self._balances: Sequence[int] = ()
+        out[self._at[21] + layout.seat] = 1.0
+
+    def write(self, s: Sight) -> None:
+        """Bring the places up to ``s``."""
+        self._hand_slices(s)
+        self._discard_slices(s)
+        self._sets(s)
+        self._claims(s)
+        self._seats(s)
+
+    # -- the card zones ----------------------------------------------------------------------------
+    def _hand_slices(self, s: Sight) -> None:
+        """``hand`` and ``hand_order``."""
+        hand = s.hand
+        if hand != self._hand:
+            at = self._at
+            self._hand_moved(self._hand, hand, at[0], at[1])
+            self._hand = list(hand)
+
+    def _discard_slices(self, s: Sight) -> None:
+        """``discards`` and ``discard_order``."""
+        at = self._at
+        discards, old, pops = s.discards, self._discards, s.pops
+        pile = s.pile
+        if pile is not None and pile is self._discards_of and pops == self._pops:  # only grown
+            if len(discards) > len(old):
+                self._grown(old, discards, at[4], at[5])
+        elif pile is not None and pile is self._discards_of:  # cards taken back since
+            out, index, base, order = self._out, self._index, at[4], at[5]
+            p, n = max(len(old) - (pops - self._pops), 0), min(len(old), len(discards))
+            while p < n and old[p] is discards[p]:
+                p += 1
+            for i in map(index.__getitem__, map(id, old[p:])):
+                out[base + i] = out[order + i] = 0.0
+            del old[p:]
+            self._grown(old, discards, base, order)
+            self._pops = pops
+        else:  # a new pile (a new hand, a loaded position or a view)
+            self._ordered(old, discards, at[4], at[5], self._layout.d, 0)
+            self._discards, self._discards_of, self._pops = list(discards), pile, pops
+
+    def _sets(self, s: Sight) -> None:
+        """``open`` (each seat's open juegos) and ``known`` (each seat's known concealed cards)."""
+        at = self._at
+        opens = s.opens
+        if opens is not self._opens_of or s.laid != self._laid:  # a juego laid, or a new hand
+            k, bits = 0, self._open_bits
+            for o in opens:
+                if o or bits[k]:
+                    self._set(k, [c for j in o for c in j], bits, at[2])
+                k += 1
+            self._opens_of, self._laid = opens, s.laid
+        bits, k = self._known_bits, 0
+        if s.known_bits == bits:
+            return
+        layout = self._layout
+        for m in s.known_bits:  # shown, named or stolen cards come and go
+            diff = m ^ bits[k]
+            if diff:
+                out, b = self._out, at[3] + layout.rot[k] * layout.d
+                while diff:
+                    low = diff & -diff
+                    out[b + low.bit_length() - 1] = 1.0 if m & low else 0.0
+                    diff ^= low
+                bits[k] = m
+            k += 1
+
+    def _grown(self, old: list[Card], new: Sequence[Card], flags: int, order: int) -> None:
+        """The discards after ``old`` (a beginning of ``new``): write ``new``'s further cards
+        (flag and order places) and append them to ``old``."""
+        out, index, d = self._out, self._index, self._layout.d
+        p = len(old)
+        for c in new[p:]:
+            i = index[id(c)]
+            p += 1
+            out[flags + i] = 1.0
+            out[order + i] = p / d
+        old.extend(new[len(old):])
+
+    def _hand_moved(self, old: list[Card], new: list[Card], flags: int, order: int) -> None:
+        """The hand zone after one card left, came or was swapped anywhere in it (a discard,
+        a draw, a steal: the cards after it only move one place), else :meth:`_ordered`."""
+        lo, ln = len(old), len(new)
+        p = 0
+        while p < ln and p < lo and old[p] is new[p]:
+            p += 1
+        out, index, held = self._out, self._index, self._layout.held
+        if ln == lo - 1 and new[p:] == old[p + 1:]:  # old[p] left
+            i = index[id(old[p])]
+            out[flags + i] = out[order + i] = 0.0
+        elif ln == lo + 1 and new[p + 1:] == old[p:]:  # new[p] came
+            out[flags + index[id(new[p])]] = 1.0
+        elif ln == lo and new[p + 1:] == old[p + 1:]:  # old[p] became new[p]
+            i = index[id(old[p])]
+            out[flags + i] = out[order + i] = 0.0
+            i = index[id(new[p])]
+            out[flags + i] = 1.0
+            out[order + i] = (p + 1) / held
+            return
+        else:
+            self._ordered(old, new, flags, order, held, p)
+            return
+        k = p
+        for i in map(index.__getitem__, map(id, new[p:])):  # the cards from p on: one place on
+            k += 1
+            out[order + i] = k / held
+
+    def _ordered(self, old: list[Card], new: Sequence[Card], flags: int, order: int, scale: int,
+                 keep: int) -> None:
+        """An ordered zone: flags at ``flags``, ``(position + 1) / scale`` at ``order``; the
+        common beginning stays (at least its first ``keep`` cards), the rest of ``old`` is
+        cleared, then the rest of ``new`` written."""
+        out, index = self._out, self._index
+        lo = len(old)
+        p, n = max(keep, 0), min(lo, len(new))
+        while p < n and old[p] is new[p]:
+            p += 1
+        if p < lo:
+            for i in map(index.__getitem__, map(id, old[p:])):
+                out[flags + i] = 0.0
+                out[order + i] = 0.0
+        k = p
+        for i in map(index.__getitem__, map(id, new[p:])):
+            k += 1
+            out[flags + i] = 1.0
+            out[order + i] = k / scale
+
+    def _set(self, s: int, cards: Sequence[Card], bits: list[int], base: int) -> None:
+        """Seat ``s``'s card set (a relative slice of D at ``base``; its last mask in ``bits``):
+        write the places that changed."""
+        layout = self._layout
+        m = reduce(or_, map(layout.bit.__getitem__, map(id, cards)), 0)
+        diff = m ^ bits[s]
+        if diff:
+            out, b = self._out, base + layout.rot[s] * layout.d
+            while diff:
+                low = diff & -diff
+                out[b + low.bit_length() - 1] = 1.0 if m & low else 0.0
+                diff ^= low
+            bits[s] = m
+
+    # -- the claims ---------------------------------------------------------------------------------
+    def _claims(self, s: Sight) -> None:
+        """``claim_card``, ``claim`` and ``claim_cards``, ``my_answer`` and its cards,
+        ``last_window``, ``answered``."""
+        at, out = self._at, self._out
+        card = s.claim_card
+        if card is not self._claim_card:
+            if self._claim_card is not None:
+                out[at[6] + self._index[id(self._claim_card)]] = 0.0
+            if card is not None:
+                out[at[6] + self._index[id(card)]] = 1.0
+            self._claim_card = card
+        claim = s.claim
+        if claim is not self._claim:
+            self._put(self._claim, 0.0, at[7] - 1, at[8])
+            self._put(claim, 1.0, at[7] - 1, at[8])
+            self._claim = claim
+        answer = s.my_answer
+        if answer is not self._answer:
+            self._put(self._answer, 0.0, at[9], at[10])
+            self._put(answer, 1.0, at[9], at[10])
+            self._answer = answer
+        now = s.last_window
+        if now is not self._last_window:
+            for i in self._window_places:
+                out[i] = 0.0
+            by_type = self._layout.window_at
+            places = self._window_places = [by_type[k][type(m)] for k, m in now]
+            for i in places:
+                out[i] = 1.0
+            self._last_window = now
+        self._answered = self._flags(self._layout.seat_at[0], self._answered, s.answered)
+
+    def _put(self, move: Move | None, value: float, kinds: int, cards: int) -> None:
+        """Write ``value`` at a claim's kind (``kinds`` +0 pass, +1 envido, +2 truco) and cards."""
+        if move is None:
+            return
+        out, index = self._out, self._index
+        if type(move) is Envido:
+            out[kinds + 1] = value
+            out[cards + index[id(move.a)]] = value
+            out[cards + index[id(move.b)]] = value
+        elif type(move) is Truco:
+            out[kinds + 2] = value
+            out[cards + index[id(move.card)]] = value
+        else:
+            out[kinds] = value
+
+    def _flags(self, places: tuple[int, ...], old: int, new: int) -> int:
+        """A seat flag slice (``places``: each seat's place) from mask ``old`` to ``new``."""
+        diff = new ^ old
+        if diff:
+            out = self._out
+            while diff:
+                low = diff & -diff
+                out[places[low.bit_length() - 1]] = 1.0 if new & low else 0.0
+                diff ^= low
+        return new
+
+    # -- the counts and seats -----------------------------------------------------------------------
+    def _seats(self, s: Sight) -> None:
+        """``hand_sizes``, ``stock``, ``scores``, ``phase``, ``to_act``, ``turn``, ``dealer``,
+        ``stealer``, ``hand_number``."""
+        layout, out = self._layout, self._out
+        places = layout.seat_at
+        sizes = s.sizes
+        if sizes != self._sizes:
+            at, held, old, k = places[1], layout.held, self._sizes, 0
+            for v in sizes:
+                if v != old[k]:
+                    out[at[k]] = v / held
+                k += 1
+            self._sizes = tuple(sizes)
+        if s.stock != self._stock:
+            self._stock = s.stock
+            out[self._at[14]] = s.stock / layout.d
+        if s.balances != self._balances:
+            at, scale, k = places[2], layout.score_scale, 0
+            for v in s.balances:
+                out[at[k]] = v / scale
+                k += 1
+            self._balances = s.balances.copy() if type(s.balances) is list else s.balances
+        phase = s.phase
+        if phase is not self._phase:
+            index, base = layout.phase_index, self._at[16]
+            if self._phase is not None:
+                out[base + index[self._phase]] = 0.0
+            out[base + index[phase]] = 1.0
+            self._phase = phase
+        if s.acting != self._acting:
+            self._acting = self._flags(places[3], self._acting, s.acting)
+        if s.turn != self._turn:
+            self._turn = self._hot(places[4], self._turn, s.turn)
+        if s.dealer != self._dealer:
+            self._dealer = self._hot(places[5], self._dealer, s.dealer)
+        if s.stealer != self._stealer:
+            self._stealer = self._hot(places[6], self._stealer, s.stealer)
+        if s.hand_no != self._hand_no:
+            self._hand_no = s.hand_no
+            out[self._at[22]] = s.hand_no / s.num_hands
+
+    def _hot(self, places: tuple[int, ...], old: int, new: int) -> int:
+        """Move a seat one-hot (``places``: each seat's place) from ``old`` to ``new`` (-1: none);
+        return ``new``."""
+        out = self._out
+        if old >= 0:
+            out[places[old]] = 0.0
+        if new >= 0:
+            out[places[new]] = 1.0
+        return new
