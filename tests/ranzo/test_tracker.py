@@ -233,3 +233,35 @@ def test_known_masks_follow_every_move_clone_load_and_sample(rules: Rules, seed:
                         agree(tracker, space, other, rng)
                         random_move(other, space, rng)
                         _masks_agree(other)
+
+
+# -- the one observation writer: the engine's sight is the view's --------------------------------
+def _sight_fields(s: Any) -> dict[str, Any]:
+    """A sight's fields the writer reads as values (not ``pile``, ``pops``, ``laid``: they only
+    let it skip work), the engine's lists and the view's tuples made alike."""
+    from naipes.ranzo._observation import Sight
+
+    out = {name: getattr(s, name) for name in Sight.__annotations__ if name not in ("pile", "pops", "laid")}
+    for name in ("hand", "discards", "known_bits", "sizes", "balances"):
+        out[name] = tuple(out[name])
+    out["opens"] = tuple(tuple(o) for o in s.opens)
+    return out
+
+
+@settings(deadline=None, max_examples=20, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31))
+def test_the_engines_sight_is_the_views_sight(rules: Rules, seed: int) -> None:
+    """``look(game, seat)`` (what the tracker's writer reads) equals ``sight_of_view(view)`` (what
+    ``encode(view)``'s writer reads), field by field, for every seat after every move and answer."""
+    from naipes.ranzo._observation import Sight, look, sight_of_view
+
+    rng = random.Random(seed)
+    game = Game(rules, seed=seed)
+    steps = 0
+    while steps < 300:
+        for s in range(game.num_players):
+            assert _sight_fields(look(game, s, Sight())) == _sight_fields(sight_of_view(game.view(s)))
+        if game.is_over:
+            break
+        random_move(game, ActionSpace(rules), rng)
+        steps += 1

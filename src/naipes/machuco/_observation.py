@@ -116,18 +116,25 @@ class Sight:
     chicos: Sequence[int]
     partidos: Sequence[int]
     winner: int
+    #: True until :func:`look` first fills the zones (a sight of a view is filled whole)
+    stale: bool = True
 
 
 def look(g: Game, seat: int, s: Sight) -> Sight:
-    """Fill ``s`` with what ``seat`` sees of ``g`` now (the contents of ``g.view(seat)``)."""
-    s.seat = seat
-    s.hand, s.table, s.piles, s.aside = g._hands[seat], g._table, g._piles, g._aside
-    starts = g._deal_starts
-    s.plays, s.deal_start, s.known = g._plays, starts[-1] if starts else 0, g._bottom
-    s.in_play = None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str))
-    s.sizes = tuple(map(len, g._hands))
-    s.stock, s.plays_done, s.hand_no, s.deal_no = len(g._stock), g._plays_done, g._hand_no, g._deal_no
-    s.phase, s.to_act, s.dealer, s.scores = g._phase, g.to_act, g._dealer, g._scores
+    """Bring ``s`` (a sight of ``seat``, or a new one) up to what ``seat`` sees of ``g`` now (the
+    contents of ``g.view(seat)``). The zones and counts change only when a card moves (then the
+    plays done, the deal, the hand or the phase change): they are read only then."""
+    if (s.stale or s.plays_done != g._plays_done or s.deal_no != g._deal_no or s.hand_no != g._hand_no
+            or s.phase is not g._phase):
+        s.stale = False
+        s.seat = seat
+        s.hand, s.table, s.piles, s.aside = g._hands[seat], g._table, g._piles, g._aside
+        starts = g._deal_starts
+        s.plays, s.deal_start, s.known = g._plays, starts[-1] if starts else 0, g._bottom
+        s.in_play = None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str))
+        s.sizes = tuple(map(len, g._hands))
+        s.stock, s.plays_done, s.hand_no, s.deal_no = len(g._stock), g._plays_done, g._hand_no, g._deal_no
+    s.phase, s.to_act, s.dealer, s.scores = g._phase, g._acting, g._dealer, g._scores  # (no answers here)
     s.last_throw, s.last_capturer = g._last_throw, g._last_capturer
     s.ch_rank, s.ch_level, s.ch_side, s.ch_len = g._ch_rank, g._ch_level, g._ch_side, g._ch_len
     s.cantes, s.contest, s.pending = g._cantes, g._contest, g._pending
@@ -138,6 +145,7 @@ def look(g: Game, seat: int, s: Sight) -> Sight:
 def sight_of_view(view: View, moves: Sequence[Move]) -> Sight:
     """What ``view`` shows, as the writer reads it (``moves``: the play moves in card order)."""
     s = Sight()
+    s.stale = False
     s.seat = view.seat
     s.hand = [moves[_INDEX[c._hash]] for c in view.hand]
     s.table, s.piles, s.aside = view.table, view.piles, view.aside
@@ -231,6 +239,8 @@ class Writer:
         self._piles_at = layout.piles_at
         self._plays_at = layout.plays_at
         self._known_at = layout.known_at
+        self._hand_scale = layout.hand_scale
+        self._plays_scale = layout.plays_scale
         self._start()
 
     def write(self, s: Sight) -> None:
@@ -463,14 +473,15 @@ class Writer:
     def _counts(self, s: Sight, out: Any, at: tuple[int, ...]) -> None:
         """Hand sizes, stock and plays done (they change only when cards move)."""
         sizes, rel, base, t = self._sizes, self._rel, at[6], 0
-        layout = self._layout
+        scale = self._hand_scale
         for k in s.sizes:
             if k != sizes[t]:
                 sizes[t] = k
-                out[base + rel[t]] = k / layout.hand_scale
+                out[base + rel[t]] = k / scale
             t += 1
-        out[at[7]] = s.stock / layout.plays_scale
-        out[at[8]] = s.plays_done / layout.plays_scale
+        scale = self._plays_scale
+        out[at[7]] = s.stock / scale
+        out[at[8]] = s.plays_done / scale
 
     def _rare(self, group: int, s: Sight) -> None:
         """Rewrite one group of the rare slices (0: the contest, 1: the pending cantes, 2:

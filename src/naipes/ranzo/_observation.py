@@ -103,18 +103,19 @@ def look(g: Game, seat: int, s: Sight) -> Sight:
     s.discards = s.pile = g._discards
     s.pops = g._pops
     s.opens, s.laid, s.known_bits = g._opens, g._laid, g._known_bits
-    s.claim_card = (g._discards[-1] if window else
-                    g._hands[g._stealer][-1] if steal and g._stealer is not None else None)
-    s.claim = g._claim if steal else None
     answered = 0
     if window:
+        s.claim_card, s.claim = g._discards[-1], None
         for a in answers:
             answered |= 1 << a
         s.my_answer = answers.get(seat)
     else:
+        s.claim_card = g._hands[g._stealer][-1] if steal and g._stealer is not None else None
+        s.claim = g._claim if steal else None
         s.my_answer = None
     s.answered = answered
-    s.acting = seat_bits(g._acting) & ~answered
+    acting = _SEAT_BITS.get(g._acting)
+    s.acting = (acting if acting is not None else seat_bits(g._acting)) & ~answered
     s.last_window = g._last_window
     s.sizes = tuple(map(len, g._hands))
     s.stock = len(g._stock)
@@ -217,21 +218,26 @@ class Writer:
         out[self._at[21] + layout.seat] = 1.0
 
     def write(self, s: Sight) -> None:
-        """Bring the places up to ``s``."""
-        self._hand_slices(s)
-        self._discard_slices(s)
-        self._sets(s)
-        self._claims(s)
+        """Bring the places up to ``s`` (each slice writer runs when its inputs differ from what
+        it wrote last)."""
+        if s.hand != self._hand:
+            self._hand_slices(s)
+        if s.pile is None or s.pile is not self._discards_of or s.pops != self._pops or \
+                len(s.discards) != len(self._discards):
+            self._discard_slices(s)
+        if s.opens is not self._opens_of or s.laid != self._laid or s.known_bits != self._known_bits:
+            self._sets(s)
+        if (s.claim_card is not self._claim_card or s.claim is not self._claim or s.my_answer is not self._answer
+                or s.last_window is not self._last_window or s.answered != self._answered):
+            self._claims(s)
         self._seats(s)
 
     # -- the card zones ----------------------------------------------------------------------------
     def _hand_slices(self, s: Sight) -> None:
         """``hand`` and ``hand_order``."""
-        hand = s.hand
-        if hand != self._hand:
-            at = self._at
-            self._hand_moved(self._hand, hand, at[0], at[1])
-            self._hand = list(hand)
+        hand, at = s.hand, self._at
+        self._hand_moved(self._hand, hand, at[0], at[1])
+        self._hand = list(hand)
 
     def _discard_slices(self, s: Sight) -> None:
         """``discards`` and ``discard_order``."""
