@@ -31,7 +31,7 @@ from naipes.machuco._tables import DECK40, Phase
 
 if TYPE_CHECKING:
     from naipes.cards import Card
-    from naipes.machuco.moves import Move
+    from naipes.machuco.moves import PlayCard
     from naipes.machuco.scoring import Contest, PendingCante
     from naipes.machuco.state import Game
     from naipes.machuco.view import View
@@ -87,7 +87,7 @@ class Sight:
     """
 
     seat: int
-    hand: Sequence[Move]  # the seat's cards as their (interned) play moves
+    hand: Sequence[PlayCard]  # the seat's cards as their (interned) play moves
     table: Sequence[Card]
     piles: Sequence[Sequence[Card]]
     aside: Sequence[Card]
@@ -142,27 +142,27 @@ def look(g: Game, seat: int, s: Sight) -> Sight:
     return s
 
 
-def sight_of_view(view: View, moves: Sequence[Move]) -> Sight:
+def sight_of_view(view: View, moves: Sequence[Any]) -> Sight:
     """What ``view`` shows, as the writer reads it (``moves``: the play moves in card order)."""
     s = Sight()
     s.stale = False
     s.seat = view.seat
     s.hand = [moves[_INDEX[c._hash]] for c in view.hand]
-    s.table, s.piles, s.aside = view.table, view.piles, view.aside
+    s.table, s.piles, s.aside = list(view.table), view.piles, view.aside
     starts = view.deal_starts
     s.plays, s.deal_start, s.known = view.plays, starts[-1] if starts else 0, view.known
     s.in_play = view.in_play
     s.sizes = view.hand_sizes
     s.stock, s.plays_done = view.stock_size, view.plays_done
     s.hand_no, s.deal_no = view.hand_number, view.deal_number
-    s.phase, s.to_act, s.dealer, s.scores = view.phase, view.to_act, view.dealer, view.scores
+    s.phase, s.to_act, s.dealer, s.scores = view.phase, view.to_act, view.dealer, list(view.scores)
     s.last_throw = view.last_throw
     s.last_capturer = -1 if view.last_capturer is None else view.last_capturer
     chain = view.chain
     s.ch_rank, s.ch_level, s.ch_side, s.ch_len = chain if chain is not None else (0, 0, 0, 0)
     s.cantes = [(c.seat, c) for c in view.cantes] if view.cantes_known else None
-    s.contest, s.pending = view.contest, view.pending
-    s.chicos, s.partidos = view.chicos, view.partidos
+    s.contest, s.pending = view.contest, list(view.pending)  # lists, as the engine's
+    s.chicos, s.partidos = list(view.chicos), list(view.partidos)
     s.winner = -1 if view.winner is None else view.winner
     return s
 
@@ -196,6 +196,8 @@ class Layout:
         self.piles_at: list[dict[int, Any]] = places[2]
         self.plays_at: list[dict[int, Any]] = places[3]
         self.known_at: dict[int, Any] = places[4]
+        #: the zeros a writer into a list clears its card zones, cantes and deal plays with
+        self.blanks: tuple[Any, Any, Any] = _blanks([], self.n)
 
 
 class Writer:
@@ -310,14 +312,13 @@ class Writer:
         """What was written: the all-zero observation."""
         space = self._layout
         self._card_key = (-1, -1, -1, None)
-        self._zeros = _zeros_like(self._out, 40, 0.0)
-        self._blank_cantes = _zeros_like(self._out, 4 * space.n, 0.0)
+        blanks = space.blanks if type(self._out) is list else _blanks(self._out, space.n)
+        self._zeros, self._blank_cantes, self._blank_plays = blanks
         #: per rare group (contest, pending, chicos/partidos/winner/seat): the places it set
         self._rare_hot = [{}, {}, {}]
         self._hand, self._table = [], []
         self._score_seen = [0] * space.s
         self._sizes = [0] * space.n
-        self._blank_plays = _zeros_like(self._out, 40 * space.n, 0.0)
         self._target = float(space.score_scale[0])
         #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width,
         #: the last card written (piles only)]
@@ -370,8 +371,9 @@ class Writer:
             if stale or written != size:
                 place = piles_at[side]
                 if stale:
-                    base = at[2] + 40 * self._rside[side]
-                    out[base:base + 40] = zeros
+                    if record[0] >= 0:  # (a new writer has written nothing here)
+                        base = at[2] + 40 * self._rside[side]
+                        out[base:base + 40] = zeros
                     record[0], record[1] = hand_no, 0
                 for i in range(record[1], size):
                     out[place[pile[i]._hash]] = one
@@ -386,8 +388,9 @@ class Writer:
         record = self._plays  # the deal's plays, per seat: they only grow within the deal
         if record[1] != size or record[0][1] != start or record[0][0] != hand_no:
             if record[0][1] != start or record[0][0] != hand_no or record[1] > size:
-                base = at[4]
-                out[base:base + record[2]] = self._blank_plays
+                if record[0][0] >= 0:
+                    base = at[4]
+                    out[base:base + record[2]] = self._blank_plays
                 record[0], record[1] = (hand_no, start), start
             plays_at = self._plays_at
             for i in range(record[1], size):
@@ -396,7 +399,8 @@ class Writer:
             record[1] = size
         if s.known is not self._known:  # a tuple, new at each hand
             base = at[5]
-            out[base:base + 40] = blank
+            if self._known is not None:
+                out[base:base + 40] = blank
             place = self._known_at
             for c in s.known:
                 out[place[c._hash]] = one
@@ -565,6 +569,11 @@ def write_pending(layout: Layout, out: Any, pending: Sequence[PendingCante], rsi
             out[b + 5 + rside[side]] = 1.0
         for side, total in enumerate(p.totals):
             out[b + 5 + s + rside[side]] = total / layout.total_scale
+
+
+def _blanks(out: Any, n: int) -> tuple[Any, Any, Any]:
+    """Zeros to slice-assign into ``out``: 40 (a card zone), 4N (the cantes), 40N (the deal's plays)."""
+    return _zeros_like(out, 40, 0.0), _zeros_like(out, 4 * n, 0.0), _zeros_like(out, 40 * n, 0.0)
 
 
 def _ones_like(target: Any) -> Any:

@@ -42,8 +42,8 @@ from typing import Sequence
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
-from naipes.machuco._tables import DECK40, Phase
 from naipes.machuco._observation import Layout, Writer, sight_of_view
+from naipes.machuco._tables import DECK40
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, envio, play_card
 from naipes.machuco.rules import Rules
 from naipes.machuco.view import View

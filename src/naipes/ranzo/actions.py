@@ -54,10 +54,10 @@ from typing import Any, Sequence, Union
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
+from naipes.ranzo._observation import Layout, Writer, sight_of_view
 from naipes.ranzo._phase import Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import PASS, RANZO, Envido, Move, Pass, Truco, discard, envido, truco
-from naipes.ranzo._observation import Layout, Writer, sight_of_view
 from naipes.ranzo.rules import Rules
 from naipes.ranzo.view import View
 
