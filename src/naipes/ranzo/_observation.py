@@ -134,7 +134,7 @@ def sight_of_view(view: View) -> Sight:
     s.seat = view.seat
     s.hand, s.discards, s.pile, s.pops = list(view.hand), view.discards, None, 0
     s.opens, s.laid = view.open_juegos, -1
-    s.known_bits = [reduce(or_, map(bit.__getitem__, map(id, k)), 0) for k in view.known_by_seat]
+    s.known_bits = [reduce(or_, map(bit.__getitem__, map(id, k)), 0) if k else 0 for k in view.known_by_seat]
     s.claim_card, s.claim, s.my_answer = view.claim_card, view.claim, view.my_answer
     s.last_window = view.last_window
     s.answered = seat_bits(view.answered)
