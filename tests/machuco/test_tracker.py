@@ -21,6 +21,10 @@ RULES = st.sampled_from([
     Rules(players=2, scope="hand"), Rules(players=4, teams=True, scope="hand"),
     Rules(players=4, teams=False, scope="hand", envio_enabled=False),
     Rules(players=2, scope="chico", malas=3, buenas=3)])
+#: every field of a sight the writer reads (listed: a compiled Sight keeps no annotations)
+_FIELDS = ("seat", "hand", "table", "piles", "aside", "plays", "deal_start", "known", "in_play", "sizes", "stock",
+           "plays_done", "hand_no", "deal_no", "phase", "to_act", "dealer", "scores", "last_throw", "last_capturer",
+           "ch_rank", "ch_level", "ch_side", "ch_len", "cantes", "contest", "pending", "chicos", "partidos", "winner")
 #: the fields of a sight that hold sequences (compared as tuples: the engine's lists, the view's tuples)
 _SEQUENCES = ("hand", "table", "aside", "plays", "known", "sizes", "to_act", "scores", "pending", "chicos",
               "partidos")
@@ -28,7 +32,7 @@ _SEQUENCES = ("hand", "table", "aside", "plays", "known", "sizes", "to_act", "sc
 
 def sight_fields(s: Sight) -> dict[str, Any]:
     """A sight's fields, the engine's lists and the view's tuples made alike."""
-    out = {name: getattr(s, name) for name in Sight.__annotations__ if name != "stale"}
+    out = {name: getattr(s, name) for name in _FIELDS}
     for name in _SEQUENCES:
         out[name] = tuple(out[name])
     out["piles"] = tuple(tuple(p) for p in s.piles)

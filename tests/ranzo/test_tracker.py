@@ -239,9 +239,10 @@ def test_known_masks_follow_every_move_clone_load_and_sample(rules: Rules, seed:
 def _sight_fields(s: Any) -> dict[str, Any]:
     """A sight's fields the writer reads as values (not ``pile``, ``pops``, ``laid``: they only
     let it skip work), the engine's lists and the view's tuples made alike."""
-    from naipes.ranzo._observation import Sight
-
-    out = {name: getattr(s, name) for name in Sight.__annotations__ if name not in ("pile", "pops", "laid")}
+    names = ("seat", "hand", "discards", "opens", "known_bits", "claim_card", "claim", "my_answer", "last_window",
+             "answered", "acting", "sizes", "stock", "balances", "phase", "turn", "dealer", "stealer", "hand_no",
+             "num_hands")  # (listed: a compiled Sight keeps no annotations)
+    out = {name: getattr(s, name) for name in names}
     for name in ("hand", "discards", "known_bits", "sizes", "balances"):
         out[name] = tuple(out[name])
     out["opens"] = tuple(tuple(o) for o in s.opens)
