@@ -24,7 +24,7 @@ writes the same places.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from naipes.actions import _zeros_like
 from naipes.machuco._tables import DECK40, Phase
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from naipes.machuco.state import Game
     from naipes.machuco.view import View
 
-__all__ = ["Sight", "Writer", "look", "sight_of_view"]
+__all__ = ["Layout", "Public", "Sight", "Writer", "look", "sight_of_view"]
 
 #: Each card's index in the 40-card order, by the card's cached hash.
 _INDEX: dict[int, int] = {c._hash: i for i, c in enumerate(DECK40)}
@@ -77,93 +77,143 @@ _SLICES = ("hand", "table", "piles", "aside", "deal_plays", "known", "hand_sizes
            "cantes_known", "dealer", "out_of_play")
 
 
+class Public(Protocol):
+    """The public part of a Machuco position that the observation reads, under the engine's names.
+
+    The same for every seat, so the tracker reads it from the engine itself
+    (:class:`~naipes.machuco.Game` has these fields) and a view's :class:`Sight` carries it under
+    these names. ``-1`` stands for none (``_last_capturer``, ``_winner``), ``0`` for no number
+    (``_last_throw``) and no chain (``_ch_level``); ``_cantes`` is ``None`` while the deal's
+    cantes are not known yet.
+    """
+
+    @property
+    def _table(self) -> Sequence[Card]: ...
+    @property
+    def _piles(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def _aside(self) -> Sequence[Card]: ...
+    @property
+    def _plays(self) -> Sequence[tuple[int, Card]]: ...
+    @property
+    def _plays_done(self) -> int: ...
+    @property
+    def _hand_no(self) -> int: ...
+    @property
+    def _deal_no(self) -> int: ...
+    @property
+    def _phase(self) -> Phase: ...
+    @property
+    def _acting(self) -> tuple[int, ...]: ...
+    @property
+    def _dealer(self) -> int: ...
+    @property
+    def _scores(self) -> Sequence[int]: ...
+    @property
+    def _last_throw(self) -> int: ...
+    @property
+    def _last_capturer(self) -> int: ...
+    @property
+    def _ch_rank(self) -> int: ...
+    @property
+    def _ch_level(self) -> int: ...
+    @property
+    def _ch_side(self) -> int: ...
+    @property
+    def _ch_len(self) -> int: ...
+    @property
+    def _cantes(self) -> Sequence[tuple[int, Any]] | None: ...
+    @property
+    def _contest(self) -> Contest | None: ...
+    @property
+    def _pending(self) -> Sequence[PendingCante]: ...
+    @property
+    def _chicos(self) -> Sequence[int]: ...
+    @property
+    def _partidos(self) -> Sequence[int]: ...
+    @property
+    def _winner(self) -> int: ...
+
+
 class Sight:
-    """What one seat sees of a Machuco position that its observation reads (see the module docstring).
+    """What one seat sees of a Machuco position that only it sees, or that is read from the
+    engine's fields, with the view's meanings (see the module docstring); from a view (:func:`sight_of_view`) it also
+    carries the :class:`Public` part under the engine's names.
 
     The zones are the engine's own lists (from :func:`look`) or the view's tuples (from
-    :func:`sight_of_view`): read at once, never kept or changed. ``-1`` stands for none
-    (``last_capturer``, ``winner``), ``0`` for no number (``last_throw``) and no chain
-    (``ch_level``).
+    :func:`sight_of_view`): read at once, never kept or changed.
     """
 
     seat: int
     hand: Sequence[PlayCard]  # the seat's cards as their (interned) play moves
-    table: Sequence[Card]
-    piles: Sequence[Sequence[Card]]
-    aside: Sequence[Card]
-    plays: Sequence[tuple[int, Card]]
-    deal_start: int  # where this deal's plays begin in ``plays``
+    deal_start: int  # where this deal's plays begin in ``_plays``
     known: Sequence[Card]  # a tuple, new at each hand
     in_play: Sequence[Card] | None  # the cards in play, when some are out of play
     sizes: Sequence[int]
     stock: int
-    plays_done: int
-    hand_no: int
-    deal_no: int
-    phase: Phase
-    to_act: tuple[int, ...]
-    dealer: int
-    scores: Sequence[int]
-    last_throw: int
-    last_capturer: int
-    ch_rank: int
-    ch_level: int
-    ch_side: int
-    ch_len: int
-    cantes: Sequence[tuple[int, Any]] | None  # (seat, figure) per cante sung; None: not known yet
-    contest: Contest | None
-    pending: Sequence[PendingCante]
-    chicos: Sequence[int]
-    partidos: Sequence[int]
-    winner: int
-    #: True until :func:`look` first fills the zones (a sight of a view is filled whole)
-    stale: bool = True
+    #: the public part (a view's sight only)
+    _table: Sequence[Card]
+    _piles: Sequence[Sequence[Card]]
+    _aside: Sequence[Card]
+    _plays: Sequence[tuple[int, Card]]
+    _plays_done: int
+    _hand_no: int
+    _deal_no: int
+    _phase: Phase
+    _acting: tuple[int, ...]
+    _dealer: int
+    _scores: Sequence[int]
+    _last_throw: int
+    _last_capturer: int
+    _ch_rank: int
+    _ch_level: int
+    _ch_side: int
+    _ch_len: int
+    _cantes: Sequence[tuple[int, Any]] | None  # (seat, figure) per cante sung; None: not known yet
+    _contest: Contest | None
+    _pending: Sequence[PendingCante]
+    _chicos: Sequence[int]
+    _partidos: Sequence[int]
+    _winner: int
 
 
 def look(g: Game, seat: int, s: Sight) -> Sight:
-    """Bring ``s`` (a sight of ``seat``, or a new one) up to what ``seat`` sees of ``g`` now (the
-    contents of ``g.view(seat)``). The zones and counts change only when a card moves (then the
-    plays done, the deal, the hand or the phase change): they are read only then."""
-    if (s.stale or s.plays_done != g._plays_done or s.deal_no != g._deal_no or s.hand_no != g._hand_no
-            or s.phase is not g._phase):
-        s.stale = False
-        s.seat = seat
-        s.hand, s.table, s.piles, s.aside = g._hands[seat], g._table, g._piles, g._aside
-        starts = g._deal_starts
-        s.plays, s.deal_start, s.known = g._plays, starts[-1] if starts else 0, g._bottom
-        s.in_play = None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str))
-        s.sizes = tuple(map(len, g._hands))
-        s.stock, s.plays_done, s.hand_no, s.deal_no = len(g._stock), g._plays_done, g._hand_no, g._deal_no
-    s.phase, s.to_act, s.dealer, s.scores = g._phase, g._acting, g._dealer, g._scores  # (no answers here)
-    s.last_throw, s.last_capturer = g._last_throw, g._last_capturer
-    s.ch_rank, s.ch_level, s.ch_side, s.ch_len = g._ch_rank, g._ch_level, g._ch_side, g._ch_len
-    s.cantes, s.contest, s.pending = g._cantes, g._contest, g._pending
-    s.chicos, s.partidos, s.winner = g._chicos, g._partidos, g._winner
+    """Fill ``s`` (a sight of ``seat``, or a new one) with what only ``seat`` sees of ``g`` now
+    (the contents of ``g.view(seat)`` beside the :class:`Public` part, which the writer reads
+    from ``g`` itself): a few stores, the engine's lists shared, nothing copied."""
+    hands = g._hands
+    starts = g._deal_starts
+    s.seat, s.hand, s.known = seat, hands[seat], g._bottom
+    s.deal_start = starts[-1] if starts else 0
+    s.in_play = None if g._full else tuple(sorted((c for z in g.zones().values() for c in z), key=str))
+    s.sizes = tuple(map(len, hands))
+    s.stock = len(g._stock)
     return s
 
 
 def sight_of_view(view: View, moves: Sequence[Any]) -> Sight:
-    """What ``view`` shows, as the writer reads it (``moves``: the play moves in card order)."""
+    """What ``view`` shows, as the writer reads it, its :class:`Public` part included (``moves``:
+    the play moves in card order)."""
     s = Sight()
-    s.stale = False
     s.seat = view.seat
     s.hand = [moves[_INDEX[c._hash]] for c in view.hand]
-    s.table, s.piles, s.aside = list(view.table), view.piles, view.aside
+    s._table, s._piles, s._aside = list(view.table), view.piles, view.aside
     starts = view.deal_starts
-    s.plays, s.deal_start, s.known = view.plays, starts[-1] if starts else 0, view.known
+    s._plays, s.deal_start, s.known = view.plays, starts[-1] if starts else 0, view.known
     s.in_play = view.in_play
     s.sizes = view.hand_sizes
-    s.stock, s.plays_done = view.stock_size, view.plays_done
-    s.hand_no, s.deal_no = view.hand_number, view.deal_number
-    s.phase, s.to_act, s.dealer, s.scores = view.phase, view.to_act, view.dealer, list(view.scores)
-    s.last_throw = view.last_throw
-    s.last_capturer = -1 if view.last_capturer is None else view.last_capturer
+    s.stock = view.stock_size
+    s._plays_done, s._hand_no, s._deal_no = view.plays_done, view.hand_number, view.deal_number
+    s._phase = view.phase
+    s._acting, s._dealer, s._scores = view.to_act, view.dealer, list(view.scores)
+    s._last_throw = view.last_throw
+    s._last_capturer = -1 if view.last_capturer is None else view.last_capturer
     chain = view.chain
-    s.ch_rank, s.ch_level, s.ch_side, s.ch_len = chain if chain is not None else (0, 0, 0, 0)
-    s.cantes = [(c.seat, c) for c in view.cantes] if view.cantes_known else None
-    s.contest, s.pending = view.contest, list(view.pending)  # lists, as the engine's
-    s.chicos, s.partidos = list(view.chicos), list(view.partidos)
-    s.winner = -1 if view.winner is None else view.winner
+    s._ch_rank, s._ch_level, s._ch_side, s._ch_len = chain if chain is not None else (0, 0, 0, 0)
+    s._cantes = [(c.seat, c) for c in view.cantes] if view.cantes_known else None
+    s._contest, s._pending = view.contest, list(view.pending)  # lists, as the engine's
+    s._chicos, s._partidos = list(view.chicos), list(view.partidos)
+    s._winner = -1 if view.winner is None else view.winner
     return s
 
 
@@ -198,6 +248,8 @@ class Layout:
         self.known_at: dict[int, Any] = places[4]
         #: the zeros a writer into a list clears its card zones, cantes and deal plays with
         self.blanks: tuple[Any, Any, Any] = _blanks([], self.n)
+        #: the same as memoryviews, per item format (made at a writer's first use of one)
+        self.view_blanks: dict[str, tuple[Any, Any, Any]] = {}
 
 
 class Writer:
@@ -222,6 +274,7 @@ class Writer:
     _sizes: list[int]
     _blank_plays: Any
     _target: float
+    _score_cap: float
     _grown: list[list[Any]]
     _plays: list[Any]
     _known: Any
@@ -245,74 +298,81 @@ class Writer:
         self._plays_scale = layout.plays_scale
         self._start()
 
-    def write(self, s: Sight) -> None:
-        """Bring the places up to ``s``.
+    def write(self, s: Sight, p: Public) -> None:
+        """Bring the places up to ``s`` and the public part ``p`` (see :class:`Public`).
 
         One method on purpose: it runs at every step of a learning loop, and each helper
         call or attribute chain it avoids is measurable (``benchmarks/bench_envs.py``).
         """
         out, at, rside = self._out, self._at, self._rside
-        hand_no = s.hand_no
+        hand_no = p._hand_no
         key = self._card_key
-        if key[0] != s.plays_done or key[1] != s.deal_no or key[2] != hand_no or key[3] is not s.phase:
-            self._card_key = (s.plays_done, s.deal_no, hand_no, s.phase)
-            self._cards(s, out, at, hand_no)
-            self._counts(s, out, at)
+        if key[0] != p._plays_done or key[1] != p._deal_no or key[2] != hand_no or key[3] is not p._phase:
+            self._card_key = (p._plays_done, p._deal_no, hand_no, p._phase)
+            self._cards(s, p, out, at, hand_no)
+            self._counts(s, p, out, at)
             if s.in_play != self._in_play:
                 self._out_of_play(s.in_play, at[19])
-        scores = s.scores
+        scores = p._scores
         if scores != self._score_seen:
-            target, base, side = self._target, at[14], 0
+            target, cap, base, side = self._target, self._score_cap, at[14], 0
             for v in scores:
-                out[base + rside[side]] = min(v / target, self._layout.score_cap)
+                out[base + rside[side]] = min(v / target, cap)
                 side += 1
             self._score_seen = list(scores)
         seen, hot = self._seen, self._hot  # the engine's values last written; the places set
-        if s.last_throw != seen[2]:
-            seen[2] = k = s.last_throw
+        if p._last_throw != seen[2]:
+            seen[2] = k = p._last_throw
             k = _RANK_INDEX[k] if k else -1
             if hot[2] >= 0:
                 out[at[12] + hot[2]] = 0.0
             if k >= 0:
                 out[at[12] + k] = 1.0
             hot[2] = k
-        if s.last_capturer != seen[3]:
-            seen[3] = k = s.last_capturer
+        if p._last_capturer != seen[3]:
+            seen[3] = k = p._last_capturer
             k = rside[k] if k >= 0 else -1
             if hot[3] >= 0:
                 out[at[15] + hot[3]] = 0.0
             if k >= 0:
                 out[at[15] + k] = 1.0
             hot[3] = k
-        if s.phase is not seen[1]:
-            seen[1] = s.phase
-            self._one_hot(1, at[10], _PHASE_INDEX[s.phase])
-        if s.deal_no != seen[0] or s.dealer != seen[4]:
-            self._one_hots(s, seen)
-        acting = s.to_act
+        if p._phase is not seen[1]:
+            seen[1] = p._phase
+            self._one_hot(1, at[10], _PHASE_INDEX[p._phase])
+        if p._deal_no != seen[0] or p._dealer != seen[4]:
+            self._one_hots(p, seen)
+        acting = p._acting
         if acting is not self._seats_to_act:
             self._to_act(acting, at[11])
         chain = seen[5]
-        if s.ch_level != chain[1] or s.ch_level and (s.ch_len != chain[3] or s.ch_rank != chain[0]
-                                                       or s.ch_side != chain[2]):
-            self._chain_slices(s, at[13])
-        if s.cantes is not seen[6]:
-            self._cante_slices(s)
-        if s.contest is not seen[7]:
-            seen[7] = s.contest
-            self._rare(0, s)
-        if s.pending != seen[8]:
-            seen[8] = list(s.pending)
-            self._rare(1, s)
-        if s.chicos != seen[9] or s.partidos != seen[10] or s.winner != seen[11]:
-            seen[9:12] = [list(s.chicos), list(s.partidos), s.winner]
-            self._rare(2, s)
+        if p._ch_level != chain[1] or p._ch_level and (p._ch_len != chain[3] or p._ch_rank != chain[0]
+                                                       or p._ch_side != chain[2]):
+            self._chain_slices(p, at[13])
+        if p._cantes is not seen[6]:
+            self._cante_slices(p)
+        if p._contest is not seen[7]:
+            seen[7] = p._contest
+            self._rare(0, p)
+        if p._pending != seen[8]:
+            seen[8] = list(p._pending)
+            self._rare(1, p)
+        if p._chicos != seen[9] or p._partidos != seen[10] or p._winner != seen[11]:
+            seen[9:12] = [list(p._chicos), list(p._partidos), p._winner]
+            self._rare(2, p)
 
     def _start(self) -> None:
         """What was written: the all-zero observation."""
         space = self._layout
         self._card_key = (-1, -1, -1, None)
-        blanks = space.blanks if type(self._out) is list else _blanks(self._out, space.n)
+        out = self._out
+        if type(out) is list:
+            blanks = space.blanks
+        else:
+            key = out.format if isinstance(out, memoryview) else type(out).__name__
+            blanks = space.view_blanks.get(key)
+            if blanks is None:
+                blanks = space.view_blanks[key] = _blanks(out, space.n)
         self._zeros, self._blank_cantes, self._blank_plays = blanks
         #: per rare group (contest, pending, chicos/partidos/winner/seat): the places it set
         self._rare_hot = [{}, {}, {}]
@@ -320,6 +380,7 @@ class Writer:
         self._score_seen = [0] * space.s
         self._sizes = [0] * space.n
         self._target = float(space.score_scale[0])
+        self._score_cap = space.score_cap
         #: per growing zone (each side's pile, then the cards aside): [hand, length, slice width,
         #: the last card written (piles only)]
         self._grown = [[-1, 0, 40, None] for _ in range(space.s + 1)]
@@ -334,7 +395,7 @@ class Writer:
         self._hot = [-1] * 8
         self._seats_to_act = ()
 
-    def _cards(self, s: Sight, out: Any, at: tuple[int, ...], hand_no: int) -> None:
+    def _cards(self, s: Sight, p: Public, out: Any, at: tuple[int, ...], hand_no: int) -> None:
         """The card slices: hand, table, piles, aside, the deal's plays, known (each card's place
         read from its zone's table: no arithmetic, and no number made, per write)."""
         blank, one, zero = self._zeros, _ONE, _ZERO
@@ -346,7 +407,7 @@ class Writer:
             for m in hand:
                 out[place[m.card._hash]] = one
             self._hand = list(hand)
-        table, old = s.table, self._table
+        table, old = p._table, self._table
         if table != old:
             place, lo = self._table_at, len(old)
             if len(table) > lo and table[:lo] == old:  # thrown cards: set them
@@ -360,7 +421,7 @@ class Writer:
             self._table = list(table)
         grown, zeros, piles_at = self._grown, self._zeros, self._piles_at
         side = 0
-        for pile in s.piles:  # each side's pile grows within a hand: write its new cards ...
+        for pile in p._piles:  # each side's pile grows within a hand: write its new cards ...
             record, size = grown[side], len(pile)
             written = record[1]
             # ... but a majo chain takes its stack off the top of another side's pile, which may
@@ -381,9 +442,9 @@ class Writer:
                 record[3] = pile[size - 1] if size else None
             side += 1
         record = grown[-1]
-        if record[1] != len(s.aside) or record[0] != hand_no:
-            self._grow(record, hand_no, s.aside, at[3], 0)
-        plays, start = s.plays, s.deal_start
+        if record[1] != len(p._aside) or record[0] != hand_no:
+            self._grow(record, hand_no, p._aside, at[3], 0)
+        plays, start = p._plays, s.deal_start
         size = len(plays)
         record = self._plays  # the deal's plays, per seat: they only grow within the deal
         if record[1] != size or record[0][1] != start or record[0][0] != hand_no:
@@ -424,13 +485,13 @@ class Writer:
                 out[base + 40 * rel[s] + index[c._hash]] = 1.0
         record[1] = len(cards)
 
-    def _one_hots(self, s: Sight, seen: list[Any]) -> None:
+    def _one_hots(self, p: Public, seen: list[Any]) -> None:
         """The deal, phase and dealer slices (each one place or none)."""
-        seen[0:2], seen[4] = [s.deal_no, s.phase], s.dealer
-        at, deal = self._at, s.deal_no
+        seen[0:2], seen[4] = [p._deal_no, p._phase], p._dealer
+        at, deal = self._at, p._deal_no
         self._one_hot(0, at[9], deal - 1 if 1 <= deal <= self._layout.d else -1)
-        self._one_hot(1, at[10], _PHASE_INDEX[s.phase])
-        self._one_hot(4, at[18], self._rel[s.dealer])
+        self._one_hot(1, at[10], _PHASE_INDEX[p._phase])
+        self._one_hot(4, at[18], self._rel[p._dealer])
 
     def _one_hot(self, k: int, base: int, index: int) -> None:
         """One-hot slice ``k`` at ``base`` set to ``index`` (-1: none)."""
@@ -452,29 +513,29 @@ class Writer:
             out[base + rel[t]] = 1.0
         self._seats_to_act = acting
 
-    def _chain_slices(self, s: Sight, base: int) -> None:
+    def _chain_slices(self, p: Public, base: int) -> None:
         """The majo chain's number, level, side and stack (all zero without a chain)."""
-        level = s.ch_level
-        self._seen[5] = (s.ch_rank, level, s.ch_side, s.ch_len)
+        level = p._ch_level
+        self._seen[5] = (p._ch_rank, level, p._ch_side, p._ch_len)
         sides = self._layout.s
-        self._one_hot(5, base, _RANK_INDEX[s.ch_rank] if level else -1)
+        self._one_hot(5, base, _RANK_INDEX[p._ch_rank] if level else -1)
         self._one_hot(6, base + 10, level - 1 if 1 <= level <= 2 else -1)
-        self._one_hot(7, base + 12, self._rside[s.ch_side] if level else -1)
-        self._out[base + 12 + sides] = s.ch_len / STACK_SCALE if level else 0.0
+        self._one_hot(7, base + 12, self._rside[p._ch_side] if level else -1)
+        self._out[base + 12 + sides] = p._ch_len / STACK_SCALE if level else 0.0
 
-    def _cante_slices(self, s: Sight) -> None:
+    def _cante_slices(self, p: Public) -> None:
         """The cantes sung in this deal (category, value per seat) and whether they are known."""
         out, rel = self._out, self._rel
         base, n = self._at[16], self._layout.n
         out[base:base + 4 * n] = self._blank_cantes
-        for t, fig in s.cantes or ():
+        for t, fig in p._cantes or ():
             b = base + 4 * rel[t]
             out[b + fig.category.value - 1] = 1.0
             out[b + 3] = fig.value / self._layout.cante_scale
-        out[base + 4 * n] = 0.0 if s.cantes is None else 1.0
-        self._seen[6] = s.cantes
+        out[base + 4 * n] = 0.0 if p._cantes is None else 1.0
+        self._seen[6] = p._cantes
 
-    def _counts(self, s: Sight, out: Any, at: tuple[int, ...]) -> None:
+    def _counts(self, s: Sight, p: Public, out: Any, at: tuple[int, ...]) -> None:
         """Hand sizes, stock and plays done (they change only when cards move)."""
         sizes, rel, base, t = self._sizes, self._rel, at[6], 0
         scale = self._hand_scale
@@ -485,14 +546,14 @@ class Writer:
             t += 1
         scale = self._plays_scale
         out[at[7]] = s.stock / scale
-        out[at[8]] = s.plays_done / scale
+        out[at[8]] = p._plays_done / scale
 
-    def _rare(self, group: int, s: Sight) -> None:
+    def _rare(self, group: int, p: Public) -> None:
         """Rewrite one group of the rare slices (0: the contest, 1: the pending cantes, 2:
         chicos, partidos, seat and winner), a few times a hand: its new values are collected
         by place, the places it set before and not now are cleared."""
         values: Any = {}
-        self._fill_rare(group, s, values)
+        self._fill_rare(group, p, values)
         out, old = self._out, self._rare_hot[group]
         for j in old:
             if j not in values:
@@ -501,24 +562,24 @@ class Writer:
             out[j] = v
         self._rare_hot[group] = values
 
-    def _fill_rare(self, group: int, s: Sight, out: Any) -> None:
+    def _fill_rare(self, group: int, p: Public, out: Any) -> None:
         """One rare group's values into ``out`` (by place)."""
         layout = self._layout
         at, rel, rside = layout.named, self._rel, self._rside
         if group == 0:
-            if s.contest is not None:
-                write_contest(layout, out, s.contest, rel, rside)
+            if p._contest is not None:
+                write_contest(layout, out, p._contest, rel, rside)
         elif group == 1:
-            if s.pending:
-                write_pending(layout, out, s.pending, rside)
+            if p._pending:
+                write_pending(layout, out, p._pending, rside)
         else:
             _, chicos, partidos = layout.score_scale
             for side in range(layout.s):
-                out[at["chicos"] + rside[side]] = s.chicos[side] / chicos
-                out[at["partidos"] + rside[side]] = s.partidos[side] / partidos
+                out[at["chicos"] + rside[side]] = p._chicos[side] / chicos
+                out[at["partidos"] + rside[side]] = p._partidos[side] / partidos
             out[at["seat"] + self.seat] = 1.0
-            if s.winner >= 0:
-                out[at["winner"] + rside[s.winner]] = 1.0
+            if p._winner >= 0:
+                out[at["winner"] + rside[p._winner]] = 1.0
 
     def _out_of_play(self, in_play: Sequence[Card] | None, base: int) -> None:
         """The cards out of play (none when ``in_play`` is ``None``: every card is in play)."""

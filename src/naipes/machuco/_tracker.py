@@ -31,15 +31,14 @@ __all__ = ["Tracker"]
 class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_space", "_enc", "_sight", "_started", "_ids", "_moves")
+    __slots__ = ("_space", "_enc", "_sight", "_ids", "_moves")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
         self._space = space
         self._moves: tuple[Move, ...] = space._moves
-        self._enc = Writer(space._layout(seat), self._out)  # made anew, obs zeroed, at the first encode
+        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
         self._sight = Sight()
-        self._started = False
         self._ids: tuple[int, object, tuple[int, ...]] | None = None
 
     # -- ids -------------------------------------------------------------------------------
@@ -69,14 +68,16 @@ class Tracker(BaseTracker[Move]):
         return move
 
     def _encoder(self) -> Any:
-        return self._enc
+        # before the first encode, the sight: its class is the writer's module's
+        return self._sight if self._enc is None else self._enc
 
     # -- the observation -----------------------------------------------------------------------
     def encode(self) -> Any:
         """:attr:`obs` brought up to the current position, and returned."""
-        if not self._started:  # what was written is the all-zero observation
+        enc = self._enc
+        if enc is None:  # what was written is the all-zero observation
             self._zero()
-            self._enc = type(self._enc)(self._space._layout(self.seat), self._out)
-            self._started = True
-        self._enc.write(look(self.game, self.seat, self._sight))
+            enc = self._enc = Writer(self._space._layout(self.seat), self._out)
+        g = self.game
+        enc.write(look(g, self.seat, self._sight), g)
         return self.obs

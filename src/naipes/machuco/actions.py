@@ -162,5 +162,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
                 raise UsageError("this view's game has other rules than the action space", code="wrong_rules")
             self._checked = view.rules
         out = [0.0] * self._size
-        Writer(self._layout(view.seat), out).write(sight_of_view(view, self._moves))
+        sight = sight_of_view(view, self._moves)
+        Writer(self._layout(view.seat), out).write(sight, sight)
         return out
