@@ -1,7 +1,8 @@
 """Machuco's one observation writer (:mod:`naipes.machuco._observation`): the tracker and
-``ActionSpace.encode(view)`` run the same writer over a ``Sight``, so what the tracker writes
-after any moves is ``encode(view)``; and the sight the tracker reads from the engine is the
-sight of the view, field by field."""
+``ActionSpace.encode(view)`` run the same writer over a ``Sight`` and the position's public
+part, so what the tracker writes after any moves is ``encode(view)``; and what the tracker's
+writer reads (its sight filled from the engine, the public part from the engine itself) is what
+the view's writer reads (the view's sight, both parts), field by field."""
 
 from __future__ import annotations
 
@@ -21,26 +22,29 @@ RULES = st.sampled_from([
     Rules(players=2, scope="hand"), Rules(players=4, teams=True, scope="hand"),
     Rules(players=4, teams=False, scope="hand", envio_enabled=False),
     Rules(players=2, scope="chico", malas=3, buenas=3)])
-#: every field of a sight the writer reads (listed: a compiled Sight keeps no annotations)
-_FIELDS = ("seat", "hand", "table", "piles", "aside", "plays", "deal_start", "known", "in_play", "sizes", "stock",
-           "plays_done", "hand_no", "deal_no", "phase", "to_act", "dealer", "scores", "last_throw", "last_capturer",
-           "ch_rank", "ch_level", "ch_side", "ch_len", "cantes", "contest", "pending", "chicos", "partidos", "winner")
-#: the fields of a sight that hold sequences (compared as tuples: the engine's lists, the view's tuples)
-_SEQUENCES = ("hand", "table", "aside", "plays", "known", "sizes", "to_act", "scores", "pending", "chicos",
-              "partidos")
+#: the fields of a sight (listed: a compiled Sight keeps no annotations) and of the public part
+_FIELDS = ("seat", "hand", "deal_start", "known", "in_play", "sizes", "stock")
+_PUBLIC = ("_table", "_piles", "_aside", "_plays", "_plays_done", "_hand_no", "_deal_no", "_phase", "_acting",
+           "_dealer", "_scores", "_last_throw", "_last_capturer", "_ch_rank", "_ch_level", "_ch_side", "_ch_len",
+           "_cantes", "_contest", "_pending", "_chicos", "_partidos", "_winner")
+#: the fields that hold sequences (compared as tuples: the engine's lists, the view's tuples)
+_SEQUENCES = ("hand", "_table", "_aside", "_plays", "known", "sizes", "_acting", "_scores", "_pending", "_chicos",
+              "_partidos")
 
 
-def sight_fields(s: Sight) -> dict[str, Any]:
-    """A sight's fields, the engine's lists and the view's tuples made alike."""
+def sight_fields(s: Sight, p: Any) -> dict[str, Any]:
+    """What the writer reads: a sight's fields and the public part ``p``'s, the engine's lists and
+    the view's tuples made alike."""
     out = {name: getattr(s, name) for name in _FIELDS}
+    out.update((name, getattr(p, name)) for name in _PUBLIC)
     for name in _SEQUENCES:
         out[name] = tuple(out[name])
-    out["piles"] = tuple(tuple(p) for p in s.piles)
-    out["plays"] = out["plays"][s.deal_start:]  # the writer reads this deal's plays only
+    out["_piles"] = tuple(tuple(pile) for pile in p._piles)
+    out["_plays"] = out["_plays"][s.deal_start:]  # the writer reads this deal's plays only
     out["in_play"] = None if s.in_play is None else tuple(s.in_play)
-    out["cantes"] = None if s.cantes is None else tuple((t, f.category, f.value) for t, f in s.cantes)
-    if not s.ch_level:  # no chain: its number, side and stack are not read
-        out["ch_rank"] = out["ch_side"] = out["ch_len"] = 0
+    out["_cantes"] = None if p._cantes is None else tuple((t, f.category, f.value) for t, f in p._cantes)
+    if not p._ch_level:  # no chain: its number, side and stack are not read
+        out["_ch_rank"] = out["_ch_side"] = out["_ch_len"] = 0
     return out
 
 
@@ -52,7 +56,8 @@ def _check(trackers: list[Any], space: ActionSpace, game: Game) -> None:
             assert tuple(obs) == space.encode(view)
         else:  # a float32 row: the view's values rounded alike
             assert np.array_equal(obs, np.asarray(space.encode(view), dtype=obs.dtype))
-        assert sight_fields(look(game, t.seat, Sight())) == sight_fields(sight_of_view(view, space._moves))
+        seen = sight_of_view(view, space._moves)
+        assert sight_fields(look(game, t.seat, Sight()), game) == sight_fields(seen, seen)
 
 
 @settings(deadline=None, max_examples=20, derandomize=True)

@@ -236,24 +236,28 @@ def test_known_masks_follow_every_move_clone_load_and_sample(rules: Rules, seed:
 
 
 # -- the one observation writer: the engine's sight is the view's --------------------------------
-def _sight_fields(s: Any) -> dict[str, Any]:
-    """A sight's fields the writer reads as values (not ``pile``, ``pops``, ``laid``: they only
-    let it skip work), the engine's lists and the view's tuples made alike."""
-    names = ("seat", "hand", "discards", "opens", "known_bits", "claim_card", "claim", "my_answer", "last_window",
-             "answered", "acting", "sizes", "stock", "balances", "phase", "turn", "dealer", "stealer", "hand_no",
-             "num_hands")  # (listed: a compiled Sight keeps no annotations)
+def _sight_fields(s: Any, p: Any) -> dict[str, Any]:
+    """What the writer reads as values: a sight's fields and the public part ``p``'s (not
+    ``_pops``, ``_laid``: they only let it skip work), the engine's lists and the view's tuples
+    made alike."""
+    names = ("seat", "hand", "claim_card", "claim", "my_answer", "answered", "acting", "sizes", "stock",
+             "stealer")  # (listed: a compiled Sight keeps no annotations)
+    public = ("_discards", "_opens", "_known_bits", "_last_window", "_balances", "_phase", "_turn", "_dealer",
+              "_hand_no")
     out = {name: getattr(s, name) for name in names}
-    for name in ("hand", "discards", "known_bits", "sizes", "balances"):
+    out.update((name, getattr(p, name)) for name in public)
+    for name in ("hand", "_discards", "_known_bits", "sizes", "_balances"):
         out[name] = tuple(out[name])
-    out["opens"] = tuple(tuple(o) for o in s.opens)
+    out["_opens"] = tuple(tuple(o) for o in p._opens)
     return out
 
 
 @settings(deadline=None, max_examples=20, derandomize=True)
 @given(rules=RULES, seed=st.integers(0, 2**31))
 def test_the_engines_sight_is_the_views_sight(rules: Rules, seed: int) -> None:
-    """``look(game, seat)`` (what the tracker's writer reads) equals ``sight_of_view(view)`` (what
-    ``encode(view)``'s writer reads), field by field, for every seat after every move and answer."""
+    """What the tracker's writer reads (``look(game, seat)`` and the engine's public part) equals
+    what ``encode(view)``'s writer reads (``sight_of_view(view)``, both parts), field by field,
+    for every seat after every move and answer."""
     from naipes.ranzo._observation import Sight, look, sight_of_view
 
     rng = random.Random(seed)
@@ -261,7 +265,8 @@ def test_the_engines_sight_is_the_views_sight(rules: Rules, seed: int) -> None:
     steps = 0
     while steps < 300:
         for s in range(game.num_players):
-            assert _sight_fields(look(game, s, Sight())) == _sight_fields(sight_of_view(game.view(s)))
+            seen = sight_of_view(game.view(s))
+            assert _sight_fields(look(game, s, Sight()), game) == _sight_fields(seen, seen)
         if game.is_over:
             break
         random_move(game, ActionSpace(rules), rng)

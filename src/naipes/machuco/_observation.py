@@ -370,9 +370,10 @@ class Writer:
             blanks = space.blanks
         else:
             key = out.format if isinstance(out, memoryview) else type(out).__name__
-            blanks = space.view_blanks.get(key)
-            if blanks is None:
-                blanks = space.view_blanks[key] = _blanks(out, space.n)
+            found = space.view_blanks.get(key)
+            if found is None:
+                found = space.view_blanks[key] = _blanks(out, space.n)
+            blanks = found
         self._zeros, self._blank_cantes, self._blank_plays = blanks
         #: per rare group (contest, pending, chicos/partidos/winner/seat): the places it set
         self._rare_hot = [{}, {}, {}]

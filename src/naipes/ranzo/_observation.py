@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import or_
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from naipes.ranzo._phase import STEAL, WINDOW, Phase
 from naipes.ranzo._tables import tables
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from naipes.ranzo.state import Game
     from naipes.ranzo.view import View
 
-__all__ = ["Layout", "Sight", "Writer", "look", "sight_of_view"]
+__all__ = ["Layout", "Public", "Sight", "Writer", "look", "sight_of_view"]
 
 #: The slices the writer reads the offsets of, in the order of ``Layout.at``.
 _SLICES = ("hand", "hand_order", "open", "known", "discards", "discard_order", "claim_card", "claim",
@@ -60,8 +60,44 @@ def seat_bits(seats: Sequence[int]) -> int:
     return sum({1 << s for s in seats})
 
 
+class Public(Protocol):
+    """The public part of a Ranzo position that the observation reads, under the engine's names.
+
+    The same for every seat, so the tracker reads it from the engine itself
+    (:class:`~naipes.ranzo.Game` has these fields) and a view's :class:`Sight` carries it under
+    these names. ``_discards`` is also the pile's identity: the engine keeps one list per hand,
+    only grown or popped (``_pops`` counts the cards taken back); ``_laid`` counts the juegos
+    laid (a view's sight: ``-1``).
+    """
+
+    @property
+    def _discards(self) -> Sequence[Card]: ...
+    @property
+    def _pops(self) -> int: ...
+    @property
+    def _opens(self) -> Sequence[Sequence[Sequence[Card]]]: ...
+    @property
+    def _laid(self) -> int: ...
+    @property
+    def _known_bits(self) -> list[int]: ...
+    @property
+    def _last_window(self) -> tuple[tuple[int, Move], ...]: ...
+    @property
+    def _balances(self) -> Sequence[int]: ...
+    @property
+    def _phase(self) -> Phase: ...
+    @property
+    def _turn(self) -> int: ...
+    @property
+    def _dealer(self) -> int: ...
+    @property
+    def _hand_no(self) -> int: ...
+
+
 class Sight:
-    """What one seat sees of a Ranzo position that its observation reads (see the module docstring).
+    """What one seat sees of a Ranzo position that only it sees, or that the view gives another
+    meaning than the engine's fields (see the module docstring); from a view
+    (:func:`sight_of_view`) it also carries the :class:`Public` part under the engine's names.
 
     The cards and counts are the engine's own lists (from :func:`look`) or the view's tuples
     (from :func:`sight_of_view`): read at once, never kept or changed.
@@ -69,81 +105,75 @@ class Sight:
 
     seat: int
     hand: list[Card]
-    discards: Sequence[Card]
-    pile: object  # the engine's discard list (None from a view): same object, only grown or popped
-    pops: int
-    opens: Sequence[Sequence[tuple[Card, ...]]]
-    laid: int
-    known_bits: list[int]
     claim_card: Card | None
     claim: Move | None
     my_answer: Move | None
-    last_window: tuple[tuple[int, Move], ...]
     answered: int  # bit mask of the seats that answered the open window
     acting: int  # bit mask of the seats to act (in a window: yet to answer)
     sizes: tuple[int, ...]
     stock: int
-    balances: Sequence[int]
-    phase: Phase
-    turn: int
-    dealer: int
     stealer: int  # -1: none (outside the steal phase)
-    hand_no: int
-    num_hands: int
+    #: the public part (a view's sight only)
+    _discards: Sequence[Card]
+    _pops: int
+    _opens: Sequence[Sequence[Sequence[Card]]]
+    _laid: int
+    _known_bits: list[int]
+    _last_window: tuple[tuple[int, Move], ...]
+    _balances: Sequence[int]
+    _phase: Phase
+    _turn: int
+    _dealer: int
+    _hand_no: int
 
 
 def look(g: Game, seat: int, s: Sight) -> Sight:
-    """Fill ``s`` with what ``seat`` sees of ``g`` now (the contents of ``g.view(seat)``)."""
+    """Fill ``s`` with what only ``seat`` sees of ``g`` now (the contents of ``g.view(seat)``
+    beside the :class:`Public` part, which the writer reads from ``g`` itself)."""
     phase = g._phase
-    window = phase is WINDOW
-    steal = phase is STEAL
     answers = g._answers
     s.seat = seat
     s.hand = g._hands[seat]
-    s.discards = s.pile = g._discards
-    s.pops = g._pops
-    s.opens, s.laid, s.known_bits = g._opens, g._laid, g._known_bits
     answered = 0
-    if window:
+    if phase is WINDOW:
         s.claim_card, s.claim = g._discards[-1], None
         for a in answers:
             answered |= 1 << a
         s.my_answer = answers.get(seat)
+        s.stealer = -1
+    elif phase is STEAL and g._stealer is not None:
+        s.claim_card, s.claim, s.my_answer = g._hands[g._stealer][-1], g._claim, None
+        s.stealer = g._stealer
     else:
-        s.claim_card = g._hands[g._stealer][-1] if steal and g._stealer is not None else None
-        s.claim = g._claim if steal else None
+        s.claim_card = None
+        s.claim = g._claim if phase is STEAL else None
         s.my_answer = None
+        s.stealer = -1
     s.answered = answered
     acting = _SEAT_BITS.get(g._acting)
     s.acting = (acting if acting is not None else seat_bits(g._acting)) & ~answered
-    s.last_window = g._last_window
     s.sizes = tuple(map(len, g._hands))
     s.stock = len(g._stock)
-    s.balances = g._balances
-    s.phase = phase
-    s.turn, s.dealer = g._turn, g._dealer
-    s.stealer = g._stealer if steal and g._stealer is not None else -1
-    s.hand_no, s.num_hands = g._hand_no, g.rules.num_rounds
     return s
 
 
 def sight_of_view(view: View) -> Sight:
-    """What ``view`` shows, as the writer reads it."""
+    """What ``view`` shows, as the writer reads it, its :class:`Public` part included."""
     s = Sight()
     bit = tables(view.rules.deck).bit_id
     s.seat = view.seat
-    s.hand, s.discards, s.pile, s.pops = list(view.hand), view.discards, None, 0
-    s.opens, s.laid = view.open_juegos, -1
-    s.known_bits = [reduce(or_, map(bit.__getitem__, map(id, k)), 0) if k else 0 for k in view.known_by_seat]
+    s.hand, s._discards, s._pops = list(view.hand), view.discards, 0
+    s._opens, s._laid = view.open_juegos, -1
+    s._known_bits = [reduce(or_, map(bit.__getitem__, map(id, k)), 0) if k else 0 for k in view.known_by_seat]
     s.claim_card, s.claim, s.my_answer = view.claim_card, view.claim, view.my_answer
-    s.last_window = view.last_window
+    s._last_window = view.last_window
     s.answered = seat_bits(view.answered)
     s.acting = seat_bits(view.to_act)
     s.sizes = view.hand_sizes
-    s.stock, s.balances, s.phase = view.stock_size, view.scores, view.phase
-    s.turn, s.dealer = view.turn, view.dealer
+    s.stock, s._balances, s._phase = view.stock_size, view.scores, view.phase
+    s._turn, s._dealer = view.turn, view.dealer
     s.stealer = -1 if view.stealer is None else view.stealer
-    s.hand_no, s.num_hands = view.hand_number, view.num_hands
+    s._hand_no = view.hand_number
     return s
 
 
@@ -162,6 +192,7 @@ class Layout:
         self.n: int = space._n
         self.phase_index: dict[Phase, int] = space._phase_index
         self.score_scale = float(space._score_scale)
+        self.num_hands: int = space.rules.num_rounds
         self.no_sizes: tuple[int, ...] = (-1,) * self.n
         #: per seat-relative slice (answered, hand_sizes, scores, to_act, turn, dealer, stealer):
         #: the place of each absolute seat
@@ -217,20 +248,20 @@ class Writer:
         self._balances: Sequence[int] = ()
         out[self._at[21] + layout.seat] = 1.0
 
-    def write(self, s: Sight) -> None:
-        """Bring the places up to ``s`` (each slice writer runs when its inputs differ from what
-        it wrote last)."""
+    def write(self, s: Sight, p: Public) -> None:
+        """Bring the places up to ``s`` and the public part ``p`` (each slice writer runs when its
+        inputs differ from what it wrote last)."""
         if s.hand != self._hand:
             self._hand_slices(s)
-        if s.pile is None or s.pile is not self._discards_of or s.pops != self._pops or \
-                len(s.discards) != len(self._discards):
-            self._discard_slices(s)
-        if s.opens is not self._opens_of or s.laid != self._laid or s.known_bits != self._known_bits:
-            self._sets(s)
+        if p._discards is not self._discards_of or p._pops != self._pops or \
+                len(p._discards) != len(self._discards):
+            self._discard_slices(p)
+        if p._opens is not self._opens_of or p._laid != self._laid or p._known_bits != self._known_bits:
+            self._sets(p)
         if (s.claim_card is not self._claim_card or s.claim is not self._claim or s.my_answer is not self._answer
-                or s.last_window is not self._last_window or s.answered != self._answered):
-            self._claims(s)
-        self._seats(s)
+                or p._last_window is not self._last_window or s.answered != self._answered):
+            self._claims(s, p)
+        self._seats(s, p)
 
     # -- the card zones ----------------------------------------------------------------------------
     def _hand_slices(self, s: Sight) -> None:
@@ -239,44 +270,44 @@ class Writer:
         self._hand_moved(self._hand, hand, at[0], at[1])
         self._hand = list(hand)
 
-    def _discard_slices(self, s: Sight) -> None:
+    def _discard_slices(self, p: Public) -> None:
         """``discards`` and ``discard_order``."""
         at = self._at
-        discards, old, pops = s.discards, self._discards, s.pops
-        pile = s.pile
-        if pile is not None and pile is self._discards_of and pops == self._pops:  # only grown
+        discards, old, pops = p._discards, self._discards, p._pops
+        pile = discards  # (the engine's list: its identity is the pile's)
+        if pile is self._discards_of and pops == self._pops:  # only grown
             if len(discards) > len(old):
                 self._grown(old, discards, at[4], at[5])
-        elif pile is not None and pile is self._discards_of:  # cards taken back since
+        elif pile is self._discards_of:  # cards taken back since
             out, index, base, order = self._out, self._index, at[4], at[5]
-            p, n = max(len(old) - (pops - self._pops), 0), min(len(old), len(discards))
-            while p < n and old[p] is discards[p]:
-                p += 1
-            for i in map(index.__getitem__, map(id, old[p:])):
+            k, n = max(len(old) - (pops - self._pops), 0), min(len(old), len(discards))
+            while k < n and old[k] is discards[k]:
+                k += 1
+            for i in map(index.__getitem__, map(id, old[k:])):
                 out[base + i] = out[order + i] = 0.0
-            del old[p:]
+            del old[k:]
             self._grown(old, discards, base, order)
             self._pops = pops
         else:  # a new pile (a new hand, a loaded position or a view)
             self._ordered(old, discards, at[4], at[5], self._layout.d, 0)
             self._discards, self._discards_of, self._pops = list(discards), pile, pops
 
-    def _sets(self, s: Sight) -> None:
+    def _sets(self, p: Public) -> None:
         """``open`` (each seat's open juegos) and ``known`` (each seat's known concealed cards)."""
         at = self._at
-        opens = s.opens
-        if opens is not self._opens_of or s.laid != self._laid:  # a juego laid, or a new hand
+        opens = p._opens
+        if opens is not self._opens_of or p._laid != self._laid:  # a juego laid, or a new hand
             k, bits = 0, self._open_bits
             for o in opens:
                 if o or bits[k]:
                     self._set(k, [c for j in o for c in j], bits, at[2])
                 k += 1
-            self._opens_of, self._laid = opens, s.laid
+            self._opens_of, self._laid = opens, p._laid
         bits, k = self._known_bits, 0
-        if s.known_bits == bits:
+        if p._known_bits == bits:
             return
         layout = self._layout
-        for m in s.known_bits:  # shown, named or stolen cards come and go
+        for m in p._known_bits:  # shown, named or stolen cards come and go
             diff = m ^ bits[k]
             if diff:
                 out, b = self._out, at[3] + layout.rot[k] * layout.d
@@ -362,7 +393,7 @@ class Writer:
             bits[s] = m
 
     # -- the claims ---------------------------------------------------------------------------------
-    def _claims(self, s: Sight) -> None:
+    def _claims(self, s: Sight, p: Public) -> None:
         """``claim_card``, ``claim`` and ``claim_cards``, ``my_answer`` and its cards,
         ``last_window``, ``answered``."""
         at, out = self._at, self._out
@@ -383,7 +414,7 @@ class Writer:
             self._put(self._answer, 0.0, at[9], at[10])
             self._put(answer, 1.0, at[9], at[10])
             self._answer = answer
-        now = s.last_window
+        now = p._last_window
         if now is not self._last_window:
             for i in self._window_places:
                 out[i] = 0.0
@@ -421,7 +452,7 @@ class Writer:
         return new
 
     # -- the counts and seats -----------------------------------------------------------------------
-    def _seats(self, s: Sight) -> None:
+    def _seats(self, s: Sight, p: Public) -> None:
         """``hand_sizes``, ``stock``, ``scores``, ``phase``, ``to_act``, ``turn``, ``dealer``,
         ``stealer``, ``hand_number``."""
         layout, out = self._layout, self._out
@@ -437,13 +468,13 @@ class Writer:
         if s.stock != self._stock:
             self._stock = s.stock
             out[self._at[14]] = s.stock / layout.d
-        if s.balances != self._balances:
+        if p._balances != self._balances:
             at, scale, k = places[2], layout.score_scale, 0
-            for v in s.balances:
+            for v in p._balances:
                 out[at[k]] = v / scale
                 k += 1
-            self._balances = s.balances.copy() if type(s.balances) is list else s.balances
-        phase = s.phase
+            self._balances = p._balances.copy() if type(p._balances) is list else p._balances
+        phase = p._phase
         if phase is not self._phase:
             index, base = layout.phase_index, self._at[16]
             if self._phase is not None:
@@ -452,15 +483,15 @@ class Writer:
             self._phase = phase
         if s.acting != self._acting:
             self._acting = self._flags(places[3], self._acting, s.acting)
-        if s.turn != self._turn:
-            self._turn = self._hot(places[4], self._turn, s.turn)
-        if s.dealer != self._dealer:
-            self._dealer = self._hot(places[5], self._dealer, s.dealer)
+        if p._turn != self._turn:
+            self._turn = self._hot(places[4], self._turn, p._turn)
+        if p._dealer != self._dealer:
+            self._dealer = self._hot(places[5], self._dealer, p._dealer)
         if s.stealer != self._stealer:
             self._stealer = self._hot(places[6], self._stealer, s.stealer)
-        if s.hand_no != self._hand_no:
-            self._hand_no = s.hand_no
-            out[self._at[22]] = s.hand_no / s.num_hands
+        if p._hand_no != self._hand_no:
+            self._hand_no = p._hand_no
+            out[self._at[22]] = p._hand_no / self._layout.num_hands
 
     def _hot(self, places: tuple[int, ...], old: int, new: int) -> int:
         """Move a seat one-hot (``places``: each seat's place) from ``old`` to ``new`` (-1: none);

@@ -37,7 +37,7 @@ class Tracker(BaseTracker[Move]):
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
         self._sp = space
-        self._enc = Writer(space._layout(seat), self._out)  # made anew, obs zeroed, at the first encode
+        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
         self._sight = Sight()
         self._pos: tuple[int, object, int] = (-1, None, -1)
         self._ids_at: tuple[int, object, int] = (-1, None, -1)
@@ -70,7 +70,8 @@ class Tracker(BaseTracker[Move]):
         return self._sp.move(i)  # raises as ActionSpace.move (or converts a numpy int)
 
     def _encoder(self) -> Any:
-        return self._enc
+        # before the first encode, the sight: its class is the writer's module's
+        return self._sight if self._enc is None else self._enc
 
     # -- the observation -----------------------------------------------------------------------
     def encode(self) -> Any:
@@ -80,9 +81,10 @@ class Tracker(BaseTracker[Move]):
         n, last, answers = len(history), history[-1] if history else None, len(g._answers)
         seen = self._pos
         if seen[0] != n or seen[1] is not last or seen[2] != answers:
-            if seen[0] < 0:  # the first time: what was written is the all-zero observation
+            enc = self._enc
+            if enc is None:  # the first time: what was written is the all-zero observation
                 self._zero()
-                self._enc = type(self._enc)(self._sp._layout(self.seat), self._out)
+                enc = self._enc = Writer(self._sp._layout(self.seat), self._out)
             self._pos = (n, last, answers)
-            self._enc.write(look(g, self.seat, self._sight))
+            enc.write(look(g, self.seat, self._sight), g)
         return self.obs

@@ -251,4 +251,5 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
     def _fill(self, view: View, out: Out) -> None:
         """Write the view's non-zero values into ``out`` (a zeroed list, or a dict of them): the
         one observation writer (:mod:`naipes.ranzo._observation`) on the view's sight."""
-        Writer(self._layout(view.seat), out).write(sight_of_view(view))
+        sight = sight_of_view(view)
+        Writer(self._layout(view.seat), out).write(sight, sight)
