@@ -20,7 +20,7 @@ np = pytest.importorskip("numpy")
 
 #: (game, its observation module, the class, the tracker's attribute holding an instance)
 ENCODERS = [(machuco, "_observation", "Writer", "_enc"), (ranzo, "_observation", "Writer", "_enc"),
-            (macarra, "_hub", "Hub", "_hub")]
+            (macarra, "_observation", "Hub", "_hub")]
 RULES: dict[Any, list[dict[str, Any]]] = {
     machuco: [{"players": 2, "scope": "hand"}, {"players": 4, "teams": True, "scope": "chico"}],
     ranzo: [{"rounds": 2}],

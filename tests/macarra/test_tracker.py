@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import IllegalMoveError, UsageError
-from naipes.macarra import ActionSpace, Game, Move, Rules, _hub, _tracker
+from naipes.macarra import ActionSpace, Game, Move, Rules, _tracker
+from naipes.macarra import _observation as _hub
 
 rules_st = st.builds(
     Rules,
