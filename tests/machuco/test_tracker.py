@@ -24,11 +24,11 @@ RULES = st.sampled_from([
     Rules(players=2, scope="chico", malas=3, buenas=3)])
 #: the fields of a sight (listed: a compiled Sight keeps no annotations) and of the public part
 _FIELDS = ("seat", "hand", "deal_start", "known", "in_play", "sizes", "stock")
-_PUBLIC = ("_table", "_piles", "_aside", "_plays", "_plays_done", "_hand_no", "_deal_no", "_phase", "_acting",
+_PUBLIC = ("_table", "_piles", "_aside", "_plays", "_plays_done", "_hand_no", "_deal_no", "_phase", "to_act",
            "_dealer", "_scores", "_last_throw", "_last_capturer", "_ch_rank", "_ch_level", "_ch_side", "_ch_len",
            "_cantes", "_contest", "_pending", "_chicos", "_partidos", "_winner")
 #: the fields that hold sequences (compared as tuples: the engine's lists, the view's tuples)
-_SEQUENCES = ("hand", "_table", "_aside", "_plays", "known", "sizes", "_acting", "_scores", "_pending", "_chicos",
+_SEQUENCES = ("hand", "_table", "_aside", "_plays", "known", "sizes", "to_act", "_scores", "_pending", "_chicos",
               "_partidos")
 
 

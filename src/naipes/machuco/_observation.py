@@ -104,7 +104,7 @@ class Public(Protocol):
     @property
     def _phase(self) -> Phase: ...
     @property
-    def _acting(self) -> tuple[int, ...]: ...
+    def to_act(self) -> tuple[int, ...]: ...
     @property
     def _dealer(self) -> int: ...
     @property
@@ -160,7 +160,7 @@ class Sight:
     _hand_no: int
     _deal_no: int
     _phase: Phase
-    _acting: tuple[int, ...]
+    to_act: tuple[int, ...]
     _dealer: int
     _scores: Sequence[int]
     _last_throw: int
@@ -205,7 +205,7 @@ def sight_of_view(view: View, moves: Sequence[Any]) -> Sight:
     s.stock = view.stock_size
     s._plays_done, s._hand_no, s._deal_no = view.plays_done, view.hand_number, view.deal_number
     s._phase = view.phase
-    s._acting, s._dealer, s._scores = view.to_act, view.dealer, list(view.scores)
+    s.to_act, s._dealer, s._scores = view.to_act, view.dealer, list(view.scores)
     s._last_throw = view.last_throw
     s._last_capturer = -1 if view.last_capturer is None else view.last_capturer
     chain = view.chain
@@ -342,7 +342,7 @@ class Writer:
             self._one_hot(1, at[10], _PHASE_INDEX[p._phase])
         if p._deal_no != seen[0] or p._dealer != seen[4]:
             self._one_hots(p, seen)
-        acting = p._acting
+        acting = p.to_act
         if acting is not self._seats_to_act:
             self._to_act(acting, at[11])
         chain = seen[5]
