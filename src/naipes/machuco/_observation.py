@@ -3,17 +3,20 @@
 Both ways to the observation go through this module, so they cannot disagree:
 
 - :meth:`ActionSpace.encode(view) <naipes.machuco.ActionSpace.encode>` fills a :class:`Sight`
-  from the view (:func:`sight_of_view`) and runs a fresh :class:`Writer` on it once;
+  from the view (:func:`sight_of_view`: the :class:`Public` part included, under the engine's
+  names) and runs a fresh :class:`Writer` on it once (``write(sight, sight)``);
 - the tracker (:mod:`naipes.machuco._tracker`) keeps one :class:`Writer` per seat and at each
-  position refills its :class:`Sight` from the engine (:func:`look`: it shares the engine's
-  lists and copies nothing) and runs the same writer, which keeps what it wrote last (the
-  places of each card zone, the values of the small slices) and rewrites only the places
-  whose inputs changed: the card zones only when a card moved (a play, a deal, a new hand),
-  the zones that only grow within a hand or a deal (the piles, the deal's plays, the cards
-  aside) only for their new cards.
+  position refills its :class:`Sight` from the engine (:func:`look`: a few stores, the engine's
+  lists shared) and runs the same writer with the engine itself as the :class:`Public` part
+  (``write(sight, game)``). The writer keeps what it wrote last (the places of each card zone,
+  the values of the small slices) and rewrites only the places whose inputs changed: the card
+  zones only when a card moved (a play, a deal, a new hand), the zones that only grow within a
+  hand or a deal (the piles, the deal's plays, the cards aside) only for their new cards.
 
-A :class:`Sight` holds only what the seat's view shows, with the view's meanings (the seat's
-own hand, as the interned play moves of its cards; the public zones; the counts and scores).
+A :class:`Sight` holds what only the seat sees, with the view's meanings (its own hand, as the
+interned play moves of its cards; the known cards; the hand sizes and the stock's size; the
+cards in play when some are out of play). The public zones, counts and scores are the
+:class:`Public` part, the same for every seat.
 
 This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see
 :doc:`/guides/performance`): classes without ``__slots__`` or base class. Compiled or not, it

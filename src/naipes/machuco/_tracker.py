@@ -5,7 +5,8 @@ reads the engine's fields instead of building a :class:`~naipes.machuco.View`:
 the ids from the engine's legal moves, the observation through the one
 observation writer (:mod:`naipes.machuco._observation`, compiled by mypyc in a
 ``NAIPES_MYPYC=1`` build): at each step it refills the seat's ``Sight`` from the
-engine and the writer rewrites only the places whose inputs changed.
+engine and the writer (reading the public part from the engine itself) rewrites
+only the places whose inputs changed.
 ``ActionSpace.encode(view)`` runs the same writer on the view's sight, so the two
 agree at every position (``tests/test_trackers.py`` and
 ``tests/machuco/test_tracker.py`` check it over random games).

@@ -3,18 +3,22 @@
 Both ways to the observation go through this module, so they cannot disagree:
 
 - :meth:`ActionSpace.encode(view) <naipes.ranzo.ActionSpace.encode>` fills a :class:`Sight`
-  from the view (:func:`sight_of_view`) and runs a fresh :class:`Writer` on it once;
+  from the view (:func:`sight_of_view`: the :class:`Public` part included, under the engine's
+  names) and runs a fresh :class:`Writer` on it once (``write(sight, sight)``);
 - the tracker (:mod:`naipes.ranzo._tracker`) keeps one :class:`Writer` per seat and, at each new
   position, refills its :class:`Sight` from the engine (:func:`look`: it shares the engine's
-  lists, copies nothing) and runs the same writer, which rewrites only the places whose inputs
+  lists, copies nothing) and runs the same writer with the engine itself as the
+  :class:`Public` part (``write(sight, game)``), which rewrites only the places whose inputs
   changed since its last run.
 
-A :class:`Sight` holds only what the seat's view shows (the seat's own hand, the public cards,
-the counts), with the view's meanings: the answers of an open window are the seat's own and the
-set of seats that answered, the stealer and the claim exist only in the steal phase. Its
-``pile`` and ``pops`` (the engine's discard list and its count of cards taken back) and
-``laid`` (juegos laid so far) only let the writer skip work; a view's sight has none
-(``pile`` ``None``), and a fresh writer writes everything.
+A :class:`Sight` holds what only the seat sees, or what the view gives another meaning than
+the engine's fields: the seat's own hand, the counts, the answers of an open window (the seat's
+own and the set of seats that answered), the stealer and the claim (in the steal phase only),
+the seats to act. The discards, the open juegos, the known cards, the last window, the scores,
+the phase, the turn, the dealer and the hand's number are the :class:`Public` part. The
+engine's discard list (the pile's identity), its count of cards taken back (``_pops``) and of
+juegos laid (``_laid``) only let the writer skip work; a view's sight has its own tuples (a
+fresh writer writes everything).
 
 Each slice writer (``_hand``, ``_discards``, ``_sets``, ``_claims``, ``_seats``) reads its
 inputs from the sight and compares them with what it wrote last. This module is plain
