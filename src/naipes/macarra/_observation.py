@@ -31,7 +31,7 @@ from operator import sub
 from typing import TYPE_CHECKING, Any
 
 from naipes.errors import UsageError
-from naipes.macarra._tables import code, tables
+from naipes.macarra._tables import _CODE, code, tables
 from naipes.macarra.moves import Draw, Move, Pass, PlaceOnPile
 from naipes.macarra.phase import Phase
 
@@ -85,6 +85,8 @@ class Layout:
         self.turns, self.loser, self.capped = at["turns"], at["loser"], at["capped"]
         self.answered, self.my_bid, self.bids = at["answered"], at["my_bid"], at["bids"]
         self.ace_macarra: bool = space.rules.ace_macarra
+        #: the float32 zeros a hub's array starts from
+        self.zero_bytes = bytes(4 * self.size)
 
 
 def layout(space: Any) -> Layout:
@@ -110,7 +112,7 @@ class Hub:
         self.lay = lay
         self.vec = [0.0] * lay.size
         #: the same as a float32 array, written together with it (a float32 obs copies it whole)
-        self.vf = array("f", self.vec)
+        self.vf = array("f", lay.zero_bytes)
         self.log: list[int] = []
         self.start = 0
         self._key: object = None  # the last history entry seen
@@ -280,9 +282,10 @@ class Hub:
                 if not recycled:
                     for x in stock:
                         counts[cidx[x]] += 1
-        base, value = lay.unseen, lay.count_value
-        for j, x in enumerate(counts):
-            self._put(base + j, value[x])
+        base, value, vec, vf = lay.unseen, lay.count_value, self.vec, self.vf
+        for j, x in enumerate(counts):  # (as _put, the log extended once)
+            vec[base + j] = vf[base + j] = value[x]
+        self.log += range(base, base + len(counts))
         self._un = counts
 
     def _bits(self, base: int, old: int, new: int) -> None:
@@ -572,16 +575,19 @@ def shown_of_view(view: View, lay: Layout) -> Shown:
     Raises:
         UsageError: for a view holding a card that is not of the rules' deck (code ``wrong_rules``).
     """
-    cidx = lay.cidx
+    cidx, codes = lay.cidx, _CODE.__getitem__
     sh = Shown()
     sh._history, sh._pending_answers, sh.to_act = [], dict.fromkeys(view.answered), view.to_act
     sh._turn, sh._phase = view.turn if view.turn is not None else 0, view.phase
-    sh._held = code(view.held) if view.held is not None else 0
-    sh._ftop = [code(c) for c in view.foundations]
-    sh._piles = [[code(c) for c in pile] for pile in view.piles]
+    try:
+        sh._held = codes(view.held) if view.held is not None else 0
+        sh._ftop = list(map(codes, view.foundations))
+        sh._piles = [list(map(codes, pile)) for pile in view.piles]
+        sh._stocks = [list(map(codes, reversed(known))) if known is not None else [0] * size
+                      for known, size in zip(view.recycled_stocks, view.stock_sizes)]
+    except (KeyError, TypeError):  # not a Spanish card
+        raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules") from None
     sh._recycled = [known is not None for known in view.recycled_stocks]
-    sh._stocks = [[code(c) for c in reversed(known)] if known is not None else [0] * size
-                  for known, size in zip(view.recycled_stocks, view.stock_sizes)]
     sh._infractions, sh._ledger = list(view.infractions), [list(row) for row in view.ledger]
     sh._turns, sh._loser, sh._capped = view.turns, -1 if view.loser is None else view.loser, view.capped
     sh._bids = [-1 if b is None else b for b in view.bids]
@@ -600,16 +606,16 @@ def shown_of_view(view: View, lay: Layout) -> Shown:
         unseen = [lay.d] * lay.k
     else:
         unseen = [0] * lay.k
-        seen += [code(c) for c in in_play]  # (checked against the deck below, then counted)
-    for x in seen:
-        if x < 0 or x >= len(cidx) or cidx[x] < 0:
-            raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules")
-    if in_play is not None:
         for c in in_play:
-            unseen[cidx[code(c)]] += 1
-        del seen[len(seen) - len(in_play):]
-    for x in seen:
-        unseen[cidx[x]] -= 1
+            j = cidx[code(c)]
+            if j < 0:
+                raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules")
+            unseen[j] += 1
+    for x in seen:  # (a Spanish card's code is below 64: cidx is -1 for those not of the deck)
+        j = cidx[x]
+        if j < 0:
+            raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules")
+        unseen[j] -= 1
     sh.unseen = unseen
     return sh
 

@@ -39,7 +39,7 @@ ids name absolute seats. The :doc:`rules page </games/macarra>` has the table.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker
@@ -158,6 +158,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._depth_value = [1.0 - depth / c for depth in range(c)]
         #: a count of copies scaled by the decks
         self._count_value = [x / d for x in range(d + 1)]
+        self._lay: Any = None  # the observation writer's layout, made at the first encode(view)
 
     # -- ids ----------------------------------------------------------------------------------
     def legal_ids(self, view: View) -> tuple[int, ...]:
@@ -189,7 +190,9 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         rules = view.rules
         if rules is not self.rules and rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
-        lay = layout(self)
+        lay = self._lay
+        if lay is None:
+            lay = self._lay = layout(self)
         try:
             shown = shown_of_view(view, lay)
         except InvalidStateError:  # a card that is not a Spanish card, or not of the deck
