@@ -620,9 +620,10 @@ def shown_of_view(view: View, lay: Layout) -> Shown:
     return sh
 
 
-def write_own(w: Any, lay: Layout, seat: int, old_bid: int, bid: int) -> None:
+def write_own(w: Any, lay: Any, seat: int, old_bid: int, bid: int) -> None:
     """The seat's own places in ``w``: its ``seat`` flag, and its sealed ``my_bid`` moved from
-    ``old_bid`` to ``bid`` (``-1``: none)."""
+    ``old_bid`` to ``bid`` (``-1``: none). ``lay``: a :class:`Layout` (typed loosely: a compiled
+    build's trackers may hand it a layout of this module's Python source, as its tests do)."""
     w[lay.seat + seat] = 1.0
     if bid != old_bid:
         base = lay.my_bid
