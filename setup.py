@@ -11,8 +11,8 @@ import os
 
 from setuptools import setup
 
-#: The modules compiled in a ``NAIPES_MYPYC=1`` build (each game's observation encoder).
-COMPILED = ["src/naipes/machuco/_encoder.py", "src/naipes/macarra/_hub.py", "src/naipes/ranzo/_encoder.py"]
+#: The modules compiled in a ``NAIPES_MYPYC=1`` build (each game's observation writer).
+COMPILED = ["src/naipes/machuco/_observation.py", "src/naipes/macarra/_observation.py", "src/naipes/ranzo/_observation.py"]
 
 
 def ext_modules() -> list[object]:

@@ -1,4 +1,4 @@
-"""The compiled encoders (a ``NAIPES_MYPYC=1`` build) write exactly what their Python source
+"""The compiled observation writers (a ``NAIPES_MYPYC=1`` build) write exactly what their Python source
 writes: each compiled module's ``.py`` is loaded beside it and both follow the same seeded
 games, compared place by place after every move. In a pure build every test here skips
 (``.ci/compiled.sh`` builds the compiled wheel and fails if they skip)."""
@@ -18,9 +18,9 @@ from naipes import macarra, machuco, ranzo
 
 np = pytest.importorskip("numpy")
 
-#: (game, its encoder module, the class, the tracker's attribute holding an instance)
-ENCODERS = [(machuco, "_encoder", "Encoder", "_enc"), (ranzo, "_encoder", "Encoder", "_enc"),
-            (macarra, "_hub", "Hub", "_hub")]
+#: (game, its observation module, the class, the tracker's attribute holding an instance)
+ENCODERS = [(machuco, "_observation", "Writer", "_enc"), (ranzo, "_observation", "Writer", "_enc"),
+            (macarra, "_observation", "Hub", "_hub")]
 RULES: dict[Any, list[dict[str, Any]]] = {
     machuco: [{"players": 2, "scope": "hand"}, {"players": 4, "teams": True, "scope": "chico"}],
     ranzo: [{"rounds": 2}],
@@ -41,11 +41,11 @@ def _source(compiled: ModuleType) -> ModuleType:
 
 
 def _with_source_encoder(tracker: Any, source: ModuleType, cls: str, attr: str, hub: Any) -> Any:
-    """Give ``tracker`` an encoder of the source module (Macarra: the game's one source hub)."""
+    """Give ``tracker`` a writer of the source module (Macarra: the game's one source hub)."""
     if attr == "_hub":
         tracker._hub = hub
     else:
-        setattr(tracker, attr, getattr(source, cls)(tracker.space, tracker.seat, tracker.obs, tracker._out))
+        setattr(tracker, attr, getattr(source, cls)(source.Layout(tracker.space, tracker.seat), tracker._out))
     return tracker
 
 
@@ -89,5 +89,5 @@ def test_compiled_reports_the_build() -> None:
     mspace = machiavelli.ActionSpace(machiavelli.Rules(players=2, mode="single_deal"))
     assert mspace.tracker(machiavelli.Game(mspace.rules, seed=1), 0).compiled is False
     tracker = space.tracker(game, 0)
-    assert tracker.compiled == str(sys.modules["naipes.machuco._encoder"].__file__).endswith(
+    assert tracker.compiled == str(sys.modules["naipes.machuco._observation"].__file__).endswith(
         tuple(importlib.machinery.EXTENSION_SUFFIXES))

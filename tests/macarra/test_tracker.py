@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import IllegalMoveError, UsageError
-from naipes.macarra import ActionSpace, Game, Move, Rules, _hub, _tracker
+from naipes.macarra import ActionSpace, Game, Move, Phase, Rules, _tracker
+from naipes.macarra import _observation as _hub
 
 rules_st = st.builds(
     Rules,
@@ -244,3 +245,46 @@ def test_the_tracker_refuses_what_the_base_refuses() -> None:
             space.tracker(*args)
         assert info.value.code == code
     assert type(space.tracker(game, 0)) is _tracker.Tracker
+
+
+# -- the one observation writer: what the hub reads of a view is what it reads of the engine --------
+_READ = ("_pending_answers", "to_act", "_phase", "_held", "_ftop", "_piles", "_recycled", "_infractions", "_ledger",
+         "_turns", "_loser", "_capped", "_bids")
+
+
+@settings(deadline=None, max_examples=25, derandomize=True)
+@given(rules=rules_st, seed=st.integers(0, 2**31 - 1))
+def test_the_views_shown_record_is_what_the_hub_reads_of_the_engine(rules: Rules, seed: int) -> None:
+    """For every seat after every move: ``shown_of_view(view)`` has the engine's values of the
+    fields the hub reads (the pending answers by seat, the turn while one is held, the stocks'
+    sizes and the recycled ones' cards, the punishment card once over), and its unseen counts are
+    the cards of the engine's dealt stocks."""
+    from naipes.macarra._observation import layout, shown_of_view
+
+    rng = random.Random(seed)
+    game, space = Game(rules, seed=seed), ActionSpace(rules)
+    lay = layout(space)
+    steps = 0
+    while steps < 120:
+        for s in range(rules.players):
+            shown = shown_of_view(game.view(s), lay)
+            for name in _READ:
+                mine, seen = getattr(game, name), getattr(shown, name)
+                if name == "_pending_answers":  # the hub reads who answered, not what
+                    mine, seen = sorted(mine), sorted(seen)
+                assert mine == seen, name
+            if game._held:
+                assert shown._turn == game._turn
+            if game._phase is Phase.OVER:
+                assert shown._pcard == game._pcard
+            for stock, seen, recycled in zip(game._stocks, shown._stocks, game._recycled):
+                assert (stock if recycled else len(stock)) == (seen if recycled else len(seen))
+            dealt = [0] * lay.k
+            for stock, recycled in zip(game._stocks, game._recycled):
+                for x in stock if not recycled else ():
+                    dealt[lay.cidx[x]] += 1
+            assert shown.unseen == dealt
+        if game.is_over:
+            break
+        _step(game, rng)
+        steps += 1

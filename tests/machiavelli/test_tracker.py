@@ -216,3 +216,43 @@ def test_ids_that_name_no_move_are_refused_as_by_the_space() -> None:
 def test_the_space_hands_out_this_tracker() -> None:
     space = ActionSpace(Rules())
     assert type(space.tracker(Game(Rules(), seed=1), 0)) is Tracker
+
+
+# -- the one observation writer: what the tracker's writer reads is what the view's reads -----------
+#: the sight's fields and the public part's (listed: read by name, as the writer reads them)
+_SIGHT = ("hand", "sizes", "stock", "acting", "shapeless", "cands")
+_PUBLIC = ("_table", "_out", "_opened_seats", "_known_jokers", "_totals", "scores", "_last_points",
+           "_last_winners", "_starter")
+
+
+def _read(sight: object, public: object) -> dict[str, object]:
+    """What the writer reads, the engine's lists and the view's tuples made alike (the hand as a
+    multiset: its order is not encoded)."""
+    out = {name: getattr(sight, name) for name in _SIGHT}
+    out.update((name, getattr(public, name)) for name in _PUBLIC)
+    out["hand"] = sorted(map(str, out["hand"]))  # type: ignore[call-overload]
+    for name in ("sizes", "acting", "_table", "_out", "_opened_seats", "_known_jokers", "_totals", "scores",
+                 "_last_winners"):
+        out[name] = tuple(out[name])  # type: ignore[call-overload]
+    out["_last_points"] = tuple(out["_last_points"] or ())  # type: ignore[arg-type]
+    return out
+
+
+@settings(deadline=None, max_examples=20, derandomize=True)
+@given(seed=st.integers(0, 2**31), variant=st.sampled_from(VARIANTS))
+def test_the_engines_sight_is_the_views_sight(seed: int, variant: Rules) -> None:
+    """For every seat after random moves, the tracker's ``look`` with the engine as the public
+    part reads what ``sight_of_view(view)`` gives ``encode(view)``'s writer, field by field."""
+    from naipes.machiavelli._observation import Sight, look, sight_of_view
+
+    rng = random.Random(seed)
+    game, space = Game(variant, seed=seed), ActionSpace(variant)
+    trackers = [space.tracker(game, s) for s in range(variant.players)]
+    for _ in range(40):
+        for t in trackers:
+            t.legal_ids()  # the tracker's listing: its shapeless plays and candidates
+            seen = sight_of_view(game.view(t.seat), space)
+            assert _read(look(game, t.seat, Sight(), t._shapeless, t._cands), game) == _read(seen, seen)
+        if game.is_over:
+            break
+        play_some(game, rng, rng.randrange(1, 4))

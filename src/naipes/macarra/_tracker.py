@@ -1,6 +1,6 @@
 """Macarra's fast :class:`~naipes.actions.Tracker` (internal; ``ActionSpace.tracker`` makes it).
 
-The trackers of one game share its :class:`~naipes.macarra._hub.Hub`, which keeps the public
+The trackers of one game share its :class:`~naipes.macarra._observation.Hub`, which keeps the public
 part of the observation up to date by diff and logs the places it rewrites. A tracker brings
 the hub to the current position, then copies into its ``obs`` what changed since its own last
 :meth:`Tracker.encode`: the whole hub vector in one memcpy for a contiguous float32 ``obs``,
@@ -16,7 +16,7 @@ from typing import Any, cast
 
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
-from naipes.macarra._hub import Hub, layout
+from naipes.macarra._observation import Hub, layout, write_own
 from naipes.macarra.moves import Bid, Move
 from naipes.macarra.phase import Phase
 
@@ -60,7 +60,7 @@ class Tracker(BaseTracker[Move]):
     ``space.encode(game.view(seat))`` and ``space.legal_ids(game.view(seat))``).
     """
 
-    __slots__ = ("_hub", "_moves", "_size", "_by_identity", "_w", "_target", "_blit", "_seat_place", "_seen", "_my_bid",
+    __slots__ = ("_hub", "_moves", "_size", "_by_identity", "_w", "_target", "_blit", "_seen", "_my_bid",
                  "_legal", "_ids")
 
     def __init__(self, space: Any, game: Any, seat: int, obs: Any = None) -> None:
@@ -120,9 +120,7 @@ class Tracker(BaseTracker[Move]):
             w = self._w
             if self._blit:  # one memcpy of the hub's float32 array, then this seat's own places
                 w[:] = hub.vf
-                w[self._seat_place] = 1.0
-                if self._my_bid >= 0:
-                    w[hub.lay.my_bid + self._my_bid] = 1.0
+                write_own(w, hub.lay, self.seat, -1, self._my_bid)
             else:
                 vec = hub.vec
                 for p in (log[i:] if len(log) - i < _DEDUP else set(log[i:])):
@@ -145,9 +143,8 @@ class Tracker(BaseTracker[Move]):
             w[:] = hub.vf
         else:
             obs[:] = hub.vec
-        self._seat_place = lay.seat + self.seat
-        w[self._seat_place] = 1.0
         self._my_bid = -1
+        write_own(w, lay, self.seat, -1, -1)
         self._own_bid()
 
     def _own_bid(self) -> None:
@@ -155,9 +152,5 @@ class Tracker(BaseTracker[Move]):
         mine = self.game._pending_answers.get(self.seat)
         bid = mine.amount if isinstance(mine, Bid) else -1
         if bid != self._my_bid:
-            base = self._hub.lay.my_bid
-            if self._my_bid >= 0:
-                self._w[base + self._my_bid] = 0.0
-            if bid >= 0:
-                self._w[base + bid] = 1.0
+            write_own(self._w, self._hub.lay, self.seat, self._my_bid, bid)
             self._my_bid = bid

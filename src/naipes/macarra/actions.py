@@ -39,13 +39,12 @@ ids name absolute seats. The :doc:`rules page </games/macarra>` has the table.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Sequence
 
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker
-from naipes.cards import Card
-from naipes.errors import UsageError
-from naipes.macarra._tables import CARDS, Phase, tables
+from naipes.errors import InvalidStateError, UsageError
+from naipes.macarra._tables import Phase, tables
 from naipes.macarra.moves import (
     BIDS,
     DRAW,
@@ -130,14 +129,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._n, self._k, self._d, self._f = n, k, d, f
         self._c = c = k * d
         deck = t.full_deck  # codes in the fixed card order
-        #: card -> its place in the fixed card order
-        self._card_index: dict[Card, int] = {}
-        for i, code in enumerate(deck):
-            card = CARDS[code]
-            assert card is not None
-            self._card_index[card] = i
-        # Cards are interned (one object per card), so the hot paths look cards up by identity
-        self._by_card_id: dict[int, int] = {id(card): i for card, i in self._card_index.items()}
         # the id table: the engine's interned moves, so move(i) is the object legal_moves holds
         moves: list[Move] = [DRAW, PASS]
         moves += [start_foundation(code) for code in deck if code & 15 == 1]
@@ -162,15 +153,12 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             ("bids", n), ("punishment_card", k))
         self._observation_size = sum(length for _, _, length in self.observation_spec)
         self._at = {name: start for name, start, _ in self.observation_spec}
-        self._full_counts = [d] * k
         self._phase_at = {p: self._at["phase"] + i for i, p in enumerate(_PHASES)}
-        ranks = k // 4
-        #: per card, the places of its suit's cards from the ace up to it (a foundation's run)
-        self._run = [range(j - j % ranks, j + 1) for j in range(k)]
         #: ``1 - depth / C`` for each depth
         self._depth_value = [1.0 - depth / c for depth in range(c)]
         #: a count of copies scaled by the decks
         self._count_value = [x / d for x in range(d + 1)]
+        self._lay: Any = None  # the observation writer's layout, made at the first encode(view)
 
     # -- ids ----------------------------------------------------------------------------------
     def legal_ids(self, view: View) -> tuple[int, ...]:
@@ -195,103 +183,22 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
 
     # -- observations -------------------------------------------------------------------------
     def _encode(self, view: View) -> Sequence[float]:
+        """The one observation writer (:mod:`naipes.macarra._observation`): a fresh hub on the
+        view's contents, and the seat's own places."""
+        from naipes.macarra._observation import Hub, layout, shown_of_view, write_own
+
         rules = view.rules
         if rules is not self.rules and rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        lay = self._lay
+        if lay is None:
+            lay = self._lay = layout(self)
         try:
-            return self._fill(view, rules)
-        except KeyError:
-            raise UsageError("the view holds a card that is not of the rules' deck",
-                             code="wrong_rules") from None
-
-    def _fill(self, view: View, rules: Rules) -> list[float]:
-        k, c = self._k, self._c
-        at = self._at
-        ci = self._by_card_id
-        out = [0.0] * self._observation_size
-        out[at["seat"] + view.seat] = 1.0
-        base = at["to_act"]
-        for s in view.to_act:
-            out[base + s] = 1.0
-        out[self._phase_at[view.phase]] = 1.0
-        held = view.held
-        if held is not None:
-            out[at["held"] + ci[id(held)]] = 1.0
-        # foundations: the top card of each, in creation order; and what is out of the hidden stocks
-        in_play = view.cards_in_play
-        unseen = self._full_counts[:] if in_play is None else self._counts(in_play)
-        base = at["foundations"]
-        run = self._run
-        for i, top in enumerate(view.foundations):
-            t = ci[id(top)]
-            out[base + i * k + t] = 1.0
-            for j in run[t]:  # its ace up to the top
-                unseen[j] -= 1
-        if held is not None:
-            unseen[ci[id(held)]] -= 1
-        tops, piles, sizes = at["pile_tops"], at["piles"], at["pile_sizes"]
-        scale = 1.0 / c
-        for s, pile in enumerate(view.piles):
-            if pile:
-                out[tops + s * k + ci[id(pile[-1])]] = 1.0
-                out[sizes + s] = len(pile) * scale
-                self._by_depth(out, piles + s * c, reversed(pile), unseen)
-        base = at["stock_sizes"]
-        for s, size in enumerate(view.stock_sizes):
-            out[base + s] = size * scale
-        recycled, stocks = at["recycled"], at["stocks"]
-        for s, known in enumerate(view.recycled_stocks):
-            if known is not None:
-                out[recycled + s] = 1.0
-                self._by_depth(out, stocks + s * c, known, unseen)
-        base = at["unseen"]
-        out[base:base + k] = map(self._count_value.__getitem__, unseen)
-        base = at["out"]
-        for s in view.out:
-            out[base + s] = 1.0
-        base = at["scores"]
-        sscale = 1.0 / self.score_scale
-        for s, score in enumerate(view.scores):
-            if score:
-                out[base + s] = score * sscale
-        out[at["turns"]] = view.turns / rules.max_turns
-        if view.loser is not None:
-            out[at["loser"] + view.loser] = 1.0
-        if view.capped:
-            out[at["capped"]] = 1.0
-        base = at["answered"]
-        for s in view.answered:
-            out[base + s] = 1.0
-        if view.my_bid is not None:
-            out[at["my_bid"] + view.my_bid] = 1.0
-        base = at["bids"]
-        for s, bid in enumerate(view.bids):
-            if bid is not None:
-                out[base + s] = (bid + 1) / _NBIDS
-        if view.punishment_card is not None:
-            out[at["punishment_card"] + ci[id(view.punishment_card)]] = 1.0
+            shown = shown_of_view(view, lay)
+        except InvalidStateError:  # a card that is not a Spanish card, or not of the deck
+            raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules") from None
+        hub = Hub(lay)
+        hub.sync(shown)
+        out = hub.vec
+        write_own(out, lay, view.seat, -1, -1 if view.my_bid is None else view.my_bid)
         return out
-
-    def _by_depth(self, out: list[float], base: int, cards: Iterable[Card], unseen: list[int]) -> None:
-        """Card ``j``'s copies at ``base + j * D ..``: ``1 - depth / C``, nearest the top first."""
-        ci, d = self._by_card_id, self._d
-        depth_value = self._depth_value
-        if d == 1:
-            for depth, card in enumerate(cards):
-                j = ci[id(card)]
-                out[base + j] = depth_value[depth]
-                unseen[j] -= 1
-            return
-        copies: dict[int, int] = {}
-        for depth, card in enumerate(cards):
-            j = ci[id(card)]
-            copy = copies.get(j, 0)
-            copies[j] = copy + 1
-            out[base + j * d + copy] = depth_value[depth]
-            unseen[j] -= 1
-
-    def _counts(self, cards: Sequence[Card]) -> list[int]:
-        counts = [0] * self._k
-        for card in cards:
-            counts[self._card_index[card]] += 1
-        return counts

@@ -267,8 +267,8 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._at = {name: start for name, start, _ in self.observation_spec}
         self._size = self.observation_size
         copies = rules.copies
-        # caps[kind]: the copies of a kind in the decks; base[kind]: its first thermometer place.
-        self._caps = [copies] * 52 + [rules.jokers]
+        # base[kind]: its first thermometer place (a kind has as many places as copies in the decks,
+        # the joker rules.jokers: no zone holds more, so no count passes its thermometer)
         self._base = [copies * q for q in range(53)]
         self._score_scale = float(rules.threshold if rules.mode == "session" else 100)
         most = max_total(rules) / self._score_scale
@@ -280,6 +280,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._last: tuple[View, tuple[Play, ...]] | None = None  # the last view's shapeless plays
         self._memo: dict[int, tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]] = {}
         self._lock = threading.Lock()
+        self._layouts: dict[int, Any] = {}
 
     # -- per-meld tables (memoized by the meld's identity; the entry keeps the meld alive) -------
     def _meld_info(self, meld: Meld) -> tuple[Meld, _Slots, tuple[int, ...], tuple[int, ...]]:
@@ -467,70 +468,24 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         return Tracker
 
     # -- the observation -----------------------------------------------------------------------
+    def _layout(self, seat: int) -> Any:
+        """The places of ``seat``'s observation (made once per seat)."""
+        layout = self._layouts.get(seat)
+        if layout is None:
+            from naipes.machiavelli._observation import Layout
+
+            layout = self._layouts[seat] = Layout(self, seat)
+        return layout
+
     def _encode(self, view: View) -> Sequence[float]:
+        """The one observation writer (:mod:`naipes.machiavelli._observation`) on the view's sight."""
         if view.rules is not self.rules and view.rules != self.rules:
             raise UsageError("the view is of other rules than this ActionSpace's", code="wrong_rules")
+        from naipes.machiavelli._observation import Writer, sight_of_view
+
         out = [0.0] * self._size
-        at = self._at
-        caps, base = self._caps, self._base
-        counts = [0] * 53
-        start = at["hand"]
-        for card in view.hand:
-            q = _KIND[card]
-            j = counts[q]
-            if j < caps[q]:
-                out[start + base[q] + j] = 1.0
-                counts[q] = j + 1
-        counts = [0] * 53
-        start = at["table_cards"]
-        place = at["table_melds"]
-        for k, meld in enumerate(view.table):
-            _, _, features, kinds = self._meld_info(meld)
-            if k < self.max_melds:
-                p = place + MELD_WIDTH * k
-                for f in features:
-                    out[p + f] = 1.0
-            for q in kinds:
-                j = counts[q]
-                if j < caps[q]:
-                    out[start + base[q] + j] = 1.0
-                    counts[q] = j + 1
-        if view.out_of_play:
-            counts = [0] * 53
-            start = at["out_of_play"]
-            for card in view.out_of_play:
-                q = _KIND[card]
-                j = counts[q]
-                if j < caps[q]:
-                    out[start + base[q] + j] = 1.0
-                    counts[q] = j + 1
-        n = self.rules.players
-        seat = view.seat
-        order = [(seat + r) % n for r in range(n)]
-        deck, scale = self._deck, self._score_scale
-        hs, op, kj = at["hand_sizes"], at["opened"], at["known_jokers"]
-        tt, sc, lp, lw = at["totals"], at["scores"], at["last_points"], at["last_winners"]
-        ta, st = at["to_act"], at["starter"]
-        last_points = view.last_points
-        for r, s in enumerate(order):
-            out[hs + r] = view.hand_sizes[s] / deck
-            out[op + r] = 1.0 if view.opened[s] else 0.0
-            out[kj + r] = view.known_jokers[s] / self._joker_scale
-            out[tt + r] = view.totals[s] / scale
-            out[sc + r] = view.scores[s] / scale
-            if last_points:
-                out[lp + r] = last_points[s] / scale
-            if s in view.last_winners:
-                out[lw + r] = 1.0
-            if s in view.to_act:
-                out[ta + r] = 1.0
-            if s == view.starter:
-                out[st + r] = 1.0
-        out[at["stock_size"]] = view.stock_size / deck
-        out[at["seat"] + seat] = 1.0
-        out[at["phase"] + (0 if view.to_act else 1)] = 1.0
-        self._encode_slots(view, out, at["slots"])
-        self._encode_candidates(self._candidates(view), out, at["candidates"])
+        sight = sight_of_view(view, self)
+        Writer(self._layout(view.seat), out).write(sight, sight)
         return out
 
     def _encode_candidates(self, found: Sequence[Candidate], out: list[float] | Any, start: int) -> None:

@@ -2,11 +2,14 @@
 
 :meth:`ActionSpace.tracker <naipes.actions.ActionSpace.tracker>` gives it. It
 reads the engine's fields instead of building a :class:`~naipes.machuco.View`:
-the ids from the engine's legal moves, the observation through an
-``Encoder`` (``naipes.machuco._encoder``), which rewrites only the places the
-moves since changed (compiled by mypyc in a ``NAIPES_MYPYC=1`` build). What it
-writes equals ``ActionSpace.encode(game.view(seat))`` at every position
-(``tests/test_trackers.py`` checks it over seeded games).
+the ids from the engine's legal moves, the observation through the one
+observation writer (:mod:`naipes.machuco._observation`, compiled by mypyc in a
+``NAIPES_MYPYC=1`` build): at each step it refills the seat's ``Sight`` from the
+engine and the writer (reading the public part from the engine itself) rewrites
+only the places whose inputs changed.
+``ActionSpace.encode(view)`` runs the same writer on the view's sight, so the two
+agree at every position (``tests/test_trackers.py`` and
+``tests/machuco/test_tracker.py`` check it over random games).
 
 .. versionadded:: 1.2
 """
@@ -16,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from naipes.actions import Tracker as BaseTracker
-from naipes.machuco._encoder import Encoder
+from naipes.machuco._observation import Sight, Writer, look
 from naipes.machuco.moves import Move
 
 if TYPE_CHECKING:
@@ -29,13 +32,14 @@ __all__ = ["Tracker"]
 class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_space", "_enc", "_ids", "_moves")
+    __slots__ = ("_space", "_enc", "_sight", "_ids", "_moves")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
         self._space = space
         self._moves: tuple[Move, ...] = space._moves
-        self._enc = Encoder(space, seat, self.obs, self._out)
+        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
+        self._sight = Sight()
         self._ids: tuple[int, object, tuple[int, ...]] | None = None
 
     # -- ids -------------------------------------------------------------------------------
@@ -65,12 +69,16 @@ class Tracker(BaseTracker[Move]):
         return move
 
     def _encoder(self) -> Any:
-        return self._enc
+        # before the first encode, the sight: its class is the writer's module's
+        return self._sight if self._enc is None else self._enc
 
     # -- the observation -----------------------------------------------------------------------
     def encode(self) -> Any:
-        """:attr:`obs` brought up to the current position, and returned (a position with
-        cards out of play: the view's way)."""
-        if self._enc.encode(self.game):
-            return self.obs
-        return super().encode()
+        """:attr:`obs` brought up to the current position, and returned."""
+        enc = self._enc
+        if enc is None:  # what was written is the all-zero observation
+            self._zero()
+            enc = self._enc = Writer(self._space._layout(self.seat), self._out)
+        g = self.game
+        enc.write(look(g, self.seat, self._sight), g)
+        return self.obs

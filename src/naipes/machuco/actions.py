@@ -42,10 +42,10 @@ from typing import Sequence
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
-from naipes.machuco._tables import DECK40, Phase
+from naipes.machuco._observation import Layout, Writer, sight_of_view
+from naipes.machuco._tables import DECK40
 from naipes.machuco.moves import MAYOR, NO_QUIERO, QUIERO, Move, envio, play_card
 from naipes.machuco.rules import Rules
-from naipes.machuco.scoring import Contest, PendingCante
 from naipes.machuco.view import View
 
 __all__ = [
@@ -77,18 +77,10 @@ TOTAL_SCALE = 12.0
 #: A side's points over the target are capped at this in the ``scores`` slice (a chico's
 #: points can pass the target by the points of its last hand).
 SCORE_CAP = 2.0
-#: A majo chain's stack size is divided by this (the deck).
-_STACK_SCALE = 40.0
-
-_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
-_RANK_INDEX: dict[int, int] = {r: i for i, r in enumerate(_RANKS)}
 #: The card index by the card's cached hash: an int key is cheaper to look up than a Card
 #: (whose ``__hash__`` is Python code); the 40 hashes are distinct (checked here).
 _BY_HASH: dict[int, int] = {c._hash: i for i, c in enumerate(DECK40)}
 assert len(_BY_HASH) == 40
-_PHASES = (Phase.PLAY, Phase.DECIDE, Phase.RESPOND, Phase.OVER)
-_PHASE_INDEX = {p: i for i, p in enumerate(_PHASES)}
-_ONES40 = [1.0] * 40
 
 
 class ActionSpace(BaseSpace[Rules, Move, View]):
@@ -142,6 +134,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         #: a side's points over the target are capped at SCORE_CAP; every other value lies in [0, 1]
         self.slice_bounds = {"scores": (0.0, SCORE_CAP)}
         self._checked: object = rules
+        self._layouts: dict[int, Layout] = {}
 
     @property
     def observation_size(self) -> int:
@@ -155,131 +148,20 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         return Tracker
 
     # -- the observation -------------------------------------------------------------------------
+    def _layout(self, seat: int) -> Layout:
+        """The places of ``seat``'s observation (made once per seat)."""
+        layout = self._layouts.get(seat)
+        if layout is None:
+            layout = self._layouts[seat] = Layout(self, seat)
+        return layout
+
     def _encode(self, view: View) -> Sequence[float]:
+        """The one observation writer (:mod:`naipes.machuco._observation`) on the view's sight."""
         if view.rules is not self._checked:
             if view.rules != self.rules:
                 raise UsageError("this view's game has other rules than the action space", code="wrong_rules")
             self._checked = view.rules
-        (o_hand, o_table, o_piles, o_aside, o_deal_plays, o_known, o_out, o_sizes, o_stock, o_plays, o_deal,
-         o_scores, o_chicos, o_partidos, o_phase, o_to_act, o_seat, o_dealer, o_throw, o_ch_number, o_ch_level,
-         o_ch_side, o_ch_stack, o_capturer, o_cantes, o_cantes_known, o_contest, o_contest_sides,
-         o_contest_seats, o_pending, o_winner) = self._offsets
-        ci = _BY_HASH
         out = [0.0] * self._size
-        seat = view.seat
-        rel = self._rel_seat[seat]
-        rside = self._rel_side[seat]
-        # card zones
-        for c in view.hand:
-            out[o_hand + ci[c._hash]] = 1.0
-        for c in view.table:
-            out[o_table + ci[c._hash]] = 1.0
-        side = 0
-        for pile in view.piles:
-            b = o_piles + 40 * rside[side]
-            for c in pile:
-                out[b + ci[c._hash]] = 1.0
-            side += 1
-        for c in view.aside:
-            out[o_aside + ci[c._hash]] = 1.0
-        deal_starts = view.deal_starts
-        for s, c in view.plays[deal_starts[-1] if deal_starts else 0:]:
-            out[o_deal_plays + 40 * rel[s] + ci[c._hash]] = 1.0
-        for c in view.known:
-            out[o_known + ci[c._hash]] = 1.0
-        if view.in_play is not None:
-            out[o_out:o_out + 40] = _ONES40
-            for c in view.in_play:
-                out[o_out + ci[c._hash]] = 0.0
-        # counts and scores
-        t = 0
-        for size in view.hand_sizes:
-            out[o_sizes + rel[t]] = size / HAND_SCALE
-            t += 1
-        out[o_stock] = view.stock_size / PLAYS_SCALE
-        out[o_plays] = view.plays_done / PLAYS_SCALE
-        deal = view.deal_number
-        if 1 <= deal <= self._d:
-            out[o_deal + deal - 1] = 1.0
-        target, chicos, partidos = self._score_scale
-        side = 0
-        for v in view.scores:
-            out[o_scores + rside[side]] = min(v / target, SCORE_CAP)
-            side += 1
-        side = 0
-        for v in view.chicos:
-            out[o_chicos + rside[side]] = v / chicos
-            side += 1
-        side = 0
-        for v in view.partidos:
-            out[o_partidos + rside[side]] = v / partidos
-            side += 1
-        # whose turn
-        out[o_phase + _PHASE_INDEX[view.phase]] = 1.0
-        for t in view.to_act:
-            out[o_to_act + rel[t]] = 1.0
-        out[o_seat + seat] = 1.0
-        out[o_dealer + rel[view.dealer]] = 1.0
-        # majo, chain, last capture
-        if view.last_throw:
-            out[o_throw + _RANK_INDEX[view.last_throw]] = 1.0
-        chain = view.chain
-        if chain is not None:
-            number, level, side, stack = chain
-            out[o_ch_number + _RANK_INDEX[number]] = 1.0
-            if 1 <= level <= 2:
-                out[o_ch_level + level - 1] = 1.0
-            out[o_ch_side + rside[side]] = 1.0
-            out[o_ch_stack] = stack / _STACK_SCALE
-        if view.last_capturer is not None:
-            out[o_capturer + rside[view.last_capturer]] = 1.0
-        # cantes
-        for cante in view.cantes:
-            b = o_cantes + 4 * rel[cante.seat]
-            out[b + cante.category.value - 1] = 1.0
-            out[b + 3] = cante.value / CANTE_SCALE
-        if view.cantes_known:
-            out[o_cantes_known] = 1.0
-        contest = view.contest
-        if contest is not None:
-            self._encode_contest(out, contest, rel, rside)
-        if view.pending:
-            self._encode_pending(out, view.pending, rside)
-        if view.winner is not None:
-            out[o_winner + rside[view.winner]] = 1.0
+        sight = sight_of_view(view, self._moves)
+        Writer(self._layout(view.seat), out).write(sight, sight)
         return out
-
-    def _encode_contest(self, out: list[float], contest: Contest, rel: tuple[int, ...],
-                        rside: tuple[int, ...]) -> None:
-        at = self._at
-        n, s = self._n, self._s
-        base = at["contest"]
-        out[base] = 1.0
-        out[base + contest.category.value] = 1.0
-        out[base + 4] = contest.amount / self._limit
-        base = at["contest_sides"]
-        for side in contest.contenders:
-            out[base + rside[side]] = 1.0
-        for side, total in enumerate(contest.totals):
-            out[base + s + rside[side]] = total / TOTAL_SCALE
-        base = at["contest_seats"]
-        if 0 <= contest.decider < n:
-            out[base + rel[contest.decider]] = 1.0
-        if 0 <= contest.responder < n:
-            out[base + n + rel[contest.responder]] = 1.0
-
-    def _encode_pending(self, out: list[float], pending: Sequence[PendingCante], rside: tuple[int, ...]) -> None:
-        s = self._s
-        width = self._pending_width
-        start = self._at["pending"]
-        for p in pending:
-            if not 1 <= p.deal <= self._d:
-                continue
-            b = start + width * (p.deal - 1)
-            out[b] = 1.0
-            out[b + p.category.value] = 1.0
-            out[b + 4] = p.stake / self._limit
-            for side in p.contenders:
-                out[b + 5 + rside[side]] = 1.0
-            for side, total in enumerate(p.totals):
-                out[b + 5 + s + rside[side]] = total / TOTAL_SCALE

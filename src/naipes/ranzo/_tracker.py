@@ -2,12 +2,15 @@
 
 :meth:`ActionSpace.tracker <naipes.actions.ActionSpace.tracker>` gives it. It
 reads the engine's fields instead of building a :class:`~naipes.ranzo.View`:
-the ids from the engine's legal moves, the observation through an
-``Encoder`` (``naipes.ranzo._encoder``), which rewrites only the places the
-moves since changed (compiled by mypyc in a ``NAIPES_MYPYC=1`` build). What it
-writes equals ``ActionSpace.encode(game.view(seat))`` at every position
-(``tests/test_trackers.py`` and ``tests/ranzo/test_tracker.py`` check it over
-seeded games, ``tests/test_compiled.py`` the compiled encoder against the source).
+the ids from the engine's legal moves, the observation through the one
+observation writer (:mod:`naipes.ranzo._observation`, compiled by mypyc in a
+``NAIPES_MYPYC=1`` build): at each new position it refills the seat's
+``Sight`` from the engine and the writer (reading the public part from the engine
+itself) rewrites only the places whose inputs
+changed. ``ActionSpace.encode(view)`` runs the same writer on the view's sight,
+so the two agree at every position (``tests/test_trackers.py`` and
+``tests/ranzo/test_tracker.py`` check it over seeded games,
+``tests/test_compiled.py`` the compiled writer against the source).
 
 .. versionadded:: 1.2
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from naipes.actions import Tracker as BaseTracker
-from naipes.ranzo._encoder import Encoder
+from naipes.ranzo._observation import Sight, Writer, look
 from naipes.ranzo.moves import Move
 
 if TYPE_CHECKING:
@@ -30,12 +33,14 @@ __all__ = ["Tracker"]
 class Tracker(BaseTracker[Move]):
     """One seat's Ranzo ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_sp", "_enc", "_ids_at", "_ids")
+    __slots__ = ("_sp", "_enc", "_sight", "_pos", "_ids_at", "_ids")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
         super().__init__(space, game, seat, obs)
         self._sp = space
-        self._enc = Encoder(space, seat, self.obs, self._out)
+        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
+        self._sight = Sight()
+        self._pos: tuple[int, object, int] = (-1, None, -1)
         self._ids_at: tuple[int, object, int] = (-1, None, -1)
         self._ids: tuple[int, ...] = ()
 
@@ -66,10 +71,21 @@ class Tracker(BaseTracker[Move]):
         return self._sp.move(i)  # raises as ActionSpace.move (or converts a numpy int)
 
     def _encoder(self) -> Any:
-        return self._enc
+        # before the first encode, the sight: its class is the writer's module's
+        return self._sight if self._enc is None else self._enc
 
     # -- the observation -----------------------------------------------------------------------
     def encode(self) -> Any:
         """:attr:`obs` brought up to the current position, and returned."""
-        self._enc.encode(self.game)
+        g = self.game
+        history = g._history
+        n, last, answers = len(history), history[-1] if history else None, len(g._answers)
+        seen = self._pos
+        if seen[0] != n or seen[1] is not last or seen[2] != answers:
+            enc = self._enc
+            if enc is None:  # the first time: what was written is the all-zero observation
+                self._zero()
+                enc = self._enc = Writer(self._sp._layout(self.seat), self._out)
+            self._pos = (n, last, answers)
+            enc.write(look(g, self.seat, self._sight), g)
         return self.obs

@@ -54,6 +54,7 @@ from typing import Any, Sequence, Union
 from naipes.actions import ActionSpace as BaseSpace
 from naipes.actions import Tracker as BaseTracker
 from naipes.errors import UsageError
+from naipes.ranzo._observation import Layout, Writer, sight_of_view
 from naipes.ranzo._phase import Phase
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import PASS, RANZO, Envido, Move, Pass, Truco, discard, envido, truco
@@ -155,14 +156,6 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
             ("my_answer_cards", d), ("last_window", 3 * n), ("answered", n), ("hand_sizes", n),
             ("stock", 1), ("scores", n), ("phase", 4), ("to_act", n), ("turn", n), ("dealer", n),
             ("stealer", n), ("seat", n), ("hand_number", 1))
-        at = {name: start for name, start, _ in self.observation_spec}
-        self._card_offsets = tuple(at[k] for k in (
-            "hand", "hand_order", "open", "known", "discards", "discard_order"))
-        self._claim_offsets = tuple(at[k] for k in (
-            "claim_card", "claim", "claim_cards", "my_answer", "my_answer_cards", "last_window", "answered"))
-        self._seat_offsets = tuple(at[k] for k in (
-            "hand_sizes", "stock", "scores", "phase", "to_act", "turn", "dealer", "stealer", "seat",
-            "hand_number"))
         self._kind: dict[type, int] = {Pass: 0, Envido: 1, Truco: 2}
         self._phase_index = {p: i for i, p in enumerate(_PHASES)}
         self._seen_rules = rules
@@ -171,6 +164,14 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         self._held = rules.hand_size + 1
         start = n * rules.starting_points
         self._score_scale = start if start else 1
+        self._layouts: dict[int, Layout] = {}
+
+    def _layout(self, seat: int) -> Layout:
+        """The places of ``seat``'s observation (made once per seat)."""
+        layout = self._layouts.get(seat)
+        if layout is None:
+            layout = self._layouts[seat] = Layout(self, seat)
+        return layout
 
     def _tracker_type(self) -> type[BaseTracker[Move]]:
         """Ranzo's tracker, which reads the engine instead of a view (:mod:`naipes.ranzo._tracker`)."""
@@ -248,79 +249,7 @@ class ActionSpace(BaseSpace[Rules, Move, View]):
         return out
 
     def _fill(self, view: View, out: Out) -> None:
-        """Write the view's non-zero values into ``out`` (a zeroed list, or a dict of them)."""
-        rot = self._rot[view.seat]
-        self._put_cards(view, out, rot)
-        self._put_claims(view, out, rot)
-        self._put_seats(view, out, rot)
-
-    def _put_cards(self, view: View, out: Out, rot: tuple[int, ...]) -> None:
-        """The card zones: hand, open juegos, known cards, discards."""
-        o_hand, o_hand_order, o_open, o_known, o_discards, o_order = self._card_offsets
-        card, d, held = self._card, self._d, self._held
-        for k, c in enumerate(view.hand, 1):
-            i = card[id(c)]
-            out[o_hand + i] = 1.0
-            out[o_hand_order + i] = k / held
-        for s, juegos in enumerate(view.open_juegos):
-            b = o_open + rot[s] * d
-            for j in juegos:
-                for c in j:
-                    out[b + card[id(c)]] = 1.0
-        for s, cards in enumerate(view.known_by_seat):
-            b = o_known + rot[s] * d
-            for c in cards:
-                out[b + card[id(c)]] = 1.0
-        for k, c in enumerate(view.discards, 1):
-            i = card[id(c)]
-            out[o_discards + i] = 1.0
-            out[o_order + i] = k / d
-
-    def _put_claims(self, view: View, out: Out, rot: tuple[int, ...]) -> None:
-        """The claimed card, the winning claim, the seat's own answer and the last window."""
-        o_claim_card, o_claim, o_claim_cards, o_answer, o_answer_cards, o_window, o_answered = \
-            self._claim_offsets
-        if view.claim_card is not None:
-            out[o_claim_card + self._card[id(view.claim_card)]] = 1.0
-        if view.claim is not None:
-            self._put_claim(out, view.claim, o_claim - 1, o_claim_cards)
-        if view.my_answer is not None:
-            self._put_claim(out, view.my_answer, o_answer, o_answer_cards)
-        kind = self._kind
-        for s, m in view.last_window:
-            out[o_window + 3 * rot[s] + kind[type(m)]] = 1.0
-        for s in view.answered:
-            out[o_answered + rot[s]] = 1.0
-
-    def _put_seats(self, view: View, out: Out, rot: tuple[int, ...]) -> None:
-        """Counts, balances, the phase and who is who (relative seats, then the absolute one)."""
-        (o_sizes, o_stock, o_scores, o_phase, o_to_act, o_turn, o_dealer, o_stealer, o_seat,
-         o_hand_number) = self._seat_offsets
-        held, scale = self._held, self._score_scale
-        for s, n in enumerate(view.hand_sizes):
-            out[o_sizes + rot[s]] = n / held
-        out[o_stock] = view.stock_size / self._d
-        for s, n in enumerate(view.scores):
-            out[o_scores + rot[s]] = n / scale
-        out[o_phase + self._phase_index[view.phase]] = 1.0
-        for s in view.to_act:
-            out[o_to_act + rot[s]] = 1.0
-        out[o_turn + rot[view.turn]] = 1.0
-        out[o_dealer + rot[view.dealer]] = 1.0
-        if view.stealer is not None:
-            out[o_stealer + rot[view.stealer]] = 1.0
-        out[o_seat + view.seat] = 1.0
-        out[o_hand_number] = view.hand_number / view.num_hands
-
-    def _put_claim(self, out: Out, move: Move, kinds: int, cards: int) -> None:
-        """Flag a claim's kind at ``kinds`` (+0 pass, +1 envido, +2 truco) and its cards at ``cards``."""
-        card = self._card
-        if type(move) is Envido:
-            out[kinds + 1] = 1.0
-            out[cards + card[id(move.a)]] = 1.0
-            out[cards + card[id(move.b)]] = 1.0
-        elif type(move) is Truco:
-            out[kinds + 2] = 1.0
-            out[cards + card[id(move.card)]] = 1.0
-        else:
-            out[kinds] = 1.0
+        """Write the view's non-zero values into ``out`` (a zeroed list, or a dict of them): the
+        one observation writer (:mod:`naipes.ranzo._observation`) on the view's sight."""
+        sight = sight_of_view(view)
+        Writer(self._layout(view.seat), out).write(sight, sight)

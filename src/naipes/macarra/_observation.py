@@ -1,18 +1,24 @@
-"""The shared half of Macarra's trackers (internal): one game's public observation, kept by diff.
+"""Macarra's one observation writer: the slices of ``ActionSpace.encode`` by diff (internal).
 
-Everything a Macarra observation holds is public but the viewer's seat and own bid, so the
-trackers of one game share one :class:`Hub`. It reads the engine's own fields (card codes,
-lists, ints) instead of building a :class:`~naipes.macarra.View`, keeps the public part of the
-vector (as floats, and as a float32 array beside them), and after each position compares the
-zones with what it last wrote and rewrites only the places that changed (a drawn card, a card
-laid on one pile or foundation, a turn or phase change), logging each place it rewrites. After
-exactly one move of the play (one deck) it looks only at the zones that move can change. The
-values are computed with the same expressions as :meth:`ActionSpace.encode
-<naipes.macarra.ActionSpace.encode>`, so they are equal to the last bit.
+Both ways to the observation go through this module, so they cannot disagree:
 
-Two facts of the engine it leans on: every card in play lies in exactly one zone (stocks,
-face-up piles, foundations, the held card), so the ``unseen`` counts are the cards of the dealt
-(never recycled) stocks; and a stock only loses cards from its top, and is recycled only once empty.
+- the trackers of one game (:mod:`naipes.macarra._tracker`) share one :class:`Hub`, which reads
+  the engine's own fields (card codes, lists, ints), keeps the public part of the vector (as
+  floats, and as a float32 array beside them) and after each position compares the zones with
+  what it last wrote, rewriting only the places that changed (a drawn card, a card laid on one
+  pile or foundation, a turn or phase change) and logging each place it rewrites; after exactly
+  one move of the play (one deck) it looks only at the zones that move can change;
+- :meth:`ActionSpace.encode(view) <naipes.macarra.ActionSpace.encode>` runs a fresh :class:`Hub`
+  once on :func:`shown_of_view`, the view's contents under the engine's field names (a
+  :class:`Shown`);
+- and both write the seat's own places (its seat flag, its sealed bid) with :func:`write_own`.
+
+The hub reads everything under the engine's names but the cards still unseen: from the engine
+it counts the cards of the dealt (never recycled) stocks (every card in play lies in exactly one
+zone: stocks, face-up piles, foundations, the held card), while a :class:`Shown` carries the
+counts the view implies (the cards in play less the cards seen) and its dealt stocks are blanks
+of their size (only their size is read). A stock only loses cards from its top, and is
+recycled only once empty.
 
 This module is plain Python that mypyc can compile (``NAIPES_MYPYC=1``, see the RL guide):
 classes without ``__slots__`` or base classes. Compiled or not, it writes the same values.
@@ -22,13 +28,17 @@ from __future__ import annotations
 
 from array import array
 from operator import sub
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from naipes.macarra._tables import tables
+from naipes.errors import UsageError
+from naipes.macarra._tables import _CODE, code, tables
 from naipes.macarra.moves import Draw, Move, Pass, PlaceOnPile
 from naipes.macarra.phase import Phase
 
-__all__ = ["Hub", "Layout", "layout"]
+if TYPE_CHECKING:
+    from naipes.macarra.view import View
+
+__all__ = ["Hub", "Layout", "Shown", "layout", "shown_of_view", "write_own"]
 
 _PLAY, _OVER = Phase.PLAY, Phase.OVER
 _NBIDS = 11
@@ -50,8 +60,8 @@ class Layout:
         self.size = space.observation_size
         #: card code -> the card's place in the fixed card order
         self.cidx = cidx = [-1] * 64
-        for i, code in enumerate(tables(space.rules.deck).full_deck):
-            cidx[code] = i
+        for i, x in enumerate(tables(space.rules.deck).full_deck):
+            cidx[x] = i
         self.depth_value: list[float] = space._depth_value
         self.count_value: list[float] = space._count_value
         self.scale = 1.0 / c
@@ -75,6 +85,8 @@ class Layout:
         self.turns, self.loser, self.capped = at["turns"], at["loser"], at["capped"]
         self.answered, self.my_bid, self.bids = at["answered"], at["my_bid"], at["bids"]
         self.ace_macarra: bool = space.rules.ace_macarra
+        #: the float32 zeros a hub's array starts from
+        self.zero_bytes = bytes(4 * self.size)
 
 
 def layout(space: Any) -> Layout:
@@ -100,7 +112,7 @@ class Hub:
         self.lay = lay
         self.vec = [0.0] * lay.size
         #: the same as a float32 array, written together with it (a float32 obs copies it whole)
-        self.vf = array("f", self.vec)
+        self.vf = array("f", lay.zero_bytes)
         self.log: list[int] = []
         self.start = 0
         self._key: object = None  # the last history entry seen
@@ -258,17 +270,22 @@ class Hub:
         return changed
 
     def _write_unseen(self, game: Any) -> None:
-        """Count the cards of the dealt stocks (the unseen ones) and write every count."""
+        """Count the unseen cards (the engine's: the cards of the dealt stocks; a :class:`Shown`
+        carries them) and write every count."""
         lay = self.lay
-        counts = [0] * lay.k
-        cidx = lay.cidx
-        for stock, recycled in zip(game._stocks, game._recycled):
-            if not recycled:
-                for x in stock:
-                    counts[cidx[x]] += 1
-        base, value = lay.unseen, lay.count_value
-        for j, x in enumerate(counts):
-            self._put(base + j, value[x])
+        if type(game) is Shown:
+            counts = list(game.unseen)
+        else:
+            counts = [0] * lay.k
+            cidx = lay.cidx
+            for stock, recycled in zip(game._stocks, game._recycled):
+                if not recycled:
+                    for x in stock:
+                        counts[cidx[x]] += 1
+        base, value, vec, vf = lay.unseen, lay.count_value, self.vec, self.vf
+        for j, x in enumerate(counts):  # (as _put, the log extended once)
+            vec[base + j] = vf[base + j] = value[x]
+        self.log += range(base, base + len(counts))
         self._un = counts
 
     def _bits(self, base: int, old: int, new: int) -> None:
@@ -527,3 +544,90 @@ def _depths1(vec: list[float], vf: array[float], log: list[int], place: list[int
     log += places
 
 
+class Shown:
+    """What a view shows, under the engine's field names the :class:`Hub` reads (see the
+    module docstring); made by :func:`shown_of_view`."""
+
+    _history: list[Any]
+    _pending_answers: dict[int, Any]
+    to_act: tuple[int, ...]
+    _turn: int
+    _phase: Phase
+    _held: int
+    _ftop: list[int]
+    _piles: list[list[int]]
+    _stocks: list[list[int]]
+    _recycled: list[bool]
+    _infractions: list[int]
+    _ledger: list[list[int]]
+    _turns: int
+    _loser: int
+    _capped: bool
+    _bids: list[int]
+    _pcard: int
+    #: the count of each card (in the fixed card order) not seen: in play, and in no open zone
+    unseen: list[int]
+
+
+def shown_of_view(view: View, lay: Layout) -> Shown:
+    """The contents of ``view`` as the :class:`Hub` reads them (``lay``: the layout of its rules).
+
+    Raises:
+        UsageError: for a view holding a card that is not of the rules' deck (code ``wrong_rules``).
+    """
+    cidx, codes = lay.cidx, _CODE.__getitem__
+    sh = Shown()
+    sh._history, sh._pending_answers, sh.to_act = [], dict.fromkeys(view.answered), view.to_act
+    sh._turn, sh._phase = view.turn if view.turn is not None else 0, view.phase
+    try:
+        sh._held = codes(view.held) if view.held is not None else 0
+        sh._ftop = list(map(codes, view.foundations))
+        sh._piles = [list(map(codes, pile)) for pile in view.piles]
+        sh._stocks = [list(map(codes, reversed(known))) if known is not None else [0] * size
+                      for known, size in zip(view.recycled_stocks, view.stock_sizes)]
+    except (KeyError, TypeError):  # not a Spanish card
+        raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules") from None
+    sh._recycled = [known is not None for known in view.recycled_stocks]
+    sh._infractions, sh._ledger = list(view.infractions), [list(row) for row in view.ledger]
+    sh._turns, sh._loser, sh._capped = view.turns, -1 if view.loser is None else view.loser, view.capped
+    sh._bids = [-1 if b is None else b for b in view.bids]
+    sh._pcard = code(view.punishment_card) if view.punishment_card is not None else 0
+    seen = [sh._held] if sh._held else []
+    t = tables(lay.k)
+    for top in sh._ftop:
+        seen += t.run_to(top)
+    for pile in sh._piles:
+        seen += pile
+    for stock, recycled in zip(sh._stocks, sh._recycled):
+        if recycled:
+            seen += stock
+    in_play = view.cards_in_play
+    if in_play is None:
+        unseen = [lay.d] * lay.k
+    else:
+        unseen = [0] * lay.k
+        for c in in_play:
+            j = cidx[code(c)]
+            if j < 0:
+                raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules")
+            unseen[j] += 1
+    for x in seen:  # (a Spanish card's code is below 64: cidx is -1 for those not of the deck)
+        j = cidx[x]
+        if j < 0:
+            raise UsageError("the view holds a card that is not of the rules' deck", code="wrong_rules")
+        unseen[j] -= 1
+    sh.unseen = unseen
+    return sh
+
+
+def write_own(w: Any, lay: Any, seat: int, old_bid: int, bid: int) -> None:
+    """The seat's own places in ``w``: its ``seat`` flag, and its sealed ``my_bid`` moved from
+    ``old_bid`` to ``bid`` (``-1``: none). ``lay``: a :class:`Layout` (typed loosely: a compiled
+    build's trackers may hand it a layout of this module's Python source, as its tests do)."""
+    w[lay.seat + seat] = 1.0
+    if bid != old_bid:
+        base = lay.my_bid
+        if old_bid >= 0:
+            w[base + old_bid] = 0.0
+        if bid >= 0:
+            w[base + bid] = 1.0

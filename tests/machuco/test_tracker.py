@@ -1,0 +1,106 @@
+"""Machuco's one observation writer (:mod:`naipes.machuco._observation`): the tracker and
+``ActionSpace.encode(view)`` run the same writer over a ``Sight`` and the position's public
+part, so what the tracker writes after any moves is ``encode(view)``; and what the tracker's
+writer reads (its sight filled from the engine, the public part from the engine itself) is what
+the view's writer reads (the view's sight, both parts), field by field."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from naipes.machuco import ActionSpace, Game, Rules
+from naipes.machuco._observation import Sight, look, sight_of_view
+
+np = pytest.importorskip("numpy")
+
+RULES = st.sampled_from([
+    Rules(players=2, scope="hand"), Rules(players=4, teams=True, scope="hand"),
+    Rules(players=4, teams=False, scope="hand", envio_enabled=False),
+    Rules(players=2, scope="chico", malas=3, buenas=3)])
+#: the fields of a sight (listed: a compiled Sight keeps no annotations) and of the public part
+_FIELDS = ("seat", "hand", "deal_start", "known", "in_play", "sizes", "stock")
+_PUBLIC = ("_table", "_piles", "_aside", "_plays", "_plays_done", "_hand_no", "_deal_no", "_phase", "to_act",
+           "_dealer", "_scores", "_last_throw", "_last_capturer", "_ch_rank", "_ch_level", "_ch_side", "_ch_len",
+           "_cantes", "_contest", "_pending", "_chicos", "_partidos", "_winner")
+#: the fields that hold sequences (compared as tuples: the engine's lists, the view's tuples)
+_SEQUENCES = ("hand", "_table", "_aside", "_plays", "known", "sizes", "to_act", "_scores", "_pending", "_chicos",
+              "_partidos")
+
+
+def sight_fields(s: Sight, p: Any) -> dict[str, Any]:
+    """What the writer reads: a sight's fields and the public part ``p``'s, the engine's lists and
+    the view's tuples made alike."""
+    out = {name: getattr(s, name) for name in _FIELDS}
+    out.update((name, getattr(p, name)) for name in _PUBLIC)
+    for name in _SEQUENCES:
+        out[name] = tuple(out[name])
+    out["_piles"] = tuple(tuple(pile) for pile in p._piles)
+    out["_plays"] = out["_plays"][s.deal_start:]  # the writer reads this deal's plays only
+    out["in_play"] = None if s.in_play is None else tuple(s.in_play)
+    out["_cantes"] = None if p._cantes is None else tuple((t, f.category, f.value) for t, f in p._cantes)
+    if not p._ch_level:  # no chain: its number, side and stack are not read
+        out["_ch_rank"] = out["_ch_side"] = out["_ch_len"] = 0
+    return out
+
+
+def _check(trackers: list[Any], space: ActionSpace, game: Game) -> None:
+    for t in trackers:
+        view = game.view(t.seat)
+        obs = t.encode()
+        if isinstance(obs, list):
+            assert tuple(obs) == space.encode(view)
+        else:  # a float32 row: the view's values rounded alike
+            assert np.array_equal(obs, np.asarray(space.encode(view), dtype=obs.dtype))
+        seen = sight_of_view(view, space._moves)
+        assert sight_fields(look(game, t.seat, Sight()), game) == sight_fields(seen, seen)
+
+
+@settings(deadline=None, max_examples=20, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31), gaps=st.lists(st.integers(0, 7), min_size=1, max_size=6),
+       float32=st.booleans())
+def test_tracker_equals_encode_of_the_view_after_any_moves(rules: Rules, seed: int, gaps: list[int],
+                                                           float32: bool) -> None:
+    """Some seats checked after 0..7 moves at a time: the tracker's obs (a float32 row or a list)
+    is ``encode(view)``, and the engine's sight is the view's."""
+    rng = random.Random(seed)
+    game, space = Game(rules, seed=seed), ActionSpace(rules)
+    trackers = [space.tracker(game, s, np.zeros(space.observation_size, np.float32) if float32 else None)
+                for s in range(game.num_players)]
+    step = 0
+    while not game.is_over and step < 300:
+        for _ in range(gaps[step % len(gaps)]):
+            if game.is_over:
+                break
+            seat = rng.choice(game.to_act)
+            moves = game.legal_moves(seat)
+            game.play(moves[rng.randrange(len(moves))], seat)
+        _check([t for t in trackers if (t.seat + step) % 2 == 0 or step % 5 == 0], space, game)
+        step += 1
+    _check(trackers, space, game)
+
+
+@settings(deadline=None, max_examples=15, derandomize=True)
+@given(seed=st.integers(0, 2**31))
+def test_cards_out_of_play_are_written_by_the_same_writer(seed: int) -> None:
+    """A position with cards out of play: the tracker writes ``out_of_play`` as the view does
+    (once the view's way in the tracker; now the one writer), through a whole game."""
+    rng = random.Random(seed)
+    rules = Rules(players=2)
+    game = Game.from_position(rules, hands=[["2e", "12c", "5o"], ["2b", "11c", "7e"]], table=["3o", "4c"],
+                              stock=["1o", "6c", "10b", "3e", "4o", "5b"], seed=seed)
+    space = ActionSpace(rules)
+    trackers = [space.tracker(game, s) for s in range(2)]
+    _check(trackers, space, game)
+    assert sum(trackers[0].encode()[space.slice("out_of_play")]) == 40 - 14
+    steps = 0
+    while not game.is_over and steps < 200:
+        seat = rng.choice(game.to_act)
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+        _check(trackers, space, game)
+        steps += 1
