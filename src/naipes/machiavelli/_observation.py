@@ -219,21 +219,8 @@ class Writer:
         except KeyError:
             count = count_vector(hand)
         old = self._hand_count
-        d = old ^ count
-        if d:  # the kinds whose count changed get their thermometer places (``_counts``, inlined)
-            was, now, below, start, kinds = old.to_bytes(53, "little"), count.to_bytes(53, "little"), \
-                _BELOW, at[0], self._layout.base
-            while d:
-                q = (d.bit_length() - 1) >> 3
-                d &= below[q]
-                a, b = was[q], now[q]
-                k = start + kinds[q]
-                if a < b:
-                    for j in range(a, b):
-                        out[k + j] = 1.0
-                else:
-                    for j in range(b, a):
-                        out[k + j] = 0.0
+        if old != count:
+            self._counts(old, count, at[0])
             self._hand_count = count
         if p._table is not self._table:
             self._write_table(p._table)
