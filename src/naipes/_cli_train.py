@@ -2,10 +2,11 @@
 
     naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
         --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
-    naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
+    naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
+        --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
-The first is the recipe of the Machuco weights naipes ships; the second trains weights of
-one's own for Ranzo (naipes ships none: play them with ``LearnedBot.from_file``).
+The recipes of the weights naipes ships: Machuco (2 players, one hand) and Ranzo (4 players,
+one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
 """
