@@ -2,10 +2,11 @@
 
     naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
         --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
-    naipes train ranzo --rule rounds=1 --cpu-minutes 60 --out ranzo.npz
+    naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
+        --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
-The first is the recipe of the Machuco weights naipes ships; the second trains weights of
-one's own for Ranzo (naipes ships none: play them with ``LearnedBot.from_file``).
+The recipes of the weights naipes ships: Machuco (2 players, one hand) and Ranzo (4 players,
+one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
 """
@@ -53,6 +54,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                         "values, one step of policy improvement over it (default: the network's own moves)")
     p.add_argument("--prior", type=float, default=0.3,
                    help="the starting bonus of the heuristic's best move (default 0.3)")
+    p.add_argument("--margin", type=float, default=0.0,
+                   help="at the end, raise the heuristic's best move by this much: the network leaves it only "
+                        "where it values another higher by more than the margin (default 0)")
     p.add_argument("--teacher", metavar="BOT", default="",
                    help="first distil this search bot's value of every move (e.g. strong; needs --teacher-minutes)")
     p.add_argument("--teacher-minutes", type=float, default=0.0,
@@ -97,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
                             epsilon=args.epsilon,
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
                             eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour,
-                            prior=args.prior, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
+                            prior=args.prior, margin=args.margin, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
                             epochs=args.epochs, keep_best=args.keep_best,
                             teacher_data=args.teacher_data, distil=args.distil, tau=args.tau, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")

@@ -113,7 +113,7 @@ def test_opponents_are_told_apart_everywhere(new_page: Any) -> None:
     p.page.wait_for_selector("#game option[value=ranzo]", state="attached")
     p.page.select_option("#game", "ranzo")
     offered = p.page.eval_on_selector_all("#seat-1 option", "os => os.map((o) => o.value)")
-    assert "strong" in offered and "learned" not in offered  # from the registry: no learned bot yet
+    assert "strong" in offered and "learned" in offered  # from the registry: Ranzo ships learned weights
     made = p.page.evaluate("() => fetch('/api/tables', {method: 'POST', headers: {'content-type': 'application/json'},"
                            " body: JSON.stringify({game: 'ranzo', players: 3, rules: {rounds: 1}, join: 0, player: "
                            "'<b>Ana</b>', bots: {'1': 'random', '2': 'random'}})}).then((r) => r.json())")

@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 from naipes import machuco, ranzo  # noqa: E402
 from naipes.adapters.training import KNOWLEDGE, TrainingEnv  # noqa: E402
 from naipes.errors import UsageError  # noqa: E402
-from naipes.learn import LearnedBot, QNetwork, WeightsMeta, save_weights  # noqa: E402
+from naipes.learn import LearnedBot, QNetwork, WeightsMeta, load_weights, save_weights  # noqa: E402
 from naipes.learn.distil import TeacherPlay  # noqa: E402
 from naipes.learn.dmc import Settings, train, validate  # noqa: E402
 from naipes.learn.observe import FEATURE_VERSION, Observer, rules_key  # noqa: E402
@@ -35,6 +35,7 @@ def test_counts_and_budgets_that_train_nothing_are_refused(changes: dict[str, ob
 @pytest.mark.parametrize("changes", [
     {"objective": "winn"}, {"epsilon": 1.5}, {"epsilon": -0.1}, {"heuristic": 2.0}, {"heuristic": -1.0},
     {"learning_rate": 0.0}, {"hidden": (16, 0)}, {"hidden": ()}, {"teacher": "strong"}, {"teacher_minutes": 1.0},
+    {"margin": -0.5}, {"margin": True},
 ])
 def test_options_outside_their_choices_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(UsageError) as info:
@@ -125,6 +126,20 @@ def test_an_untrained_network_with_the_prior_plays_the_heuristic() -> None:
                   for m in view.legal_moves]  # type: ignore[attr-defined]
         if len(view.legal_moves) > 1 and hasattr(ours, "card"):  # type: ignore[attr-defined]
             assert values[list(view.legal_moves).index(ours)] == pytest.approx(max(values))  # type: ignore[attr-defined]
+
+
+def test_the_margin_raises_the_heuristics_move_at_the_end_and_is_a_curve_point(tmp_path: Path) -> None:
+    base = dict(hidden=(16,), envs=4, max_decisions=200, cpu_minutes=5, pool=100, minibatch=32, eval_every=10**9,
+                eval_games=4, behaviour="best")
+    plain = train(Settings(**base))  # type: ignore[arg-type]
+    log = tmp_path / "m.jsonl"
+    raised = train(Settings(**base, margin=2.5, log=str(log), out=str(tmp_path / "m.npz")))  # type: ignore[arg-type]
+    column = Observer("machuco", HAND).k - len(KNOWLEDGE)
+    assert raised.params[-1][column] == pytest.approx(plain.params[-1][column] + 2.5)
+    rows = [__import__("json").loads(line) for line in log.read_text().splitlines()]
+    assert rows[-1]["margin"] == 2.5 and rows[-1]["decisions"] == rows[-2]["decisions"] and "margin" not in rows[-2]
+    written, _ = load_weights(tmp_path / "m.npz")
+    assert written.params[-1][column] == pytest.approx(raised.params[-1][column], abs=0.05)  # int8 weights
 
 
 def _unseen(view: object) -> tuple[object, int]:

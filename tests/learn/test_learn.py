@@ -8,7 +8,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from naipes import machuco, play_game  # noqa: E402
+from naipes import machuco, play_game, ranzo  # noqa: E402
 from naipes.bots import RandomBot, load_bot  # noqa: E402
 from naipes.errors import UsageError  # noqa: E402
 from naipes.learn import LearnedBot, QNetwork, WeightsMeta, load_weights, save_weights  # noqa: E402
@@ -108,11 +108,13 @@ def test_training_is_deterministic_and_its_weights_play(tmp_path: Path) -> None:
     assert len(result.returns) == 2
 
 
-@pytest.mark.parametrize(("game", "rules"), [("machuco", HAND)])
+@pytest.mark.parametrize(("game", "rules"), [("machuco", HAND), ("ranzo", ranzo.Rules(rounds=1))])
 def test_shipped_weights_play_legal_moves_deterministically(game: str, rules: object) -> None:
+    from naipes.plugin import plugin
+
     choices = []
     for _ in range(2):
-        g = machuco.Game(rules, seed=21)  # type: ignore[arg-type]
+        g = plugin(game).new_game(rules, seed=21)  # type: ignore[arg-type]
         bot = load_bot("learned", game=game)
         picked = []
         while not g.is_over:

@@ -22,6 +22,20 @@ def test_the_weights_ship_for_some_rules_only() -> None:
     assert not ships_learned_weights("macarra")
 
 
+def test_ranzo_ships_weights_for_four_players_and_one_round() -> None:
+    from naipes import ranzo
+
+    assert ships_learned_weights("ranzo", ranzo.Rules(rounds=1))
+    assert not ships_learned_weights("ranzo", ranzo.Rules())
+    assert not ships_learned_weights("ranzo", ranzo.Rules(players=3, rounds=1))
+    lobby = Lobby(Settings(bot_delay=0))
+    table = lobby.create("ranzo", players=4, rules={"rounds": 1}, bots={1: "learned", 3: "learned"}, seed=5)
+    assert table.id in lobby.tables
+    with pytest.raises(UsageError) as caught:
+        lobby.create("ranzo", players=4, bots={1: "learned"})
+    assert caught.value.code == "no_weights"
+
+
 def test_a_four_player_table_with_the_learned_bot_is_refused_and_nothing_made() -> None:
     lobby = Lobby(Settings(bot_delay=0))
     with pytest.raises(UsageError) as caught:
