@@ -11,6 +11,7 @@ _NEEDS = {
     "src/naipes/adapters/openspiel.py": ("pyspiel", "numpy"),
     "examples/openspiel_bots.py": ("pyspiel", "numpy"),
     "src/naipes/adapters/training.py": ("numpy",),
+    "src/naipes/adapters/features.py": ("numpy",),
     "src/naipes/learn": ("numpy",),
     "src/naipes/adapters/vector.py": ("gymnasium", "numpy"),
     "examples/train_ppo.py": ("numpy",),
