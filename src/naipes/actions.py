@@ -383,6 +383,39 @@ _FLOAT_FORMATS = ("f", "d")
 _MASK_FORMATS = ("b", "B", "?", "h", "i", "l", "q", "f", "d")
 
 
+class _OneWriterTracker(Tracker[M]):
+    """A game's tracker that runs the game's one observation writer (its ``_observation``
+    module, shared with ``encode(view)``) over the seat's sight (internal).
+
+    The writer is made, and :attr:`obs` zeroed, at the first :meth:`encode`
+    (:meth:`_writer`); before that :meth:`_encoder` is the sight, whose class is the
+    writer module's (compiled or not). A game's tracker sets ``_sight`` and gives
+    :meth:`_new_writer`.
+    """
+
+    __slots__ = ("_enc", "_sight")
+
+    def __init__(self, space: ActionSpace[Any, M, Any], game: Any, seat: int, obs: Any, sight: Any) -> None:
+        super().__init__(space, game, seat, obs)
+        self._enc: Any = None
+        self._sight = sight
+
+    def _encoder(self) -> Any:
+        return self._sight if self._enc is None else self._enc
+
+    def _writer(self) -> Any:
+        """The writer, made (over the all-zero observation) the first time."""
+        enc = self._enc
+        if enc is None:
+            self._zero()
+            enc = self._enc = self._new_writer()
+        return enc
+
+    def _new_writer(self) -> Any:
+        """A new writer of this seat's observation into :attr:`_out` (the game's hook)."""
+        raise NotImplementedError
+
+
 def _writable_view(obs: Any, formats: tuple[str, ...] = _FLOAT_FORMATS) -> Any:
     """A memoryview of ``obs`` when it is a writable, contiguous, flat buffer of one of ``formats``
     (a numpy array or a row of one: its item writes cost a third), else ``obs`` itself."""

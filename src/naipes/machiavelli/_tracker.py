@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from naipes.actions import Tracker as BaseTracker
+from naipes.actions import _OneWriterTracker as BaseTracker
 from naipes.errors import IllegalMoveError
 from naipes.machiavelli._observation import Sight, Writer, look
 from naipes.machiavelli.actions import SLOTS
@@ -74,18 +74,16 @@ def _shared(space: ActionSpace) -> _Shared:
 class Tracker(BaseTracker[Move]):
     """One seat's Machiavelli ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_space", "_tables", "_engine_listing", "_enc", "_sight", "_position", "_listed", "_ids", "_found",
+    __slots__ = ("_space", "_tables", "_engine_listing", "_position", "_listed", "_ids", "_found",
                  "_plays", "_shapeless", "_cands", "_all_ids")
 
     def __init__(self, space: ActionSpace, game: _Game, seat: int, obs: Any = None) -> None:
         """Follow ``seat`` in ``game`` (checked by the base); nothing is read before the first call."""
-        super().__init__(space, game, seat, obs)
+        super().__init__(space, game, seat, obs, Sight())
         self._space = space
         self._tables = _shared(space)
         #: the listing is the engine's own (list_into's order and interned melds: the fast ids)
         self._engine_listing = type(game).legal_moves is _Game.legal_moves and type(game)._legal is _Game._legal
-        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
-        self._sight = Sight()
         #: the position the ids are of: (the engine's seats to act, its history's length)
         self._position: tuple[object, int] = (None, -1)
         self._listed: tuple[Move, ...] | None = None  # the listing the ids below translate
@@ -252,16 +250,12 @@ class Tracker(BaseTracker[Move]):
         return move
 
     # -- the observation -----------------------------------------------------------------------
-    def _encoder(self) -> Any:
-        # before the first encode, the sight: its class is the writer's module's
-        return self._sight if self._enc is None else self._enc
+    def _new_writer(self) -> Writer:
+        return Writer(self._space._layout(self.seat), self._out)
 
     def encode(self) -> Any:
         """:attr:`obs` brought up to the current position, and returned."""
-        enc = self._enc
-        if enc is None:  # what was written is the all-zero observation
-            self._zero()
-            enc = self._enc = Writer(self._space._layout(self.seat), self._out)
+        enc = self._enc if self._enc is not None else self._writer()
         self.legal_ids()  # the listing's plays without a shape id and the candidates, of this position
         g = self.game
         enc.write(look(g, self.seat, self._sight, self._shapeless, self._cands), g)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from naipes.actions import Tracker as BaseTracker
+from naipes.actions import _OneWriterTracker as BaseTracker
 from naipes.machuco._observation import Sight, Writer, look
 from naipes.machuco.moves import Move
 
@@ -32,14 +32,12 @@ __all__ = ["Tracker"]
 class Tracker(BaseTracker[Move]):
     """One seat's Machuco ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_space", "_enc", "_sight", "_ids", "_moves")
+    __slots__ = ("_space", "_ids", "_moves")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
-        super().__init__(space, game, seat, obs)
+        super().__init__(space, game, seat, obs, Sight())
         self._space = space
         self._moves: tuple[Move, ...] = space._moves
-        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
-        self._sight = Sight()
         self._ids: tuple[int, object, tuple[int, ...]] | None = None
 
     # -- ids -------------------------------------------------------------------------------
@@ -68,17 +66,13 @@ class Tracker(BaseTracker[Move]):
         move: Move = moves[i]
         return move
 
-    def _encoder(self) -> Any:
-        # before the first encode, the sight: its class is the writer's module's
-        return self._sight if self._enc is None else self._enc
-
     # -- the observation -----------------------------------------------------------------------
+    def _new_writer(self) -> Writer:
+        return Writer(self._space._layout(self.seat), self._out)
+
     def encode(self) -> Any:
         """:attr:`obs` brought up to the current position, and returned."""
-        enc = self._enc
-        if enc is None:  # what was written is the all-zero observation
-            self._zero()
-            enc = self._enc = Writer(self._space._layout(self.seat), self._out)
+        enc = self._enc if self._enc is not None else self._writer()
         g = self.game
         enc.write(look(g, self.seat, self._sight), g)
         return self.obs

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from naipes.actions import Tracker as BaseTracker
+from naipes.actions import _OneWriterTracker as BaseTracker
 from naipes.ranzo._observation import Sight, Writer, look
 from naipes.ranzo.moves import Move
 
@@ -33,13 +33,11 @@ __all__ = ["Tracker"]
 class Tracker(BaseTracker[Move]):
     """One seat's Ranzo ids, mask and observation, updated from the engine's fields."""
 
-    __slots__ = ("_sp", "_enc", "_sight", "_pos", "_ids_at", "_ids")
+    __slots__ = ("_sp", "_pos", "_ids_at", "_ids")
 
     def __init__(self, space: ActionSpace, game: Game, seat: int, obs: Any = None) -> None:
-        super().__init__(space, game, seat, obs)
+        super().__init__(space, game, seat, obs, Sight())
         self._sp = space
-        self._enc: Writer | None = None  # made, obs zeroed, at the first encode
-        self._sight = Sight()
         self._pos: tuple[int, object, int] = (-1, None, -1)
         self._ids_at: tuple[int, object, int] = (-1, None, -1)
         self._ids: tuple[int, ...] = ()
@@ -70,11 +68,10 @@ class Tracker(BaseTracker[Move]):
             return move
         return self._sp.move(i)  # raises as ActionSpace.move (or converts a numpy int)
 
-    def _encoder(self) -> Any:
-        # before the first encode, the sight: its class is the writer's module's
-        return self._sight if self._enc is None else self._enc
-
     # -- the observation -----------------------------------------------------------------------
+    def _new_writer(self) -> Writer:
+        return Writer(self._sp._layout(self.seat), self._out)
+
     def encode(self) -> Any:
         """:attr:`obs` brought up to the current position, and returned."""
         g = self.game
@@ -82,10 +79,7 @@ class Tracker(BaseTracker[Move]):
         n, last, answers = len(history), history[-1] if history else None, len(g._answers)
         seen = self._pos
         if seen[0] != n or seen[1] is not last or seen[2] != answers:
-            enc = self._enc
-            if enc is None:  # the first time: what was written is the all-zero observation
-                self._zero()
-                enc = self._enc = Writer(self._sp._layout(self.seat), self._out)
+            enc = self._enc if self._enc is not None else self._writer()
             self._pos = (n, last, answers)
             enc.write(look(g, self.seat, self._sight), g)
         return self.obs
