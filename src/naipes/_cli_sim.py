@@ -23,6 +23,7 @@ from naipes._cli_games import GameKit, lower_is_better
 from naipes._cli_play import save_record
 from naipes._cli_term import table
 from naipes._i18n import tr
+from naipes._learned_rules import check_learned_rules
 from naipes.bots import Bot
 from naipes.errors import IllegalMoveError, NaipesError
 from naipes.game import Game, Result
@@ -153,7 +154,8 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
         lang: the language of the progress line (``en`` or ``es``).
 
     Raises:
-        NaipesError: for a bad bot, bad players or an illegal bot answer.
+        NaipesError: for a bad bot, bad players or an illegal bot answer; ``no_weights`` for
+            ``learned`` under rules naipes ships no weights for.
     """
     rules = kit.rules(players, settings)
     n = kit.new_game(rules, seed).num_players
@@ -162,6 +164,7 @@ def simulate(kit: GameKit, *, games: int, players: int | None, seed: int, bot_sp
         specs = specs * n
     if len(specs) != n:
         raise NaipesError(f"{n} seats need 1 or {n} bots, not {len(specs)}")
+    check_learned_rules(kit.info.name, rules, specs)
     names = [kit.bot(spec, 0)[0] for spec in specs]
     summary = Summary(kit.info.name, games, n, seed, names, [0] * n, [0] * n, [0] * n, [0.0] * n,
                       [[] for _ in range(n)], lower_is_better=lower_is_better(kit, rules))

@@ -42,6 +42,7 @@ from naipes._cli_play import Table, load_record, replay_record, save_record
 from naipes._cli_sim import format_summary, simulate
 from naipes._cli_term import Quit, Term, color_wanted, plain, table
 from naipes._i18n import LANGUAGES, language_from_env, tr
+from naipes._learned_rules import check_learned_rules
 from naipes.bots import split_bot_specs
 from naipes.errors import InvalidStateError, NaipesError, RulesError
 from naipes.registry import games
@@ -273,11 +274,13 @@ def cmd_simulate(args: argparse.Namespace, term: Term) -> int:
 def cmd_play(args: argparse.Namespace, term: Term) -> int:
     kit = GameKit.find(args.game, bot_path=bot_path(args.bot_path))
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    game = kit.new_game(kit.rules(args.players, parse_settings(args.rule)), seed)
+    rules = kit.rules(args.players, parse_settings(args.rule))
+    game = kit.new_game(rules, seed)
     n = game.num_players
     if args.seat >= n:
         raise NaipesError(f"there is no seat {args.seat} in a {n}-player game: choose 0 to {n - 1}")
     specs = _bot_specs(args.bots, n - 1)
+    check_learned_rules(kit.info.name, rules, specs)
     others = iter(specs)
     bots = [None if s == args.seat else kit.bot(next(others), seed * 64 + s) for s in range(n)]
     name = kit.info.name

@@ -11,9 +11,10 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any, Mapping
 
+from naipes._learned_rules import check_learned_rules
 from naipes.bots import Bot, RandomBot, check_bot_spec, load_bot
 from naipes.errors import NaipesError, UsageError
-from naipes.plugin import GamePlugin, ships_learned_weights
+from naipes.plugin import GamePlugin
 from naipes.web.limits import check_client_bot
 
 if TYPE_CHECKING:
@@ -56,19 +57,7 @@ def check_bots_play(game_plugin: AnyPlugin, rules: object, bots: Mapping[int, st
 
     .. versionadded:: 1.2
     """
-    name = game_plugin.info.name
-    if all(spec.strip() != "learned" for spec in bots.values()) or ships_learned_weights(name, rules):
-        return
-    from naipes.learn.bot import shipped
-
-    made_for = "; ".join(_rules_text(meta.rules) for _, meta in shipped() if meta.game == name) or "none"
-    raise UsageError(f"the learned bot of {name} plays only the rules it was trained for ({made_for})",
-                     code="no_weights")
-
-
-def _rules_text(rules: Mapping[str, Any]) -> str:
-    """The main fields of a weight file's rules, briefly."""
-    return ", ".join(f"{k}={v}" for k, v in rules.items() if k in ("players", "scope", "teams", "rounds"))
+    check_learned_rules(game_plugin.info.name, rules, bots.values())
 
 
 def client_bot(game_plugin: AnyPlugin, spec: str, settings: Settings) -> Bot[Any, Any]:
