@@ -112,3 +112,17 @@ HAVE_NUMPY = importlib.util.find_spec("numpy") is not None
 # Every game defines its own ``Game``, ``Rules``, ``Move`` and ``View``: _ext/naipes_xref.py
 # links a short name to the object it means in the module where it is written, and warns
 # about a reference into naipes with no single target. No warning is suppressed.
+
+
+def _public_bases(app: object, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Show ``Game``'s bases as ``Generic[R, M, V]``: its moves and records halves live in private
+    modules (``naipes._game_moves``, ``naipes._game_records``) and are documented as ``Game``'s own."""
+    import typing
+
+    if any(getattr(b, "__module__", "").startswith("naipes._game_") for b in bases):
+        params = typing.get_args(bases[0])
+        bases[:] = [typing.Generic[params]]  # type: ignore[misc]
+
+
+def setup(app: object) -> None:
+    app.connect("autodoc-process-bases", _public_bases)  # type: ignore[attr-defined]

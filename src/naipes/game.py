@@ -12,32 +12,27 @@ simultaneous-decision windows, event delivery after the move, ``clone``,
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 import secrets
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence, TypeVar
 from weakref import WeakSet
 
-import attrs
-
-from naipes import _validate
+from naipes import _game_records
+from naipes._game_moves import _forged, _Moves
+from naipes._game_records import _Records
 from naipes._jsonable import JSON
 from naipes._state import (
-    _check_envelope,
     _clone_rng,
     _copy_rng,
-    _rng_from_state,
     _rng_state,
-    check_replays,
-    check_start,
     rules_from_dict,
     rules_to_dict,
 )
 from naipes._values import Move, Result, View, exact_field, spanish_card_field
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError, UsageError
+from naipes.errors import IllegalMoveError, InvalidStateError, UsageError
 from naipes.events import Event, EventBus, MovePlayed
 
 if TYPE_CHECKING:
@@ -59,9 +54,9 @@ __all__ = [
 ]
 
 #: The ``format`` tag of every state dict.
-FORMAT = "naipes.game"
+FORMAT = _game_records.FORMAT
 #: The ``format`` tag of every game record.
-RECORD_FORMAT = "naipes.record"
+RECORD_FORMAT = _game_records.RECORD_FORMAT
 #: The version of the state-dict and record envelopes (1.0 writes 2).
 FORMAT_VERSION = 2
 #: Record versions that :meth:`Game.from_record` replays (a record is its moves' notation).
@@ -72,7 +67,7 @@ M = TypeVar("M", bound="Move")
 V = TypeVar("V", bound="View[Any]")
 
 
-class Game(Generic[R, M, V]):
+class Game(_Moves[R, M, V], _Records[R, M, V]):
     """Shared behaviour of every game (see the module docstring).
 
     ``Game[R, M, V]`` is generic in the game's Rules, Move and View types.
@@ -161,7 +156,7 @@ class Game(Generic[R, M, V]):
         if "_listing" in cls.__dict__:
             cls._own_listing = True
         elif not cls._own_listing:  # no class defines its own: play calls _legal, one frame less
-            cls._listing = cls._legal  # type: ignore[method-assign]
+            cls._listing = cls._legal  # type: ignore[method-assign,assignment]
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_naipes_opening", False):
             return
@@ -380,172 +375,6 @@ class Game(Generic[R, M, V]):
         """
         return self._opened or ()
 
-    def _real_seat(self, seat: object) -> int:
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise UsageError(f"no seat {seat!r} in a {self.num_players}-player game", code="no_such_seat")
-        return seat
-
-    def _seat(self, move: object, seat: int | None) -> int:
-        acting = self.to_act
-        if seat is None:
-            if len(acting) == 1:
-                return acting[0]
-            if not acting:
-                raise IllegalMoveError("the game is over", move=move, code="game_over")
-            raise IllegalMoveError(f"seats {acting} must all act now: say which seat plays",
-                                   move=move, code="say_which_seat")
-        if type(seat) is not int or not 0 <= seat < self.num_players:
-            raise IllegalMoveError(f"no seat {seat!r} in a {self.num_players}-player game",
-                                   move=move, code="no_such_seat")
-        if seat in acting:
-            return seat
-        if not acting:
-            raise IllegalMoveError("the game is over", move=move, seat=seat, code="game_over")
-        if seat in self._answers:
-            raise IllegalMoveError("this seat has already answered", move=move, seat=seat,
-                                   code="already_answered")
-        raise IllegalMoveError(f"not this seat's turn (to act: {acting})", move=move, seat=seat,
-                               code="not_your_turn")
-
-    # -- moves --------------------------------------------------------------------------
-    def _coerce(self, move: object) -> M:
-        if isinstance(move, str):
-            return self.move_type.parse(move)  # type: ignore[return-value]
-        if not isinstance(move, self.move_type):
-            raise IllegalMoveError(f"not a {self.name} move: {move!r}", move=move, code="wrong_game")
-        return move  # type: ignore[return-value]
-
-    def legal_moves(self, seat: int | None = None) -> tuple[M, ...]:
-        """The legal moves of ``seat`` (default: the current player) in canonical order.
-
-        A real seat that is not to act has none.
-
-        Raises:
-            UsageError: for a seat that does not exist (code ``no_such_seat``).
-            IllegalMoveError: for ``seat=None`` while several seats must act.
-        """
-        acting = self._acting
-        if seat is None:  # the usual call, inlined: one seat to act, no window half answered
-            if len(acting) == 1 and not self._answers:
-                return self._legal(acting[0])
-        elif type(seat) is int and seat in acting and seat not in self._answers:
-            return self._legal(seat)
-        else:
-            self._real_seat(seat)
-            return ()
-        acting = self.to_act
-        if not acting:
-            return ()
-        if len(acting) > 1:
-            raise IllegalMoveError(f"seats {acting} must all act now: say which seat",
-                                   code="say_which_seat")
-        return self._legal(acting[0])
-
-    def check_move(self, move: M | str, seat: int | None = None) -> None:
-        """Raise :class:`IllegalMoveError` (or NotationError) if the move is not legal now.
-
-        Never changes anything.
-        """
-        m = self._coerce(move)
-        self._admit(m, self._seat(m, seat), m is not move)
-
-    def is_legal(self, move: M | str, seat: int | None = None) -> bool:
-        """True when :meth:`check_move` would accept the move."""
-        try:
-            self.check_move(move, seat)
-        except (IllegalMoveError, NotationError):
-            return False
-        return True
-
-    def forced_move(self, seat: int | None = None) -> M | None:
-        """The move the rules prescribe (games without prescribed moves return ``None``)."""
-        return None
-
-    def parse_move(self, text: str, seat: int | None = None) -> M:
-        """Read notation in this position and return the legal move it names.
-
-        Besides every move's full notation, each game accepts the short forms
-        its docs list (e.g. a bare card where only one move plays it).
-
-        Raises:
-            NotationError: text that names no move, or several (code ``ambiguous``).
-            IllegalMoveError: a move that is not legal now.
-        """
-        if not isinstance(text, str):
-            raise NotationError(repr(text), "expected a string", code="not_text")
-        s = self._seat(text, seat)
-        try:
-            move: M = self.move_type.parse(text)  # type: ignore[assignment]
-            return self._admit(move, s, True)
-        except (NotationError, IllegalMoveError) as exc:
-            found = self._short_forms(text.strip(), s)
-            if len(found) == 1:
-                return found[0]
-            if found:
-                names = ", ".join(str(m) for m in found)
-                raise NotationError(text, f"ambiguous: it could be {names}", code="ambiguous") from None
-            raise exc
-
-    def _short_forms(self, text: str, seat: int) -> tuple[M, ...]:
-        """The legal moves of ``seat`` that ``text`` may abbreviate (games override it)."""
-        return ()
-
-    def _listing(self, seat: int) -> tuple[M, ...]:
-        """The moves :meth:`play` looks a move up in first (default: ``_legal(seat)``).
-
-        A move found there (by identity, else by equality) is legal by
-        construction: the listed object is recorded and ``_check`` is skipped.
-        A game whose listing costs far more than one ``_check`` may return
-        only a listing it already holds, or ``()``.
-        """
-        return self._legal(seat)
-
-    def _admit(self, move: M, seat: int, fresh: bool = False) -> M:
-        """The move to record for ``move``: the listed move equal to it, or else ``move``
-        rebuilt through its constructor (unless ``fresh``: just parsed) and checked.
-
-        So a move whose field was forced past its validators never enters the history:
-        its validators refuse it, or, when it equals a listed move with a field of another
-        type (``True`` or ``2.0`` where the listed move has an ``int``), it is refused as
-        malformed.
-
-        Raises:
-            IllegalMoveError: the move is not legal now, or malformed (code ``bad_field``).
-        """
-        legal = self._listing(seat)
-        try:
-            listed = legal[legal.index(move)]
-        except ValueError:
-            return self._unlisted(move, seat, fresh)
-        except (TypeError, AttributeError, RecursionError) as exc:  # a forced field that cannot compare
-            raise self._malformed(move, seat, exc) from exc
-        if listed is not move and not fresh and _forged(move, listed):
-            raise self._forged_error(move, listed, seat)
-        return listed
-
-    def _unlisted(self, move: M, seat: int, fresh: bool) -> M:
-        """A move not in the listing: rebuilt (unless ``fresh``), then checked by the game."""
-        if not fresh and attrs.has(type(move)):
-            try:
-                move = attrs.evolve(move)  # type: ignore[misc]  # the validators run again
-            except IllegalMoveError:
-                raise
-            except (NaipesError, TypeError, ValueError, AttributeError, KeyError, IndexError,
-                    OverflowError, RecursionError) as exc:
-                raise self._malformed(move, seat, exc) from exc
-        self._check(move, seat)
-        return move
-
-    @staticmethod
-    def _malformed(move: object, seat: int, exc: BaseException) -> IllegalMoveError:
-        return IllegalMoveError(f"malformed move: {exc!r:.80}", move=move, seat=seat, code="bad_field")
-
-    @staticmethod
-    def _forged_error(move: object, listed: object, seat: int) -> IllegalMoveError:
-        field, value, kind = _forged_field(move, listed)
-        return IllegalMoveError(f"malformed move: {type(move).__name__}.{field} is {value!r:.40}, "
-                                f"not {kind}", move=move, seat=seat, code="bad_field")
-
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
 
@@ -727,226 +556,6 @@ class Game(Generic[R, M, V]):
         """``copy.deepcopy(game)`` is :meth:`clone` (frameworks that copy states use it)."""
         return self.clone()
 
-    def to_dict(self) -> dict[str, JSON]:
-        """The full state as JSON-compatible data (hidden cards and RNG included)."""
-        return {
-            "format": FORMAT,
-            "version": self._format_version,
-            "game": self.name,
-            "rules": rules_to_dict(self.rules),
-            "num_players": self.num_players,
-            "rng": _rng_state(self._rng_own),  # a read: no copy needed
-            "history": self._encode_history(),
-            "acting": list(self._acting),
-            "simultaneous": self._simultaneous,
-            "answers": [[s, str(m)] for s, m in sorted(self._answers.items())],
-            "start": copy.deepcopy(self._start),
-            "state": self._state_dict(),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Self:
-        """Rebuild a game from :meth:`to_dict` output.
-
-        The ``start`` is checked exactly as :meth:`from_record` checks a
-        record's (``None``, for a game nobody can replay, passes).
-
-        Raises:
-            InvalidStateError: for data of another format, version or game, or broken data.
-
-        .. versionchanged:: 1.2
-           The ``start`` is checked (junk such as ``{"seed": "x", "zzz": 1}`` is refused),
-           and the state must be the one the ``start`` and the history lead to
-           (:meth:`_check_loaded`: a ``start`` of another deal is refused, code ``bad_history``).
-        """
-        return cls._from_dict(data, json_checked=False)
-
-    @classmethod
-    def _from_dict(cls, data: Mapping[str, Any], *, json_checked: bool) -> Self:
-        """:meth:`from_dict`; ``json_checked``: ``data`` lies inside data already checked
-        by :func:`naipes._validate.check_json` (a record's position start), not checked again."""
-        _check_envelope(data, FORMAT, cls.name, cls._state_versions, "game state")
-        version: int = data["version"]
-        cls._check_history(data.get("history"), version, "history", "game state")
-        if not json_checked:  # the history and rng are checked exactly, once, below
-            _validate.check_json(data, "state dict", exact=("history", "rng"))
-        rules = rules_from_dict(cls.rules_type, data["rules"])
-        players = getattr(rules, "players", data["num_players"])
-        history, acting, simultaneous, answers = _validate.envelope(data, players)
-        game = cls._blank(rules, num_players=players, rng=_rng_from_state(_validate.rng_state(data["rng"])),
-                          own_rng=True)
-        try:
-            game._history = cls._decode_history(history, version, "history")
-            game._set_to_act(acting, simultaneous=simultaneous,
-                             answers={s: cls._parse_field(m, "answers") for s, m in answers})
-            game._start = copy.deepcopy(data["start"])
-            game._load_state(data["state"])
-            # as a record's start: what record() writes replays, to this very state (the
-            # start's JSON was checked with the state's)
-            game._check_loaded(check_start(cls, rules, game._start, json_checked=True))
-        except InvalidStateError:
-            raise
-        except (NaipesError, KeyError, TypeError, ValueError, IndexError, AttributeError,
-                OverflowError, RecursionError) as exc:
-            raise InvalidStateError(f"broken {cls.name} state: {exc!r}") from exc
-        return game
-
-    def _check_loaded(self, start: Self | None) -> None:
-        """Hook: check a state :meth:`from_dict` loaded against the game its ``start`` names.
-
-        ``start`` is that game before any move (built by
-        :func:`naipes._state.check_start`), or ``None`` for a game nobody can
-        replay; it may be played on. The default replays the history (and the
-        sealed answers of an open window) on it and refuses a state it does not
-        reach: a well-formed ``start`` of another deal is refused, so what
-        :meth:`record` writes replays to this state. A game that checks this
-        its own way (Ranzo, in ``_load_state``) overrides it.
-
-        Raises:
-            InvalidStateError: code ``bad_history``, for a state its start and history do not lead to.
-
-        .. versionadded:: 1.2
-        """
-        if start is not None:
-            check_replays(self, start)
-
-    @classmethod
-    def _parse_field(cls, text: str, field: str) -> M:
-        try:
-            return cls.move_type.parse(text)  # type: ignore[return-value]
-        except NotationError as exc:
-            raise InvalidStateError(f"{field}: {exc}", code="bad_field") from exc
-
-    def record(self) -> dict[str, JSON]:
-        """A replayable record: game, rules, how it started, and the moves (a fresh object).
-
-        Raises:
-            InvalidStateError: when the game was built from a generator that
-                cannot be replayed (``random.SystemRandom``).
-        """
-        if self._start is None or ("rng" in self._start and self._start["rng"] is None):
-            raise InvalidStateError("this game cannot be replayed (no seed or position)",
-                                    code="not_replayable")
-        return {"format": RECORD_FORMAT, "version": self._format_version, "game": self.name,
-                "rules": rules_to_dict(self.rules), "start": copy.deepcopy(self._start),
-                "moves": self._encode_history()}
-
-    # -- the history as state dicts and records write it (hooks for versioned layouts) -----
-    def _encode_history(self) -> list[list[JSON]]:
-        """The history as fresh ``[seat, text]`` pairs, as :meth:`to_dict` and :meth:`record` write it.
-
-        Hook: the default writes each move's notation. A game that writes a
-        more compact layout overrides it together with :meth:`_decode_history`,
-        :meth:`_check_history` (and ``_coerce`` for record moves) and raises
-        :attr:`_format_version`.
-        """
-        return [[s, str(m)] for s, m in self._history]
-
-    @classmethod
-    def _decode_history(cls, pairs: Sequence[tuple[int, str]], version: int, field: str) -> list[tuple[int, M]]:
-        """The moves of checked ``[seat, text]`` pairs written under ``version`` (hook).
-
-        Raises:
-            InvalidStateError: code ``bad_field``, for text that is no move.
-        """
-        return [(s, cls._parse_field(m, field)) for s, m in pairs]
-
-    @classmethod
-    def _check_history(cls, pairs: object, version: int, field: str, what: str) -> None:
-        """Refuse a history or record ``field`` whose layout is not that of ``version`` (hook).
-
-        Called once the envelope (format, version, game) is checked, before
-        anything is read; the default layout (one move's notation per pair) has
-        nothing to check.
-
-        Raises:
-            InvalidStateError: code ``bad_version``, for a layout of another version.
-        """
-
-    @property
-    def _origin(self) -> Mapping[str, Any] | None:
-        """How the game started, as its record writes it (seed, deck, ``{"position": ...}``), or
-        ``None`` for a game nobody can replay: read-only, for a game's loader and checks."""
-        start = self._start
-        return MappingProxyType(start) if isinstance(start, dict) else None
-
-    def _mark_position(self) -> None:
-        """Remember the current state as the start of the record (``from_position`` calls it)."""
-        self._start = None
-        self._start = {"position": self.to_dict()}
-
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Self:
-        """Replay a :meth:`record` and return the game at its end.
-
-        Records of format version 2 (1.0) and 1 (0.1) are replayed: a record
-        is its moves' notation, which 1.0 reads unchanged.
-
-        Raises:
-            InvalidStateError: for a record of another game or a broken record.
-            IllegalMoveError: when a recorded move does not fit.
-        """
-        game = cls._from_start(record)
-        cls._play_record(game, record)
-        return game
-
-    @classmethod
-    def _from_start(cls, record: Mapping[str, Any], *, json_checked: bool = False) -> Self:
-        """The game a record starts from, before its moves (the record is checked first;
-        ``json_checked``: its JSON was checked already, as part of a state dict)."""
-        _check_envelope(record, RECORD_FORMAT, cls.name, cls._record_versions, "game record")
-        cls._check_history(record.get("moves"), record["version"], "moves", "game record")
-        if not json_checked:
-            _validate.check_json(record, "record")
-        start = _validate.record_start(record)
-        if "position" in start:
-            if record["version"] == 1:
-                raise InvalidStateError("a 0.1 record that starts from a position cannot be replayed: "
-                                        "0.1 state dicts are not read by 1.0", code="bad_version")
-            game = cls._from_dict(start["position"], json_checked=True)
-            game._start = {"position": copy.deepcopy(start["position"])}
-            return game
-        rules = rules_from_dict(cls.rules_type, record["rules"])
-        if "rng" in start:
-            start["rng"] = _rng_from_state(_validate.rng_state(start["rng"]))
-        try:
-            return cls(rules, **start)
-        except TypeError as exc:
-            raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
-        except NaipesError as exc:
-            raise InvalidStateError(f"start: {exc}", code="bad_field") from exc
-
-    def _replay(self, moves: Sequence[tuple[int, M]]) -> int | None:
-        """Play trusted-shape moves on a game nobody listens to (a loader's check): the index
-        of the first one that is not legal then (nothing of it applied), else ``None``.
-
-        Each move is admitted as :meth:`play` admits it (the listed move equal to it, or
-        ``_check``), without the events and the seat resolution of a caller's ``play``.
-        """
-        for i, (s, m) in enumerate(moves):
-            if s not in self._acting or s in self._answers:
-                return i
-            legal = self._listing(s)
-            try:
-                m = legal[legal.index(m)]
-            except ValueError:
-                try:
-                    self._check(m, s)
-                except NaipesError:
-                    return i
-            self._commit(m, s)
-        return None
-
-    @staticmethod
-    def _play_record(game: Game[Any, Any, Any], record: Mapping[str, Any]) -> None:
-        moves = _validate.seat_moves(record.get("moves", []), "moves", game.num_players, _validate.MAX_HISTORY)
-        for i, (seat, move) in enumerate(moves):
-            try:
-                game.play(move, seat)
-            except (IllegalMoveError, NotationError) as exc:
-                raise IllegalMoveError(f"move {i} of the record: {exc.reason}", move=move, seat=seat,
-                                       code=exc.code, rule=exc.rule) from exc
-
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} to_act={self.to_act} moves={len(self._history)}>"
 
@@ -960,35 +569,6 @@ class Game(Generic[R, M, V]):
 
         return safe(lambda: game_html(self), self)
 
-
-def _same_kind(a: Any, b: Any) -> bool:
-    """Whether ``a`` has the exact type of ``b`` (tuples: item by item)."""
-    if type(a) is not type(b):
-        return False
-    if type(a) is tuple:
-        return len(a) == len(b) and all(map(_same_kind, a, b))
-    return True
-
-
-def _forged_field(move: Any, listed: Any) -> tuple[str, object, str]:
-    """The first field of ``move`` whose value is not of the type of ``listed``'s:
-    ``(name, value, the type's name)``, or ``("", None, "")``."""
-    if type(move) is not type(listed) or not attrs.has(type(move)):
-        return ("", None, "")
-    for f in attrs.fields(type(move)):
-        a, b = getattr(move, f.name), getattr(listed, f.name)
-        if not _same_kind(a, b):
-            return (f.name, a, f"{type(b).__name__}")
-    return ("", None, "")
-
-
-def _forged(move: object, listed: object) -> bool:
-    """Whether ``move``, equal to the listed move ``listed``, holds a field of another type:
-    a ``bool`` or ``float`` where the listed move has an ``int`` (``True == 1``,
-    ``2.0 == 2``), an enum's value for the member, a list for a tuple. Such a field was
-    forced past the validators (``object.__setattr__``): a constructor refuses them all
-    (:func:`~naipes.game.exact_field`), so the move is malformed, not the listed one."""
-    return bool(_forged_field(move, listed)[0])
 
 
 def _own_copy(game: Game[Any, Any, Any]) -> None:
