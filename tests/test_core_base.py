@@ -251,3 +251,17 @@ def test_a_state_relabelled_with_another_version_is_refused() -> None:
         with pytest.raises(InvalidStateError) as info:
             ToyGame.from_dict({**state, "version": label})
         assert info.value.code == "bad_version"
+
+
+@pytest.mark.parametrize("name", ["machuco", "macarra", "ranzo", "machiavelli"])
+def test_games_keep_slots_only_through_the_split_bases(name: str) -> None:
+    """``Game``'s private halves (``_Moves``, ``_Records``) add no ``__dict__`` and no field."""
+    import importlib
+
+    from naipes._game_moves import _Moves
+    from naipes._game_records import _Records
+
+    game = importlib.import_module(f"naipes.{name}").Game(seed=1)
+    assert not hasattr(game, "__dict__")
+    assert _Moves.__dict__["__slots__"] == () and _Records.__dict__["__slots__"] == ()
+    assert game.clone().to_dict() == type(game).from_record(game.record()).to_dict()
