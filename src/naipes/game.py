@@ -72,6 +72,16 @@ M = TypeVar("M", bound="Move")
 V = TypeVar("V", bound="View[Any]")
 
 
+class _Deferred(tuple[Event, ...]):
+    """The opening events of a game that did not build them (:attr:`Game._lazy_opening`): empty,
+    of its own class, so that a pickled game still knows it must make them."""
+
+    __slots__ = ()
+
+
+_DEFERRED = _Deferred()
+
+
 class Game(Generic[R, M, V]):
     """Shared behaviour of every game (see the module docstring).
 
@@ -110,6 +120,11 @@ class Game(Generic[R, M, V]):
     #: whose moves are costly to compare (a move taken from :meth:`legal_moves` is legal
     #: by construction and found without one ``==``).
     _listed_by_identity: ClassVar[bool] = False
+    #: Whether a constructor seeded with ``seed=`` skips building its events: they are made
+    #: when :attr:`opening_events` is first read, by the same constructor run again on a
+    #: generator of that seed (for games whose constructor is run far more often than its
+    #: opening events are read, such as a learning environment's new games).
+    _lazy_opening: ClassVar[bool] = False
     #: Slots holding tables shared by every game of the same rules: never pickled, and
     #: shared (not copied) by :meth:`clone`; :meth:`_share_tables` sets them again.
     _shared: ClassVar[tuple[str, ...]] = ()
@@ -203,9 +218,12 @@ class Game(Generic[R, M, V]):
         self._init_fields(rules, getattr(rules, "players", 0), rng)
         self._rng_private = own
         self._start = record
-        self._sink = []  # the constructor's events become the opening events
-        self._listening = True
-        self._opened = None
+        if own and self._lazy_opening:  # made again from the seed when read (opening_events)
+            self._sink, self._listening, self._opened = None, False, _DEFERRED
+        else:
+            self._sink = []  # the constructor's events become the opening events
+            self._listening = True
+            self._opened = None
 
     @property
     def _rng(self) -> random.Random:
@@ -378,7 +396,18 @@ class Game(Generic[R, M, V]):
         Games made by ``clone``, ``from_dict``, positions and ``view.sample``
         have none.
         """
-        return self._opened or ()
+        opened = self._opened
+        if isinstance(opened, _Deferred):
+            opened = self._opened = self._replay_opening()
+        return opened or ()
+
+    def _replay_opening(self) -> tuple[Event, ...]:
+        """The events a seeded constructor skipped (:attr:`_lazy_opening`): the constructor run
+        again with the same start, on a generator of the same seed, collecting its events."""
+        start = dict(self._start or {})
+        seed = start.pop("seed")
+        twin = type(self)(self.rules, rng=random.Random(seed), **start)
+        return twin._opened or ()
 
     def _real_seat(self, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < self.num_players:
