@@ -104,3 +104,49 @@ def test_cards_out_of_play_are_written_by_the_same_writer(seed: int) -> None:
         game.play(moves[rng.randrange(len(moves))], seat)
         _check(trackers, space, game)
         steps += 1
+
+
+@settings(deadline=None, max_examples=15, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31), moves=st.integers(0, 30), later=st.integers(0, 30),
+       float32=st.booleans())
+def test_a_tracker_following_a_new_game_writes_what_a_new_tracker_writes(
+        rules: Rules, seed: int, moves: int, later: int, float32: bool) -> None:
+    """``_follow`` (a learning environment's next game): the tracker of an old game, moved to a
+    new one at any position, gives the new tracker's obs, ids and mask, also after more moves."""
+    rng = random.Random(seed)
+    space = ActionSpace(rules)
+
+    def played(game: Game, count: int) -> Game:
+        for _ in range(count):
+            if game.is_over:
+                break
+            seat = rng.choice(game.to_act)
+            legal = game.legal_moves(seat)
+            game.play(legal[rng.randrange(len(legal))], seat)
+        return game
+
+    old = played(Game(rules, seed=seed), moves)
+    row = np.zeros(space.observation_size, np.float32) if float32 else None
+    follower = space.tracker(old, 0, row)
+    follower.encode()
+    mask = np.zeros(space.size, np.int8)
+    follower.mask(mask)
+    new = played(Game(rules, seed=seed + 1), later)
+    assert follower._follow(new) and follower.game is new
+    for _ in range(3):
+        fresh = space.tracker(new, 0, None if row is None else np.zeros(space.observation_size, np.float32))
+        assert list(follower.encode()) == list(fresh.encode())
+        assert follower.legal_ids() == fresh.legal_ids()
+        assert list(follower.mask(mask)) == list(fresh.mask(np.zeros(space.size, np.int8)))
+        _check([follower], space, new)
+        played(new, 3)
+
+
+def test_a_tracker_does_not_follow_a_game_of_other_rules() -> None:
+    space = ActionSpace(Rules(players=2, scope="hand"))
+    game = Game(Rules(players=2, scope="hand"), seed=1)
+    tracker = space.tracker(game, 1)
+    tracker.encode()
+    before = list(tracker.obs)
+    assert not tracker._follow(Game(Rules(players=4, scope="hand"), seed=1))
+    assert tracker.game is game and list(tracker.encode()) == before

@@ -139,8 +139,10 @@ class NaipesEnv(gym.Env[Any, Any]):
     def _start(self) -> None:
         """A new game and its opponents from ``self.np_random``, played up to the seat's turn."""
         draw = self.np_random.integers
-        self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
-        self._tracker = self.space.tracker(self.game, self.seat, self._obs_row)
+        self.game = game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
+        tracker = self._tracker  # the last game's, when it can follow this one (same row)
+        if tracker is None or tracker.obs is not self._obs_row or not tracker._follow(game):
+            self._tracker = self.space.tracker(game, self.seat, self._obs_row)
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
         self._advance()
 
@@ -165,9 +167,9 @@ class NaipesEnv(gym.Env[Any, Any]):
 
     def _advance(self) -> None:
         game, me = self.game, self.seat
-        while not game.is_over:
+        while True:
             acting = game.to_act  # read once per move: a window's property builds a tuple
-            if me in acting:
+            if me in acting or game.is_over:  # (the seat's turn asked first: the usual end)
                 return
             seat = min(acting)  # first_to_act's choice
             bot = self.opponents[seat if seat < me else seat - 1]

@@ -53,10 +53,12 @@ _PLAYING, _DECIDING, _RESPONDING, _OVER = Phase.PLAY, Phase.DECIDE, Phase.RESPON
 
 def _take(hand: list[PlayCard], move: PlayCard) -> None:
     """Remove ``move`` from a hand (by identity first: moves are interned, equality is slower)."""
-    for i, held in enumerate(hand):
+    i = 0
+    for held in hand:
         if held is move:
             del hand[i]
             return
+        i += 1
     hand.remove(move)
 
 

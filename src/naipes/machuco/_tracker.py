@@ -66,6 +66,21 @@ class Tracker(BaseTracker[Move]):
         move: Move = moves[i]
         return move
 
+    def _follow(self, game: Any) -> bool:
+        """Follow ``game`` (same rules and seats) from its current position, as a new tracker
+        would: the caches dropped, the observation zeroed and its writer started afresh at the
+        next :meth:`encode`; the mask arrays' views kept."""
+        rules = self.space.rules
+        if game.rules is not rules and game.rules != rules:
+            return False
+        self.game = game
+        self._ids = self._key = self._view = None
+        enc = self._enc
+        if enc is not None:  # what a new writer is, without making one: the all-zero observation
+            self._zero()
+            enc._start()
+        return True
+
     # -- the observation -----------------------------------------------------------------------
     def _new_writer(self) -> Writer:
         return Writer(self._space._layout(self.seat), self._out)
