@@ -83,6 +83,8 @@ _SAME_SHUFFLE = _same_shuffle()
 def _shuffled(rng: random.Random) -> list[PlayCard]:
     """A uniformly shuffled deck (random sort keys: cheaper than ``rng.shuffle`` for 40 cards)."""
     rnd = rng.random
-    return [m for _, _, m in sorted(zip([rnd() for _ in _KEYS], _KEYS, _DECK_MOVES))]
+    keys = [rnd() for _ in _KEYS]
+    moves = _DECK_MOVES  # in the order of their keys; equal keys in deck order (a stable sort)
+    return [moves[i] for i in sorted(_KEYS, key=keys.__getitem__)]
 
 
