@@ -1,0 +1,64 @@
+"""Opening events built when read (``Game._lazy_opening``): a seeded Machuco or Ranzo game's
+constructor builds no event; :attr:`opening_events` runs the constructor again on a generator of
+the seed, and gives what a constructor that collects them gives."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+from naipes import machuco, ranzo
+from naipes.game import Game as BaseGame
+
+GAMES = [(machuco, {"players": 2}), (machuco, {"players": 4}), (ranzo, {}), (ranzo, {"players": 3, "rounds": 1})]
+
+
+@pytest.mark.parametrize(("module", "fields"), GAMES)
+def test_a_seeded_game_builds_its_opening_events_only_when_read(module: Any, fields: dict[str, Any],
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = module.Rules(**fields)
+    built: list[object] = []
+    emit = BaseGame._emit
+    monkeypatch.setattr(BaseGame, "_emit", lambda self, event: (built.append(event), emit(self, event))[1])
+    for seed in range(25):
+        built.clear()
+        lazy = module.Game(rules, seed=seed)
+        assert built == []  # the constructor made no event
+        eager = module.Game(rules, rng=random.Random(seed))  # a caller's generator: built at once
+        made = tuple(built)
+        assert made and lazy.to_dict()["state"] == eager.to_dict()["state"]
+        assert lazy.opening_events == eager.opening_events == made
+        assert lazy.opening_events is lazy.opening_events  # made once
+
+
+@pytest.mark.parametrize(("module", "fields"), GAMES)
+def test_the_deferred_events_survive_a_pickle_and_clones_have_none(module: Any, fields: dict[str, Any]) -> None:
+    rules = module.Rules(**fields)
+    for seed in (3, 4, 5):
+        game = module.Game(rules, seed=seed, dealer=1)
+        expected = module.Game(rules, rng=random.Random(seed), dealer=1).opening_events
+        assert game.clone().opening_events == ()
+        copy = pickle.loads(pickle.dumps(game))
+        assert copy.opening_events == expected == game.opening_events
+        assert pickle.loads(pickle.dumps(game)).opening_events == expected  # read before the pickle
+
+
+@pytest.mark.parametrize(("module", "fields"), GAMES)
+def test_a_given_deck_is_dealt_again_for_the_opening_events(module: Any, fields: dict[str, Any]) -> None:
+    rules = module.Rules(**fields)
+    deck = list(reversed(module.Game(rules, seed=0).zones()["stock"] + tuple(
+        c for name, cards in module.Game(rules, seed=0).zones().items() if name != "stock" for c in cards)))
+    game = module.Game(rules, seed=9, deck=deck)
+    again = module.Game(rules, rng=random.Random(9), deck=deck)
+    assert game.opening_events == again.opening_events and game.opening_events
+    assert type(game).from_record(game.record()).record() == game.record()
+
+
+def test_games_that_do_not_opt_in_build_them_at_once() -> None:
+    from naipes import macarra
+
+    game = macarra.Game(macarra.Rules(players=2), seed=1)
+    assert type(game._opened) is tuple and game.opening_events == game._opened
