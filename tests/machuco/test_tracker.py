@@ -150,3 +150,30 @@ def test_a_tracker_does_not_follow_a_game_of_other_rules() -> None:
     before = list(tracker.obs)
     assert not tracker._follow(Game(Rules(players=4, scope="hand"), seed=1))
     assert tracker.game is game and list(tracker.encode()) == before
+
+
+@settings(deadline=None, max_examples=12, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31), pickled=st.booleans())
+def test_the_mask_written_into_the_same_array_is_the_views_legal_ids(rules: Rules, seed: int,
+                                                                     pickled: bool) -> None:
+    """The tracker's mask, written again and again into the same arrays (from the engine's legal
+    moves, no sort), marks exactly ``legal_ids(view)``; a pickled game's moves are not the
+    space's objects (found by value then)."""
+    import pickle
+
+    rng = random.Random(seed)
+    game, space = Game(rules, seed=seed), ActionSpace(rules)
+    if pickled:
+        game = pickle.loads(pickle.dumps(game))
+    trackers = [space.tracker(game, s) for s in range(game.num_players)]
+    masks = [np.full(space.size, 7, np.int8) for _ in trackers]
+    steps = 0
+    while not game.is_over and steps < 120:
+        for t, mask in zip(trackers, masks):
+            t.mask(mask)
+            assert tuple(np.flatnonzero(mask)) == space.legal_ids(game.view(t.seat)) == t.legal_ids()
+            assert set(mask.tolist()) <= {0, 1}
+        seat = rng.choice(game.to_act)
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+        steps += 1

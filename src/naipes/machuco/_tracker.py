@@ -58,6 +58,25 @@ class Tracker(BaseTracker[Move]):
         self._ids = (len(history), last, out)
         return out
 
+    def mask(self, out: Any) -> Any:
+        """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` and return it
+        (the ids written straight from the engine's legal moves: a mask needs no order)."""
+        cached = self._mask_out
+        if cached is None or cached[0] is not out:  # a new array: checked, its view made
+            return super().mask(out)
+        g, seat = self.game, self.seat
+        moves = g._legal(seat) if seat in g.to_act else ()  # what legal_ids reads
+        view = cached[1]
+        view[:] = cached[2]
+        by_id = self._space._by_identity
+        try:
+            for m in moves:
+                view[by_id[id(m)]] = 1
+        except KeyError:  # a move not interned by the engine: by value
+            for i in self.legal_ids():
+                view[i] = 1
+        return out
+
     def move(self, i: int) -> Move:
         """The move of id ``i`` (every Machuco id names one move, in every position)."""
         moves = self._moves
