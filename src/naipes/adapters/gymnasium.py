@@ -36,6 +36,7 @@ added later); ``gymnasium.make`` can import it itself:
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any, Sequence
 
@@ -80,6 +81,27 @@ def register_envs() -> list[str]:
         gym.register(eid, entry_point=_make, kwargs={"game": info.name}, disable_env_checker=True)
         added.append(eid)
     return added
+
+
+def _same_randrange() -> bool:
+    """True when ``random.Random.randrange(n)`` draws as the steps :meth:`NaipesEnv._advance`
+    inlines for a :class:`~naipes.RandomBot` (CPython's ``_randbelow_with_getrandbits``; checked
+    once: on a Python that draws otherwise, ``randrange`` itself runs)."""
+    for seed in range(4):
+        theirs, mine = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 8, 13, 40, 47, 1000):
+            k = n.bit_length()
+            i = mine.getrandbits(k)
+            while i >= n:
+                i = mine.getrandbits(k)
+            if theirs.randrange(n) != i:
+                return False
+        if theirs.getstate() != mine.getstate():
+            return False
+    return True
+
+
+_INLINE_RANDRANGE = _same_randrange()
 
 
 def _make(**kwargs: Any) -> NaipesEnv:
@@ -176,7 +198,15 @@ class NaipesEnv(gym.Env[Any, Any]):
             if type(bot) is RandomBot:  # its choice without building the view it would read
                 moves = game.legal_moves(seat)
                 if moves:
-                    game.play(moves[bot.rng.randrange(len(moves))], seat)
+                    rng, n = bot.rng, len(moves)
+                    if type(rng) is random.Random and _INLINE_RANDRANGE:  # rng.randrange(n), inlined
+                        k = n.bit_length()
+                        i = rng.getrandbits(k)
+                        while i >= n:
+                            i = rng.getrandbits(k)
+                    else:
+                        i = rng.randrange(n)
+                    game.play(moves[i], seat)
                     continue
             game.play(bot.choose(game.view(seat)), seat)
 
