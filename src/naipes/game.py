@@ -116,6 +116,9 @@ class Game(Generic[R, M, V]):
     move_type: ClassVar[type[Move]] = Move
     #: Whether a class defines its own ``_listing`` (else ``_listing`` is ``_legal`` itself).
     _own_listing: ClassVar[bool] = False
+    #: Whether a class defines its own ``_commit`` (else :meth:`play` records a move of a turn
+    #: nobody listens to itself, one frame less).
+    _own_commit: ClassVar[bool] = False
     #: Whether :meth:`play` looks a move up in the listing by identity first: for games
     #: whose moves are costly to compare (a move taken from :meth:`legal_moves` is legal
     #: by construction and found without one ``==``).
@@ -177,6 +180,8 @@ class Game(Generic[R, M, V]):
             cls._own_listing = True
         elif not cls._own_listing:  # no class defines its own: play calls _legal, one frame less
             cls._listing = cls._legal  # type: ignore[method-assign]
+        if "_commit" in cls.__dict__:
+            cls._own_commit = True
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_naipes_opening", False):
             return
@@ -615,7 +620,11 @@ class Game(Generic[R, M, V]):
                     raise self._forged_error(m, listed, s)
                 m = listed
         if not self.events._subs:
-            self._commit(m, s)
+            if self._simultaneous or self._own_commit:
+                self._commit(m, s)
+            else:  # _commit of a turn nobody listens to, inlined
+                self._history.append((s, m))
+                self._apply(m, s)
             return
         sink: list[Event] = []
         self._sink = sink

@@ -1,4 +1,4 @@
-"""Machuco's new games: the inlined dealer-draw shuffle (its opening events: tests/test_lazy_opening.py)."""
+"""Machuco's new games: the inlined dealer-draw shuffle (its opening events: tests/test_fast_paths.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""Opening events built when read (``Game._lazy_opening``): a seeded Machuco or Ranzo game's
-constructor builds no event; :attr:`opening_events` runs the constructor again on a generator of
-the seed, and gives what a constructor that collects them gives."""
+"""The base game's fast paths for learning environments. Opening events built when read
+(``Game._lazy_opening``): a seeded Machuco or Ranzo game's constructor builds no event;
+:attr:`opening_events` runs the constructor again on a generator of the seed, and gives what a
+constructor that collects them gives. ``play`` records a move nobody listens to without
+``_commit`` (unless a class defines its own)."""
 
 from __future__ import annotations
 
@@ -62,3 +64,24 @@ def test_games_that_do_not_opt_in_build_them_at_once() -> None:
 
     game = macarra.Game(macarra.Rules(players=2), seed=1)
     assert type(game._opened) is tuple and game.opening_events == game._opened
+
+
+def test_a_game_that_defines_its_own_commit_is_asked_by_play() -> None:
+    """``play`` records a move nobody listens to itself (``_commit`` inlined), unless the class
+    defines its own ``_commit``: then that one runs."""
+    committed: list[tuple[int, object]] = []
+
+    class Counting(machuco.Game):
+        __slots__ = ()
+
+        def _commit(self, m: Any, s: int) -> None:
+            committed.append((s, m))
+            super()._commit(m, s)
+
+    assert Counting._own_commit and not machuco.Game._own_commit
+    game, plain = Counting(machuco.Rules(players=2), seed=1), machuco.Game(machuco.Rules(players=2), seed=1)
+    for _ in range(5):
+        move = game.legal_moves()[0]
+        game.play(move)
+        plain.play(move)
+    assert committed == list(game.history) == list(plain.history)
