@@ -370,24 +370,24 @@ class Writer:
         side = 0
         for pile in p._piles:  # each side's pile grows within a hand: write its new cards ...
             record, size = grown[side], len(pile)
+            side += 1
             written = record[1]
             # ... but a majo chain takes its stack off the top of another side's pile, which may
             # grow back to the length written before this seat looks again: the card last written
             # must still be in its place (a stack moves whole and in order, so when that card is
             # back in its place, the cards under it are too)
-            stale = record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3])
-            if stale or written != size:
-                place = piles_at[side]
-                if stale:
-                    if record[0] >= 0:  # (a new writer has written nothing here)
-                        base = at[2] + 40 * self._rside[side]
-                        out[base:base + 40] = zeros
-                    record[0], record[1] = hand_no, 0
-                for i in range(record[1], size):
-                    out[place[pile[i]._hash]] = one
-                record[1] = size
-                record[3] = pile[size - 1] if size else None
-            side += 1
+            if written == size and record[0] == hand_no and (not size or pile[size - 1] is record[3]):
+                continue  # as written (the usual case: asked first)
+            place = piles_at[side - 1]
+            if record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3]):
+                if record[0] >= 0:  # stale (a new writer has written nothing here)
+                    base = at[2] + 40 * self._rside[side - 1]
+                    out[base:base + 40] = zeros
+                record[0], record[1] = hand_no, 0
+            for i in range(record[1], size):
+                out[place[pile[i]._hash]] = one
+            record[1] = size
+            record[3] = pile[size - 1] if size else None
         record = grown[-1]
         if record[1] != len(p._aside) or record[0] != hand_no:
             self._grow(record, hand_no, p._aside, at[3], 0)
