@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from naipes import machuco, ranzo
+from naipes import macarra, machuco, ranzo
+from naipes.events import Event
 from naipes.game import Game as BaseGame
 
 GAMES = [(machuco, {"players": 2}), (machuco, {"players": 4}), (ranzo, {}), (ranzo, {"players": 3, "rounds": 1})]
@@ -60,8 +61,6 @@ def test_a_given_deck_is_dealt_again_for_the_opening_events(module: Any, fields:
 
 
 def test_games_that_do_not_opt_in_build_them_at_once() -> None:
-    from naipes import macarra
-
     game = macarra.Game(macarra.Rules(players=2), seed=1)
     assert type(game._opened) is tuple and game.opening_events == game._opened
 
@@ -85,3 +84,28 @@ def test_a_game_that_defines_its_own_commit_is_asked_by_play() -> None:
         game.play(move)
         plain.play(move)
     assert committed == list(game.history) == list(plain.history)
+
+
+@pytest.mark.parametrize(("module", "fields"), [*GAMES, (macarra, {"players": 2})])
+@pytest.mark.parametrize("listening", [False, True])
+def test_a_listed_move_played_without_its_lookup_plays_as_play(module: Any, fields: dict[str, Any],
+                                                               listening: bool) -> None:
+    """``_play_listed`` (a move just taken from ``legal_moves(seat)``, as the adapters' random
+    opponents play): the same game, history and events as ``play``, windows included."""
+    rules = module.Rules(**fields)
+    for seed in range(6):
+        fast, slow = module.Game(rules, seed=seed), module.Game(rules, seed=seed)
+        heard: tuple[list[object], list[object]] = ([], [])
+        if listening:
+            fast.events.subscribe(Event, heard[0].append)
+            slow.events.subscribe(Event, heard[1].append)
+        rng = random.Random(seed)
+        while not fast.is_over:
+            seat = min(fast.to_act)
+            moves = fast.legal_moves(seat)
+            i = rng.randrange(len(moves))
+            fast._play_listed(moves[i], seat)
+            slow.play(slow.legal_moves(seat)[i], seat)
+            assert fast.history == slow.history
+        assert fast.to_dict() == slow.to_dict() and fast.result == slow.result
+        assert heard[0] == heard[1] and (bool(heard[0]) is listening)

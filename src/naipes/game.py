@@ -641,6 +641,17 @@ class Game(Generic[R, M, V]):
             finally:
                 self._delivering = False
 
+    def _play_listed(self, move: M, seat: int) -> None:
+        """Play ``move``, taken from ``legal_moves(seat)`` in this very position, for ``seat``
+        (to act): legal by construction, so not looked up again when nobody listens (else, or in a
+        window, :meth:`play` runs). For callers that just listed the moves (the adapters' random
+        opponents); anything else calls :meth:`play`."""
+        if self.events._subs or self._delivering or self._simultaneous or self._own_commit:
+            self.play(move, seat)
+        else:
+            self._history.append((seat, move))
+            self._apply(move, seat)
+
     def _commit(self, m: M, s: int) -> None:
         """Record a checked move: apply it, or hold it until its window is complete."""
         if self._simultaneous:

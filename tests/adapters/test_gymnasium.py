@@ -63,9 +63,10 @@ def test_random_opponents_draw_as_their_randrange_would(game: str) -> None:
     """The env picks a RandomBot opponent's move itself, ``rng.randrange(len(moves))`` inlined
     for a ``random.Random``: the games are move for move those of bots whose generator's
     ``randrange`` runs."""
-    from naipes.adapters.gymnasium import _INLINE_RANDRANGE, NaipesEnv
+    from naipes.adapters._common import INLINE_RANDRANGE
+    from naipes.adapters.gymnasium import NaipesEnv
 
-    assert _INLINE_RANDRANGE  # this Python draws as the inlined steps (else randrange runs)
+    assert INLINE_RANDRANGE  # this Python draws as the inlined steps (else randrange runs)
     fields: dict[str, int] = {"rounds": 1} if game == "ranzo" else {"players": 2}
     for seed in range(4):
         draws, _ = seeding.np_random(seed)  # what reset(seed=seed) draws: the game's seed, the bots'

@@ -36,14 +36,13 @@ added later); ``gymnasium.make`` can import it itself:
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any, Sequence
 
 import gymnasium as gym
 import numpy as np
 
-from naipes.adapters._common import has_action_space, resolve
+from naipes.adapters._common import advance, has_action_space, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
@@ -81,27 +80,6 @@ def register_envs() -> list[str]:
         gym.register(eid, entry_point=_make, kwargs={"game": info.name}, disable_env_checker=True)
         added.append(eid)
     return added
-
-
-def _same_randrange() -> bool:
-    """True when ``random.Random.randrange(n)`` draws as the steps :meth:`NaipesEnv._advance`
-    inlines for a :class:`~naipes.RandomBot` (CPython's ``_randbelow_with_getrandbits``; checked
-    once: on a Python that draws otherwise, ``randrange`` itself runs)."""
-    for seed in range(4):
-        theirs, mine = random.Random(seed), random.Random(seed)
-        for n in (1, 2, 3, 5, 8, 13, 40, 47, 1000):
-            k = n.bit_length()
-            i = mine.getrandbits(k)
-            while i >= n:
-                i = mine.getrandbits(k)
-            if theirs.randrange(n) != i:
-                return False
-        if theirs.getstate() != mine.getstate():
-            return False
-    return True
-
-
-_INLINE_RANDRANGE = _same_randrange()
 
 
 def _make(**kwargs: Any) -> NaipesEnv:
@@ -188,27 +166,7 @@ class NaipesEnv(gym.Env[Any, Any]):
         self._mask = mask
 
     def _advance(self) -> None:
-        game, me = self.game, self.seat
-        while True:
-            acting = game.to_act  # read once per move: a window's property builds a tuple
-            if me in acting or game.is_over:  # (the seat's turn asked first: the usual end)
-                return
-            seat = min(acting)  # first_to_act's choice
-            bot = self.opponents[seat if seat < me else seat - 1]
-            if type(bot) is RandomBot:  # its choice without building the view it would read
-                moves = game.legal_moves(seat)
-                if moves:
-                    rng, n = bot.rng, len(moves)
-                    if type(rng) is random.Random and _INLINE_RANDRANGE:  # rng.randrange(n), inlined
-                        k = n.bit_length()
-                        i = rng.getrandbits(k)
-                        while i >= n:
-                            i = rng.getrandbits(k)
-                    else:
-                        i = rng.randrange(n)
-                    game.play(moves[i], seat)
-                    continue
-            game.play(bot.choose(game.view(seat)), seat)
+        advance(self.game, self.seat, self.opponents)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The seat's legal ids as booleans (all False once the game is over)."""
