@@ -144,17 +144,18 @@ class NaipesEnv(gym.Env[Any, Any]):
         if tracker is None or tracker.obs is not self._obs_row or not tracker._follow(game):
             self._tracker = self.space.tracker(game, self.seat, self._obs_row)
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
-        self._advance()
+        advance(game, self.seat, self.opponents)
 
     def _act(self, action: Any) -> tuple[float, bool, bool]:
         """Play ``action`` and the opponents: (reward, terminated, illegal)."""
+        game, me = self.game, self.seat
         try:
-            self.game.play(self._tracker.move(action), self.seat)
+            game.play(self._tracker.move(action), me)
         except (IllegalMoveError, UsageError):
             return float(self.space.bounds(self.info.returns_range)[0]) / self.scale, True, True
-        self._advance()
-        if self.game.is_over:
-            return float(self.game.result.returns[self.seat]) / self.scale, True, False
+        advance(game, me, self.opponents)
+        if game.is_over:
+            return float(game.result.returns[me]) / self.scale, True, False
         return 0.0, False, False
 
     def _write(self, mask: np.ndarray[Any, Any]) -> None:
@@ -164,9 +165,6 @@ class NaipesEnv(gym.Env[Any, Any]):
         tracker.encode()
         tracker.mask(mask)
         self._mask = mask
-
-    def _advance(self) -> None:
-        advance(self.game, self.seat, self.opponents)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The seat's legal ids as booleans (all False once the game is over)."""
