@@ -7,7 +7,6 @@ import random
 import pytest
 
 from naipes.cards import Card
-from naipes.machuco import Game, Rules
 from naipes.machuco import _tables as tables
 
 
