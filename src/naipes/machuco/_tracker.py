@@ -65,9 +65,16 @@ class Tracker(BaseTracker[Move]):
         if cached is None or cached[0] is not out:  # a new array: checked, its view made
             return super().mask(out)
         g, seat = self.game, self.seat
-        moves = g._legal(seat) if seat in g.to_act else ()  # what legal_ids reads
         view = cached[1]
         view[:] = cached[2]
+        known = self._ids  # legal_ids of this very position, when asked already
+        if known is not None:
+            history = g._history
+            if known[0] == len(history) and known[1] is (history[-1] if history else None):
+                for i in known[2]:
+                    view[i] = 1
+                return out
+        moves = g._legal(seat) if seat in g.to_act else ()  # what legal_ids reads
         by_id = self._space._by_identity
         try:
             for m in moves:
