@@ -358,6 +358,14 @@ class Tracker(Generic[M]):
         """The object that writes the observation, when a game's tracker has one (else ``None``)."""
         return None
 
+    def _follow(self, game: Any) -> bool:
+        """Follow ``game`` from now on, as a new tracker of the same seat and ``obs`` would
+        (a learning environment's next game, of the same rules), keeping the caches of the
+        arrays written: True when done; False (nothing changed) when this tracker cannot, or
+        ``game`` has other rules: then make a new tracker. (The base cannot: a game's tracker
+        that knows all the state it keeps says how.)"""
+        return False
+
     def _blank(self, length: int) -> Any:
         """``length`` zeros that can be slice-assigned into :attr:`_out` (``_out[a:a+length] = z``):
         a memoryview of the same item format, or a list."""

@@ -67,6 +67,16 @@ M = TypeVar("M", bound="Move")
 V = TypeVar("V", bound="View[Any]")
 
 
+class _Deferred(tuple[Event, ...]):
+    """The opening events of a game that did not build them (:attr:`Game._lazy_opening`): empty,
+    of its own class, so that a pickled game still knows it must make them."""
+
+    __slots__ = ()
+
+
+_DEFERRED = _Deferred()
+
+
 class Game(_Moves[R, M, V], _Records[R, M, V]):
     """Shared behaviour of every game (see the module docstring).
 
@@ -101,10 +111,18 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
     move_type: ClassVar[type[Move]] = Move
     #: Whether a class defines its own ``_listing`` (else ``_listing`` is ``_legal`` itself).
     _own_listing: ClassVar[bool] = False
+    #: Whether a class defines its own ``_commit`` (else :meth:`play` records a move of a turn
+    #: nobody listens to itself, one frame less).
+    _own_commit: ClassVar[bool] = False
     #: Whether :meth:`play` looks a move up in the listing by identity first: for games
     #: whose moves are costly to compare (a move taken from :meth:`legal_moves` is legal
     #: by construction and found without one ``==``).
     _listed_by_identity: ClassVar[bool] = False
+    #: Whether a constructor seeded with ``seed=`` skips building its events: they are made
+    #: when :attr:`opening_events` is first read, by the same constructor run again on a
+    #: generator of that seed (for games whose constructor is run far more often than its
+    #: opening events are read, such as a learning environment's new games).
+    _lazy_opening: ClassVar[bool] = False
     #: Slots holding tables shared by every game of the same rules: never pickled, and
     #: shared (not copied) by :meth:`clone`; :meth:`_share_tables` sets them again.
     _shared: ClassVar[tuple[str, ...]] = ()
@@ -157,6 +175,8 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
             cls._own_listing = True
         elif not cls._own_listing:  # no class defines its own: play calls _legal, one frame less
             cls._listing = cls._legal  # type: ignore[method-assign,assignment]
+        if "_commit" in cls.__dict__:
+            cls._own_commit = True
         init = cls.__dict__.get("__init__")
         if init is None or getattr(init, "_naipes_opening", False):
             return
@@ -198,9 +218,12 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
         self._init_fields(rules, getattr(rules, "players", 0), rng)
         self._rng_private = own
         self._start = record
-        self._sink = []  # the constructor's events become the opening events
-        self._listening = True
-        self._opened = None
+        if own and self._lazy_opening:  # made again from the seed when read (opening_events)
+            self._sink, self._listening, self._opened = None, False, _DEFERRED
+        else:
+            self._sink = []  # the constructor's events become the opening events
+            self._listening = True
+            self._opened = None
 
     @property
     def _rng(self) -> random.Random:
@@ -373,7 +396,18 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
         Games made by ``clone``, ``from_dict``, positions and ``view.sample``
         have none.
         """
-        return self._opened or ()
+        opened = self._opened
+        if isinstance(opened, _Deferred):
+            opened = self._opened = self._replay_opening()
+        return opened or ()
+
+    def _replay_opening(self) -> tuple[Event, ...]:
+        """The events a seeded constructor skipped (:attr:`_lazy_opening`): the constructor run
+        again with the same start, on a generator of the same seed, collecting its events."""
+        start = dict(self._start or {})
+        seed = start.pop("seed")
+        twin = type(self)(self.rules, rng=random.Random(seed), **start)
+        return twin._opened or ()
 
     def play(self, move: M | str, seat: int | None = None) -> None:
         """Check and apply a move, then deliver the events it caused.
@@ -415,7 +449,11 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
                     raise self._forged_error(m, listed, s)
                 m = listed
         if not self.events._subs:
-            self._commit(m, s)
+            if self._simultaneous or self._own_commit:
+                self._commit(m, s)
+            else:  # _commit of a turn nobody listens to, inlined
+                self._history.append((s, m))
+                self._apply(m, s)
             return
         sink: list[Event] = []
         self._sink = sink
@@ -431,6 +469,17 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
                 self.events.deliver(sink)
             finally:
                 self._delivering = False
+
+    def _play_listed(self, move: M, seat: int) -> None:
+        """Play ``move``, taken from ``legal_moves(seat)`` in this very position, for ``seat``
+        (to act): legal by construction, so not looked up again when nobody listens (else, or in a
+        window, :meth:`play` runs). For callers that just listed the moves (the adapters' random
+        opponents); anything else calls :meth:`play`."""
+        if self.events._subs or self._delivering or self._simultaneous or self._own_commit:
+            self.play(move, seat)
+        else:
+            self._history.append((seat, move))
+            self._apply(move, seat)
 
     def _commit(self, m: M, s: int) -> None:
         """Record a checked move: apply it, or hold it until its window is complete."""

@@ -132,3 +132,23 @@ def test_the_trackers_keep_their_mask_rows_from_step_to_step() -> None:
         assert not terminated.any()
     assert all(env._tracker._mask_out is made for env, made in zip(envs.envs, before))
     assert all(np.shares_memory(made[0], envs._masks) for made in before)
+
+
+def test_each_seat_keeps_its_tracker_from_game_to_game() -> None:
+    """A new game is followed by the seat's tracker of the last one (``Tracker._follow``): no
+    tracker made per game (the observations stay those of a new tracker: the equality tests
+    above), and a game whose tracker cannot follow gets a new one."""
+    envs = NaipesVectorEnv("machuco", 3, copy=False, players=2, scope="hand")
+    _, info = envs.reset(seed=4)
+    trackers = [env._tracker for env in envs.envs]
+    rng = np.random.default_rng(1)
+    ended = 0
+    for _ in range(60):
+        _, _, terminated, _, info = envs.step(_pick(info["action_mask"], rng))
+        ended += int(terminated.sum())
+    assert ended and all(env._tracker is t and t.game is env.game for env, t in zip(envs.envs, trackers))
+    other = NaipesVectorEnv("ranzo", 2, copy=False, rounds=1)  # its tracker has no _follow: new ones
+    _, info = other.reset(seed=4)
+    first = [env._tracker for env in other.envs]
+    other.reset(seed=5)
+    assert all(env._tracker is not t for env, t in zip(other.envs, first))

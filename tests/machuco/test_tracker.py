@@ -104,3 +104,76 @@ def test_cards_out_of_play_are_written_by_the_same_writer(seed: int) -> None:
         game.play(moves[rng.randrange(len(moves))], seat)
         _check(trackers, space, game)
         steps += 1
+
+
+@settings(deadline=None, max_examples=15, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31), moves=st.integers(0, 30), later=st.integers(0, 30),
+       float32=st.booleans())
+def test_a_tracker_following_a_new_game_writes_what_a_new_tracker_writes(
+        rules: Rules, seed: int, moves: int, later: int, float32: bool) -> None:
+    """``_follow`` (a learning environment's next game): the tracker of an old game, moved to a
+    new one at any position, gives the new tracker's obs, ids and mask, also after more moves."""
+    rng = random.Random(seed)
+    space = ActionSpace(rules)
+
+    def played(game: Game, count: int) -> Game:
+        for _ in range(count):
+            if game.is_over:
+                break
+            seat = rng.choice(game.to_act)
+            legal = game.legal_moves(seat)
+            game.play(legal[rng.randrange(len(legal))], seat)
+        return game
+
+    old = played(Game(rules, seed=seed), moves)
+    row = np.zeros(space.observation_size, np.float32) if float32 else None
+    follower = space.tracker(old, 0, row)
+    follower.encode()
+    mask = np.zeros(space.size, np.int8)
+    follower.mask(mask)
+    new = played(Game(rules, seed=seed + 1), later)
+    assert follower._follow(new) and follower.game is new
+    for _ in range(3):
+        fresh = space.tracker(new, 0, None if row is None else np.zeros(space.observation_size, np.float32))
+        assert list(follower.encode()) == list(fresh.encode())
+        assert follower.legal_ids() == fresh.legal_ids()
+        assert list(follower.mask(mask)) == list(fresh.mask(np.zeros(space.size, np.int8)))
+        _check([follower], space, new)
+        played(new, 3)
+
+
+def test_a_tracker_does_not_follow_a_game_of_other_rules() -> None:
+    space = ActionSpace(Rules(players=2, scope="hand"))
+    game = Game(Rules(players=2, scope="hand"), seed=1)
+    tracker = space.tracker(game, 1)
+    tracker.encode()
+    before = list(tracker.obs)
+    assert not tracker._follow(Game(Rules(players=4, scope="hand"), seed=1))
+    assert tracker.game is game and list(tracker.encode()) == before
+
+
+@settings(deadline=None, max_examples=12, derandomize=True)
+@given(rules=RULES, seed=st.integers(0, 2**31), pickled=st.booleans())
+def test_the_mask_written_into_the_same_array_is_the_views_legal_ids(rules: Rules, seed: int,
+                                                                     pickled: bool) -> None:
+    """The tracker's mask, written again and again into the same arrays (from the engine's legal
+    moves, no sort), marks exactly ``legal_ids(view)``; a pickled game's moves are not the
+    space's objects (found by value then)."""
+    import pickle
+
+    rng = random.Random(seed)
+    game, space = Game(rules, seed=seed), ActionSpace(rules)
+    if pickled:
+        game = pickle.loads(pickle.dumps(game))
+    trackers = [space.tracker(game, s) for s in range(game.num_players)]
+    masks = [np.full(space.size, 7, np.int8) for _ in trackers]
+    steps = 0
+    while not game.is_over and steps < 120:
+        for t, mask in zip(trackers, masks):
+            t.mask(mask)
+            assert tuple(np.flatnonzero(mask)) == space.legal_ids(game.view(t.seat)) == t.legal_ids()
+            assert set(mask.tolist()) <= {0, 1}
+        seat = rng.choice(game.to_act)
+        moves = game.legal_moves(seat)
+        game.play(moves[rng.randrange(len(moves))], seat)
+        steps += 1

@@ -42,7 +42,7 @@ from typing import Any, Sequence
 import gymnasium as gym
 import numpy as np
 
-from naipes.adapters._common import has_action_space, resolve
+from naipes.adapters._common import advance, has_action_space, resolve
 from naipes.bots import Bot, RandomBot
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.plugin import plugin
@@ -139,20 +139,23 @@ class NaipesEnv(gym.Env[Any, Any]):
     def _start(self) -> None:
         """A new game and its opponents from ``self.np_random``, played up to the seat's turn."""
         draw = self.np_random.integers
-        self.game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
-        self._tracker = self.space.tracker(self.game, self.seat, self._obs_row)
+        self.game = game = self.plugin.new_game(self.rules, seed=int(draw(2**62)))
+        tracker = self._tracker  # the last game's, when it can follow this one (same row)
+        if tracker is None or tracker.obs is not self._obs_row or not tracker._follow(game):
+            self._tracker = self.space.tracker(game, self.seat, self._obs_row)
         self.opponents = self._given or [RandomBot(int(draw(2**62))) for _ in range(self.players - 1)]
-        self._advance()
+        advance(game, self.seat, self.opponents)
 
     def _act(self, action: Any) -> tuple[float, bool, bool]:
         """Play ``action`` and the opponents: (reward, terminated, illegal)."""
+        game, me = self.game, self.seat
         try:
-            self.game.play(self._tracker.move(action), self.seat)
+            game.play(self._tracker.move(action), me)
         except (IllegalMoveError, UsageError):
             return float(self.space.bounds(self.info.returns_range)[0]) / self.scale, True, True
-        self._advance()
-        if self.game.is_over:
-            return float(self.game.result.returns[self.seat]) / self.scale, True, False
+        advance(game, me, self.opponents)
+        if game.is_over:
+            return float(game.result.returns[me]) / self.scale, True, False
         return 0.0, False, False
 
     def _write(self, mask: np.ndarray[Any, Any]) -> None:
@@ -162,21 +165,6 @@ class NaipesEnv(gym.Env[Any, Any]):
         tracker.encode()
         tracker.mask(mask)
         self._mask = mask
-
-    def _advance(self) -> None:
-        game, me = self.game, self.seat
-        while not game.is_over:
-            acting = game.to_act  # read once per move: a window's property builds a tuple
-            if me in acting:
-                return
-            seat = min(acting)  # first_to_act's choice
-            bot = self.opponents[seat if seat < me else seat - 1]
-            if type(bot) is RandomBot:  # its choice without building the view it would read
-                moves = game.legal_moves(seat)
-                if moves:
-                    game.play(moves[bot.rng.randrange(len(moves))], seat)
-                    continue
-            game.play(bot.choose(game.view(seat)), seat)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The seat's legal ids as booleans (all False once the game is over)."""

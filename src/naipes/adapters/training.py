@@ -54,7 +54,7 @@ from typing import Any, Callable, Sequence
 import attrs
 import numpy as np
 
-from naipes.adapters._common import resolve
+from naipes.adapters._common import advance, resolve
 
 # Defined in naipes.adapters.features since 1.2; still importable from here.
 from naipes.adapters.features import KNOWLEDGE as KNOWLEDGE
@@ -212,19 +212,7 @@ class TrainingEnv:
         return reward / self.scale, bool(game.is_over)
 
     def _advance(self) -> None:
-        game, me, bots = self.game, self.seat, self.bots
-        while not game.is_over:
-            acting = game.to_act
-            if me in acting:
-                return
-            seat = min(acting)
-            bot = bots[seat if seat < me else seat - 1]
-            if type(bot) is RandomBot:  # its choice without building the view it would read
-                moves = game.legal_moves(seat)
-                if moves:
-                    game.play(moves[bot.rng.randrange(len(moves))], seat)
-                    continue
-            game.play(bot.choose(game.view(seat)), seat)
+        advance(self.game, self.seat, self.bots)
 
     def _write(self, view: Any) -> None:
         """The observation and the mask of ``view`` (the current position) into the env's arrays."""

@@ -136,9 +136,9 @@ class NaipesVectorEnv(gym.vector.VectorEnv[Array, Array, Array]):
         rewards, dones, illegals = self._step_rewards, self._step_done, self._step_illegal
         waiting = self._autoreset.tolist() if self.autoreset_mode is AutoresetMode.NEXT_STEP else None
         same_step = self.autoreset_mode is AutoresetMode.SAME_STEP
-        rows = self._mask_rows
-        for i, action in enumerate(actions.tolist()):  # Python ints: the trackers' fast path
-            env = self.envs[i]
+        rows, i = self._mask_rows, -1
+        for env, action in zip(self.envs, actions.tolist()):  # Python ints: the trackers' fast path
+            i += 1
             if waiting is not None and waiting[i]:
                 self._reset_one(i, None)
                 rewards[i], dones[i], illegals[i] = 0.0, False, False

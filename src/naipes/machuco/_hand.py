@@ -13,7 +13,7 @@ import random
 from typing import Sequence
 
 from naipes.cards import Card
-from naipes.machuco._tables import _INDEX, _PLAY, DECK40
+from naipes.machuco._tables import _INDEX, _PLAY, DECK40, _shuffle40
 from naipes.machuco.moves import PlayCard
 from naipes.machuco.scoring import _FIGURES, Figure, PendingCante, contest_winner
 
@@ -30,13 +30,13 @@ def draw_dealer(rng: random.Random, players: int) -> tuple[DrawRounds, int]:
         Each round's ``(seat, card)`` pairs, and the seat that deals.
     """
     deck = list(DECK40)
-    rng.shuffle(deck)
+    _shuffle40(rng, deck)
     contenders = list(range(players))
     rounds = []
     while True:
         if len(deck) < len(contenders):
             deck = list(DECK40)
-            rng.shuffle(deck)
+            _shuffle40(rng, deck)
         drawn = tuple((s, deck.pop(0)) for s in contenders)
         rounds.append(drawn)
         best = max(_INDEX[c.rank] for _, c in drawn)

@@ -255,8 +255,7 @@ class Writer:
         key = self._card_key
         if key[0] != p._plays_done or key[1] != p._deal_no or key[2] != hand_no or key[3] is not p._phase:
             self._card_key = (p._plays_done, p._deal_no, hand_no, p._phase)
-            self._cards(s, p, out, at, hand_no)
-            self._counts(s, p, out, at)
+            self._cards(s, p, out, at, hand_no)  # the counts too
             if s.in_play != self._in_play:
                 self._out_of_play(s.in_play, at[19])
         scores = p._scores
@@ -344,7 +343,8 @@ class Writer:
 
     def _cards(self, s: Sight, p: Public, out: Any, at: tuple[int, ...], hand_no: int) -> None:
         """The card slices: hand, table, piles, aside, the deal's plays, known (each card's place
-        read from its zone's table: no arithmetic, and no number made, per write)."""
+        read from its zone's table: no arithmetic, and no number made, per write); then the
+        counts (hand sizes, stock, plays done), which change only when cards move."""
         blank, one, zero = self._zeros, _ONE, _ZERO
         hand = s.hand
         if hand != self._hand:  # a card played or a deal: clear the old cards, set the new
@@ -370,24 +370,24 @@ class Writer:
         side = 0
         for pile in p._piles:  # each side's pile grows within a hand: write its new cards ...
             record, size = grown[side], len(pile)
+            side += 1
             written = record[1]
             # ... but a majo chain takes its stack off the top of another side's pile, which may
             # grow back to the length written before this seat looks again: the card last written
             # must still be in its place (a stack moves whole and in order, so when that card is
             # back in its place, the cards under it are too)
-            stale = record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3])
-            if stale or written != size:
-                place = piles_at[side]
-                if stale:
-                    if record[0] >= 0:  # (a new writer has written nothing here)
-                        base = at[2] + 40 * self._rside[side]
-                        out[base:base + 40] = zeros
-                    record[0], record[1] = hand_no, 0
-                for i in range(record[1], size):
-                    out[place[pile[i]._hash]] = one
-                record[1] = size
-                record[3] = pile[size - 1] if size else None
-            side += 1
+            if written == size and record[0] == hand_no and (not size or pile[size - 1] is record[3]):
+                continue  # as written (the usual case: asked first)
+            place = piles_at[side - 1]
+            if record[0] != hand_no or written > size or (written > 0 and pile[written - 1] is not record[3]):
+                if record[0] >= 0:  # stale (a new writer has written nothing here)
+                    base = at[2] + 40 * self._rside[side - 1]
+                    out[base:base + 40] = zeros
+                record[0], record[1] = hand_no, 0
+            for i in range(record[1], size):
+                out[place[pile[i]._hash]] = one
+            record[1] = size
+            record[3] = pile[size - 1] if size else None
         record = grown[-1]
         if record[1] != len(p._aside) or record[0] != hand_no:
             self._grow(record, hand_no, p._aside, at[3], 0)
@@ -413,6 +413,16 @@ class Writer:
             for c in s.known:
                 out[place[c._hash]] = one
             self._known = s.known
+        sizes, rel, base, t = self._sizes, self._rel, at[6], 0
+        scale = self._hand_scale
+        for k in s.sizes:
+            if k != sizes[t]:
+                sizes[t] = k
+                out[base + rel[t]] = k / scale
+            t += 1
+        scale = self._plays_scale
+        out[at[7]] = s.stock / scale
+        out[at[8]] = p._plays_done / scale
 
     def _grow(self, record: list[Any], epoch: Any, cards: Any, base: int, start: int) -> None:
         """A zone that only grows within ``epoch``: write its new cards (a new epoch: clear the
@@ -481,19 +491,6 @@ class Writer:
             out[b + 3] = fig.value / self._layout.cante_scale
         out[base + 4 * n] = 0.0 if p._cantes is None else 1.0
         self._seen[6] = p._cantes
-
-    def _counts(self, s: Sight, p: Public, out: Any, at: tuple[int, ...]) -> None:
-        """Hand sizes, stock and plays done (they change only when cards move)."""
-        sizes, rel, base, t = self._sizes, self._rel, at[6], 0
-        scale = self._hand_scale
-        for k in s.sizes:
-            if k != sizes[t]:
-                sizes[t] = k
-                out[base + rel[t]] = k / scale
-            t += 1
-        scale = self._plays_scale
-        out[at[7]] = s.stock / scale
-        out[at[8]] = p._plays_done / scale
 
     def _rare(self, group: int, p: Public) -> None:
         """Rewrite one group of the rare slices (0: the contest, 1: the pending cantes, 2:

@@ -53,10 +53,12 @@ _PLAYING, _DECIDING, _RESPONDING, _OVER = Phase.PLAY, Phase.DECIDE, Phase.RESPON
 
 def _take(hand: list[PlayCard], move: PlayCard) -> None:
     """Remove ``move`` from a hand (by identity first: moves are interned, equality is slower)."""
-    for i, held in enumerate(hand):
+    i = 0
+    for held in hand:
         if held is move:
             del hand[i]
             return
+        i += 1
     hand.remove(move)
 
 
@@ -180,7 +182,14 @@ class Engine(BaseGame[Rules, Move, "View"]):
             self._ch_level = 0
             if not self._cumulative and self._award(self._ch_side, level, _REASONS[level - 1]):
                 return True
-        _take(self._hands[seat], move)
+        hand, i = self._hands[seat], 0
+        for held in hand:  # _take, inlined
+            if held is move:
+                del hand[i]
+                break
+            i += 1
+        else:
+            hand.remove(move)
         self._plays_done += 1
         self._plays.append((seat, card))
         bit = _BIT[rank]

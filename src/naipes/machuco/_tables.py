@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from naipes.cards import SPANISH_40, Card
 from naipes.combos import chain_up
@@ -40,9 +41,50 @@ _KEYS = tuple(range(40))
 _REASONS = (ev.Reason.MAJO, ev.Reason.CONTRAMAJO, ev.Reason.RECONTRAMAJO)
 
 
+#: ``random.Random.shuffle``'s steps over 40 items: (place, bound, bits of the bound), last place first.
+_SHUFFLE40 = tuple((i, i + 1, (i + 1).bit_length()) for i in range(39, 0, -1))
+
+
+def _shuffle40(rng: random.Random, items: list[Card]) -> None:
+    """``rng.shuffle(items)`` for 40 items, the same swaps from the same draws, without a method
+    call per draw (a ``random.Random`` only: a subclass may draw otherwise, and then its own
+    ``shuffle`` runs, as it does when :data:`_SAME_SHUFFLE` says this Python shuffles otherwise)."""
+    if type(rng) is random.Random and len(items) == 40 and _SAME_SHUFFLE:
+        _swaps(rng, items)
+    else:
+        rng.shuffle(items)
+
+
+def _swaps(rng: random.Random, items: list[Any]) -> None:
+    """CPython's ``Random.shuffle`` of 40 items, ``_randbelow_with_getrandbits`` inlined."""
+    bits = rng.getrandbits
+    for i, n, k in _SHUFFLE40:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def _same_shuffle() -> bool:
+    """True when :func:`_swaps` shuffles as this Python's ``random.Random.shuffle`` (checked once)."""
+    for seed in range(8):
+        mine, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(DECK40), list(DECK40)
+        theirs.shuffle(a)
+        _swaps(mine, b)
+        if a != b or mine.getstate() != theirs.getstate():
+            return False
+    return True
+
+
+_SAME_SHUFFLE = _same_shuffle()
+
+
 def _shuffled(rng: random.Random) -> list[PlayCard]:
     """A uniformly shuffled deck (random sort keys: cheaper than ``rng.shuffle`` for 40 cards)."""
     rnd = rng.random
-    return [m for _, _, m in sorted(zip([rnd() for _ in _KEYS], _KEYS, _DECK_MOVES))]
+    keys = [rnd() for _ in _KEYS]
+    moves = _DECK_MOVES  # in the order of their keys; equal keys in deck order (a stable sort)
+    return [moves[i] for i in sorted(_KEYS, key=keys.__getitem__)]
 
 

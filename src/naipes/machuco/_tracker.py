@@ -58,6 +58,32 @@ class Tracker(BaseTracker[Move]):
         self._ids = (len(history), last, out)
         return out
 
+    def mask(self, out: Any) -> Any:
+        """Write 1 for the ids of :meth:`legal_ids` and 0 elsewhere into ``out`` and return it
+        (the ids written straight from the engine's legal moves: a mask needs no order)."""
+        cached = self._mask_out
+        if cached is None or cached[0] is not out:  # a new array: checked, its view made
+            return super().mask(out)
+        g, seat = self.game, self.seat
+        view = cached[1]
+        view[:] = cached[2]
+        known = self._ids  # legal_ids of this very position, when asked already
+        if known is not None:
+            history = g._history
+            if known[0] == len(history) and known[1] is (history[-1] if history else None):
+                for i in known[2]:
+                    view[i] = 1
+                return out
+        moves = g._legal(seat) if seat in g.to_act else ()  # what legal_ids reads
+        by_id = self._space._by_identity
+        try:
+            for m in moves:
+                view[by_id[id(m)]] = 1
+        except KeyError:  # a move not interned by the engine: by value
+            for i in self.legal_ids():
+                view[i] = 1
+        return out
+
     def move(self, i: int) -> Move:
         """The move of id ``i`` (every Machuco id names one move, in every position)."""
         moves = self._moves
@@ -65,6 +91,21 @@ class Tracker(BaseTracker[Move]):
             i = self._space._check_id(i)
         move: Move = moves[i]
         return move
+
+    def _follow(self, game: Any) -> bool:
+        """Follow ``game`` (same rules and seats) from its current position, as a new tracker
+        would: the caches dropped, the observation zeroed and its writer started afresh at the
+        next :meth:`encode`; the mask arrays' views kept."""
+        rules = self.space.rules
+        if game.rules is not rules and game.rules != rules:
+            return False
+        self.game = game
+        self._ids = self._key = self._view = None
+        enc = self._enc
+        if enc is not None:  # what a new writer is, without making one: the all-zero observation
+            self._zero()
+            enc._start()
+        return True
 
     # -- the observation -----------------------------------------------------------------------
     def _new_writer(self) -> Writer:

@@ -65,6 +65,12 @@ class Game(Engine):
     move_type: ClassVar[type[Move]] = Move
 
     __slots__ = ()
+    #: Every listed move is an interned object (the hand's play moves, the decisions' constants),
+    #: and a move's ``==`` runs Python code: ``play`` finds a listed move by identity first.
+    _listed_by_identity = True
+    #: Seeded games build their opening events when they are read (a learning environment starts
+    #: a game every few decisions; its events were a quarter of that cost).
+    _lazy_opening = True
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None,
                  rng: random.Random | None = None,

@@ -90,6 +90,7 @@ class Game(BaseGame[Rules, Move, View]):
     move_type = Move
 
     _shared = ("_t",)  # the juego tables of the deck: module-level, never pickled
+    _lazy_opening = True  # seeded games build their opening events when read (a fifth of a new game)
     __slots__ = ("_t", "_cards", "_hands", "_opens", "_stock", "_discards", "_balances", "_known",
                  "_phase", "_turn", "_dealer", "_hand_no", "_claim", "_stealer", "_orders",
                  "_last_window", "_hand_log", "_can_ranzo", "_cache", "_known_bits", "_pops", "_laid")
