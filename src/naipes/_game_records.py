@@ -1,8 +1,8 @@
-"""The records half of :class:`naipes.game.Game`: state dicts, records and their replay.
+"""The records half of :class:`naipes.game.Game`: state dicts, records, their replay, pickles.
 
 :class:`_Records` is a base of :class:`~naipes.game.Game` (documented there):
 the versioned ``to_dict``/``from_dict`` envelope, replayable records, and the
-hooks of a game whose history is written in another layout. It holds no state
+hooks of a game whose history is written in another layout, and pickling. It holds no state
 of its own.
 
 .. versionadded:: 1.2
@@ -11,6 +11,7 @@ of its own.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
@@ -19,6 +20,7 @@ from naipes import _validate
 from naipes._jsonable import JSON
 from naipes._state import (
     _check_envelope,
+    _copy_rng,
     _rng_from_state,
     _rng_state,
     check_replays,
@@ -68,6 +70,10 @@ class _Records(Generic[R, M, V]):
         _simultaneous: bool
         _answers: dict[int, M]
         _start: dict[str, JSON] | None
+        _shared: ClassVar[tuple[str, ...]]
+        _rng_shared: bool
+
+        def _share_tables(self) -> None: ...
 
         @classmethod
         def _blank(cls, rules: R, *, num_players: int | None = None,
@@ -300,3 +306,36 @@ class _Records(Generic[R, M, V]):
             except (IllegalMoveError, NotationError) as exc:
                 raise IllegalMoveError(f"move {i} of the record: {exc.reason}", move=move, seat=seat,
                                        code=exc.code, rule=exc.rule) from exc
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle support: every field but the shared tables named in :attr:`_shared`."""
+        skip = self._shared
+        state = {name: getattr(self, name) for name in _slot_names(type(self))  # type: ignore[arg-type]
+                 if name not in skip and hasattr(self, name)}
+        if self._rng_shared:  # its own copy: the source may draw before this copy is loaded
+            state.update(_rng_own=_copy_rng(self._rng_own), _rng_shared=False, _rng_private=True)
+        state["_rng_waiting"] = None
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            state.update((k, v) for k, v in extra.items() if k not in skip)
+        return state
+
+    def __setstate__(self, state: Mapping[str, Any]) -> None:
+        """Unpickle: set the fields, then point the shared tables at the module's (:meth:`_share_tables`)."""
+        object.__setattr__(self, "_rng_private", False)  # a pickle of 1.1 has neither
+        object.__setattr__(self, "_rng_waiting", None)
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._share_tables()
+
+
+@functools.cache
+def _slot_names(cls: Any) -> tuple[str, ...]:
+    """Every slot a class and its bases declare (``__weakref__`` and ``__dict__`` aside)."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__weakref__", "__dict__") and name not in names:
+                names.append(name)
+    return tuple(names)

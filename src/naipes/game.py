@@ -573,27 +573,6 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
         self._clone_into(new)
         return new
 
-    def __getstate__(self) -> dict[str, Any]:
-        """Pickle support: every field but the shared tables named in :attr:`_shared`."""
-        skip = self._shared
-        state = {name: getattr(self, name) for name in _slot_names(type(self))  # type: ignore[arg-type]
-                 if name not in skip and hasattr(self, name)}
-        if self._rng_shared:  # its own copy: the source may draw before this copy is loaded
-            state.update(_rng_own=_copy_rng(self._rng_own), _rng_shared=False, _rng_private=True)
-        state["_rng_waiting"] = None
-        extra = getattr(self, "__dict__", None)
-        if extra:
-            state.update((k, v) for k, v in extra.items() if k not in skip)
-        return state
-
-    def __setstate__(self, state: Mapping[str, Any]) -> None:
-        """Unpickle: set the fields, then point the shared tables at the module's (:meth:`_share_tables`)."""
-        object.__setattr__(self, "_rng_private", False)  # a pickle of 1.1 has neither
-        object.__setattr__(self, "_rng_waiting", None)
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        self._share_tables()
-
     def _share_tables(self) -> None:
         """Set the slots named in :attr:`_shared` for ``self.rules`` (hook; the default has none).
 
@@ -619,25 +598,12 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
         return safe(lambda: game_html(self), self)
 
 
-
 def _own_copy(game: Game[Any, Any, Any]) -> None:
     """A clone sharing its source's generator takes a copy of it (the state it was cloned with)."""
     if game._rng_waiting is not None:
         game._rng_waiting.discard(game)
     game._rng_own = _copy_rng(game._rng_own)
     game._rng_shared, game._rng_private, game._rng_waiting = False, True, None
-
-
-@functools.cache
-def _slot_names(cls: Any) -> tuple[str, ...]:
-    """Every slot a class and its bases declare (``__weakref__`` and ``__dict__`` aside)."""
-    names: list[str] = []
-    for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__weakref__", "__dict__") and name not in names:
-                names.append(name)
-    return tuple(names)
 
 
 G = TypeVar("G", bound=Game[Any, Any, Any])
