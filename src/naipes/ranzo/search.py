@@ -10,16 +10,19 @@ plugin (``load_bot("strong", game="ranzo")``).
 
 from __future__ import annotations
 
+from typing import Mapping
+
 from naipes.errors import UsageError
 from naipes.ranzo._belief import Belief
 from naipes.ranzo._infer import History
+from naipes.ranzo._policy import TUNED, Policy
 from naipes.ranzo.moves import Move
 from naipes.ranzo.state import Game
 from naipes.ranzo.view import View, _sample
 from naipes.search import DeterminizedBot
 from naipes.search.rollout import Rollout
 
-__all__ = ["BELIEFS", "ENDGAME", "ENDGAME_WORLDS", "StrongBot", "plies_to_end"]
+__all__ = ["BELIEFS", "ENDGAME", "ENDGAME_WORLDS", "PLAYS", "WEIGHTS", "StrongBot", "plies_to_end"]
 
 #: ``belief=`` by its names: ``"history"`` (every discard and pass, :mod:`naipes.ranzo._infer`),
 #: ``"last"`` (each seat's last discard, :mod:`naipes.ranzo._belief`), ``"none"`` (uniform).
@@ -28,6 +31,13 @@ BELIEFS: dict[bool | str, str] = {"history": "history", "last": "last", "none": 
 ENDGAME = 4
 #: ... and searches this many times its worlds (a world is short to search then).
 ENDGAME_WORLDS = 3
+#: ``play=``: ``"policy"`` (RanzoBot's reckoning with :data:`WEIGHTS`, no search) or ``"search"``
+#: (the determinized search of the other options).
+PLAYS = ("policy", "search")
+#: The weights :class:`StrongBot` plays with by default (``play="policy"``): RanzoBot's own
+#: (``naipes.ranzo.bots``) but those tuned on duplicate deals against it
+#: (``benchmarks/ranzo_policy.py``, tuning seeds; see :doc:`/guides/search-and-tournaments`).
+WEIGHTS: Mapping[str, float] = TUNED
 
 
 class StrongBot(DeterminizedBot):
@@ -68,26 +78,33 @@ class StrongBot(DeterminizedBot):
        ``endgame`` (4; it was 0).
     """
 
-    __slots__ = ("belief", "endgame", "_belief", "_history")
+    __slots__ = ("belief", "endgame", "play", "_policy", "_belief", "_history")
 
     def __init__(self, seed: int | None = None, *, worlds: int | None = 6, seconds: float | None = None,
                  depth: int = 8, nodes: int | None = None, rollout: Rollout = "best",
                  prior: float = 0.5, prune: bool = False, others: str = "policy", belief: bool | str = "history",
-                 endgame: int = ENDGAME) -> None:
+                 endgame: int = ENDGAME, play: str = "policy", weights: Mapping[str, float] | None = None) -> None:
         super().__init__(worlds=worlds, seconds=seconds, seed=seed, depth=depth, nodes=nodes, rollout=rollout,
                          prior=prior, prune=prune, others=others)
         if belief not in BELIEFS:
             raise UsageError(f"belief is one of {sorted(map(str, BELIEFS))}, not {belief!r}", code="bad_option")
         if type(endgame) is not int or endgame < 0:
             raise UsageError(f"endgame must be an int >= 0, not {endgame!r}", code="bad_budget")
+        if play not in PLAYS:
+            raise UsageError(f"play is one of {list(PLAYS)}, not {play!r}", code="bad_option")
         self.belief: str = BELIEFS[belief]
         self.endgame = endgame
+        self.play = play
+        self._policy = Policy(seed, **(WEIGHTS if weights is None else weights))
         self._belief = Belief()
         self._history = History()
 
     def choose(self, view: View) -> Move:  # type: ignore[override]
         """As :meth:`DeterminizedBot.choose <naipes.search.DeterminizedBot.choose>`, the worlds
-        dealt by what the other seats' discards tell (with ``belief``)."""
+        dealt by what the other seats' discards tell (with ``belief``); with ``play="policy"``
+        the policy's move, no search."""
+        if self.play == "policy":
+            return self._policy.choose(view)
         if self.belief == "last":
             self._belief.observe(view)
         elif self.belief == "history":
