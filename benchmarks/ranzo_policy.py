@@ -12,7 +12,11 @@ half width is 1.96 standard errors of the per-deal mean.
 Tune on deal seeds below 100,000 only (the held-out seeds start at 1,000,000):
 
     python benchmarks/ranzo_policy.py --first-deal 1000 --deals 2000 '{}' '{"keep": -5}'
-    python benchmarks/ranzo_policy.py --deals 2000 tuned       # naipes.ranzo._policy.TUNED
+    python benchmarks/ranzo_policy.py --first-deal 15000 '{"keep": -5, "worlds": 100, "feed": 1000}'
+    python benchmarks/ranzo_policy.py --deals 2000 tuned   # strong's weights and FEED_WORLDS
+
+A row's JSON object names the weights to change (``naipes.ranzo._policy.DEFAULTS``) and
+``worlds``, the worlds dealt at each turn discard for ``feed``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from typing import Any
 import naipes
 from naipes.ranzo import Game, RanzoBot, Rules
 from naipes.ranzo._policy import TUNED, Policy
+from naipes.ranzo.search import FEED_WORLDS
 
 #: Deal seeds from here up are held out (never tuned on).
 TUNING_END = 100_000
@@ -40,13 +45,13 @@ def side_score(returns: tuple[float, ...], seats: tuple[int, ...]) -> float:
     return 1.0 if ours > theirs else 0.0 if ours < theirs else 0.5
 
 
-def deal_score(weights: dict[str, float], deal: int) -> float:
+def deal_score(weights: dict[str, float], worlds: int, deal: int) -> float:
     """The policy's mean score over both seatings of one deal against RanzoBot."""
     scores = []
     for rotation in (0, 1):
         game = Game(Rules(rounds=1), seed=deal)
         seats = tuple(s for s in range(4) if s % 2 == rotation)
-        bots: list[Any] = [Policy(deal * 100 + rotation * 10 + s, **weights) if s in seats
+        bots: list[Any] = [Policy(deal * 100 + rotation * 10 + s, weights, worlds=worlds) if s in seats
                            else RanzoBot(seed=deal * 100 + rotation * 10 + s) for s in range(4)]
         scores.append(side_score(naipes.play_game(game, bots).returns, seats))
     return statistics.fmean(scores)
@@ -64,8 +69,9 @@ def main() -> int:
     rows = []
     for spec in a.weights:
         weights = dict(TUNED) if spec == "tuned" else json.loads(spec)
+        worlds = int(weights.pop("worlds", FEED_WORLDS if spec == "tuned" else 0))
         start = time.process_time()
-        scores = [deal_score(weights, d) for d in range(a.first_deal, a.first_deal + a.deals)]
+        scores = [deal_score(weights, worlds, d) for d in range(a.first_deal, a.first_deal + a.deals)]
         mean, half = statistics.fmean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
         rows.append({"weights": spec, "deals": len(scores), "first_deal": a.first_deal, "score": mean,
                      "half_width": half, "cpu_s": time.process_time() - start})

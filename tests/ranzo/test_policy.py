@@ -11,7 +11,7 @@ from naipes.ranzo._phase import PLAY
 from naipes.ranzo._policy import DEFAULTS, TUNED, Policy
 from naipes.ranzo._tables import tables
 from naipes.ranzo.moves import Discard, Pass
-from naipes.ranzo.search import WEIGHTS, StrongBot
+from naipes.ranzo.search import FEED_WORLDS, WEIGHTS, StrongBot
 from naipes.ranzo.view import _deal_unseen
 
 
@@ -33,7 +33,7 @@ def _views(seed: int, bots: list[object] | None = None) -> list[object]:
 @pytest.mark.parametrize("seed", range(4))
 def test_ranzobots_weights_play_ranzobots_moves(seed: int) -> None:
     game = Game(Rules(rounds=1), seed=seed)
-    ours, theirs = [Policy(seed + s, **DEFAULTS) for s in range(4)], [RanzoBot(seed + s) for s in range(4)]
+    ours, theirs = [Policy(seed + s, DEFAULTS) for s in range(4)], [RanzoBot(seed + s) for s in range(4)]
     while not game.is_over:
         for seat in sorted(game.to_act):
             if seat in game.to_act:
@@ -49,7 +49,7 @@ def test_the_tuned_weights_claim_where_ranzobot_passes() -> None:
     differ = claims = 0
     for seed in range(6):
         for view in _views(seed):
-            mine, its = Policy(0, **TUNED).choose(view), RanzoBot(0).choose(view)  # type: ignore[arg-type]
+            mine, its = Policy(0, TUNED).choose(view), RanzoBot(0).choose(view)  # type: ignore[arg-type]
             differ += mine != its
             claims += isinstance(its, Pass) and not isinstance(mine, Pass)
     assert claims > 0 and differ >= claims
@@ -63,7 +63,7 @@ def test_feed_avoids_the_discard_that_hands_another_seat_ranzo() -> None:
         for view in _views(seed):
             if view.phase is not PLAY:  # type: ignore[attr-defined]
                 continue
-            policy = Policy(1, worlds=8, feed=100.0)
+            policy = Policy(1, {"feed": 100.0}, worlds=8)
             t = tables(48)
             discards = [m for m in view.legal_moves if isinstance(m, Discard)]  # type: ignore[attr-defined]
             fed = policy._fed(view, t, discards)  # type: ignore[arg-type]
@@ -94,7 +94,7 @@ def test_feed_steers_the_discard_by_the_worlds_dealt() -> None:
                 hands[other] = [*juego, *pair]
                 return hands, stock
 
-            fed = Policy(2, worlds=3, feed=1e6, deal=deal).choose(view)  # type: ignore[arg-type]
+            fed = Policy(2, {"feed": 1e6}, worlds=3, deal=deal).choose(view)  # type: ignore[arg-type]
             assert fed != plain
             return
     pytest.fail("no turn discard found")
@@ -105,7 +105,7 @@ def test_strong_plays_the_tuned_policy_and_takes_its_options() -> None:
     assert isinstance(bot, StrongBot) and bot.play == "policy"
     for seed in range(3):
         for view in _views(seed):
-            assert StrongBot(7).choose(view) == Policy(7, **WEIGHTS).choose(view)  # type: ignore[arg-type]
+            assert StrongBot(7).choose(view) == Policy(7, WEIGHTS, worlds=FEED_WORLDS).choose(view)  # type: ignore[arg-type]
     assert StrongBot(7, weights=DEFAULTS).choose(view) == RanzoBot(7).choose(view)  # type: ignore[arg-type]
     searching = StrongBot(1, worlds=1, depth=1, play="search")
     searching.choose(_views(0)[3])  # type: ignore[arg-type]
@@ -121,7 +121,7 @@ def test_strong_plays_the_tuned_policy_and_takes_its_options() -> None:
 @pytest.mark.parametrize("weights", [{"nerve": 1.0}, {"keep": "high"}, {"keep": True}])
 def test_bad_weights_are_refused(weights: dict[str, object]) -> None:
     with pytest.raises(UsageError) as err:
-        Policy(0, **weights)  # type: ignore[arg-type]
+        Policy(0, weights)  # type: ignore[arg-type]
     assert err.value.code == "bad_option"
     with pytest.raises(UsageError):
         Policy(0, worlds=-1)
@@ -130,7 +130,7 @@ def test_bad_weights_are_refused(weights: dict[str, object]) -> None:
 def test_the_policy_is_reproducible_from_its_seed() -> None:
     def moves(seed: int) -> list[object]:
         game = Game(Rules(rounds=1), seed=3)
-        bots = [Policy(seed + s, worlds=4, **{**TUNED, "feed": 50.0}) for s in range(4)]
+        bots = [Policy(seed + s, {**TUNED, "feed": 50.0}, worlds=4) for s in range(4)]
         out = []
         while not game.is_over:
             for seat in sorted(game.to_act):

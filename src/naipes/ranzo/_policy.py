@@ -9,7 +9,7 @@ policy :class:`~naipes.ranzo.search.StrongBot` plays for its own seat.
 >>> from naipes.ranzo import Game, Rules
 >>> game = Game(Rules(rounds=1), seed=3)
 >>> seat = game.to_act[0]
->>> Policy(seed=0).choose(game.view(seat)) in game.legal_moves(seat)
+>>> Policy(0, TUNED).choose(game.view(seat)) in game.legal_moves(seat)
 True
 """
 
@@ -19,7 +19,6 @@ import random
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from naipes.cards import Card
-
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import PLAY, STEAL, WINDOW
@@ -48,7 +47,7 @@ _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 
 
 class Policy:
-    """RanzoBot with its weights as parameters (each a float, :data:`DEFAULTS` when not given):
+    """RanzoBot with its weights as parameters (each a number, :data:`DEFAULTS` when not given):
 
     - ``out``, ``held3``, ``held2``, ``held1``: a hand's score, per live out to a Ranzo and per
       juego by its cards held;
@@ -64,6 +63,7 @@ class Policy:
 
     Args:
         seed: seed of the tie-breaks (and of the sampled worlds, drawn from their own generator).
+        weights: the weights to change (the others are :data:`DEFAULTS`).
         worlds: the worlds sampled for ``feed`` at a turn discard (0: none).
         deal: deals the unseen cards of a view (every seat's concealed hand and the stock), as
             :func:`naipes.ranzo.view._deal_unseen` does (the default).
@@ -74,8 +74,9 @@ class Policy:
 
     __slots__ = ("rng", "weights", "worlds", "deal", "_key", "_sampler")
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 0, deal: Deal | None = None,
-                 **weights: float) -> None:
+    def __init__(self, seed: int | None = None, weights: Mapping[str, float] | None = None, *, worlds: int = 0,
+                 deal: Deal | None = None) -> None:
+        weights = {} if weights is None else weights
         if type(worlds) is not int or worlds < 0:
             raise UsageError(f"worlds must be an int >= 0, not {worlds!r}", code="bad_option")
         for name, value in weights.items():
