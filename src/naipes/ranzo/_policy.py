@@ -39,9 +39,9 @@ Deal = Callable[[View, random.Random], "tuple[list[list[Card]], list[Card]]"]
 DEFAULTS: Mapping[str, float] = {
     "out": 60.0, "held3": 30.0, "held2": 4.0, "held1": 0.3, "danger": 12.0, "closed": 0.25,
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
-    "show": 0.0, "feed": 0.0}
+    "show": 0.0, "feed": 0.0, "after_steal": 1.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
-TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0}
+TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0}
 #: The hand scores remembered per deck and weights (shared by every :class:`Policy` of those).
 _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 
@@ -58,6 +58,8 @@ class Policy:
     - ``high``: the bonus of a discard per number of its card (a high discard leaves the other
       seats fewer trucos on it); ``show``: the bonus of a truco per number of the card shown
       (the highest shown wins the claim);
+    - ``after_steal``: how much of ``danger`` counts for the discard after a claim won (no
+      window follows it, so no claim can punish it);
     - ``feed``: with ``worlds`` and ``deal``, the cost of a turn discard per share of the sampled
       worlds in which it lets another seat claim it and call Ranzo.
 
@@ -229,11 +231,12 @@ class _Weighed(_Context):
         if view.phase is STEAL and isinstance(claim, Envido) and view.claim_card is not None:
             keep = t.mask((claim.a, claim.b, view.claim_card))
             opens += 1
+        scale = self.w["after_steal"] if view.phase is STEAL else 1.0
         best: Move = moves[0]
         best_value = float("-inf")
         for m in moves:
             rest = self.hand & ~keep & ~t.bit[m.card]
-            value = (self.score(rest, opens) - self.danger(m.card) + high * m.card.rank
+            value = (self.score(rest, opens) - scale * self.danger(m.card) + high * m.card.rank
                      - feed * fed.get(t.bit[m.card], 0.0) + self.rng.random() * 1e-3)
             if value > best_value:
                 best, best_value = m, value
