@@ -35,7 +35,7 @@ __all__ = ["DEFAULTS", "TUNED", "Deal", "Policy"]
 #: Deals the unseen cards of a view: every seat's concealed hand and the stock.
 Deal = Callable[[View, random.Random], "tuple[list[list[Card]], list[Card]]"]
 
-#: RanzoBot's own weights (:mod:`naipes.ranzo.bots`): ``Policy(**DEFAULTS)`` plays its moves.
+#: RanzoBot's own weights (:mod:`naipes.ranzo.bots`): ``Policy(seed, DEFAULTS)`` plays its moves.
 DEFAULTS: Mapping[str, float] = {
     "out": 60.0, "held3": 30.0, "held2": 4.0, "held1": 0.3, "danger": 12.0, "closed": 0.25,
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
