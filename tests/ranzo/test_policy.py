@@ -66,7 +66,7 @@ def test_feed_avoids_the_discard_that_hands_another_seat_ranzo() -> None:
             policy = Policy(1, {"feed": 100.0}, worlds=8)
             t = tables(48)
             discards = [m for m in view.legal_moves if isinstance(m, Discard)]  # type: ignore[attr-defined]
-            fed = policy._fed(view, t, discards)  # type: ignore[arg-type]
+            fed = policy._fed(view, t, discards, 0)  # type: ignore[arg-type]
             assert set(fed) == {t.bit[m.card] for m in discards}
             assert all(0.0 <= v <= 1.0 + 1e-9 for v in fed.values())
             checked += 1
@@ -141,3 +141,72 @@ def test_the_policy_is_reproducible_from_its_seed() -> None:
         return out
 
     assert moves(1) == moves(1)
+
+
+def _first_turn_view(seed: int) -> object:
+    """Seat 0's first turn discard after every seat had one turn."""
+    return next((v for v in _views(seed) if v.phase is PLAY and v.seat == 0 and v.stock_size < 24), None)  # type: ignore[attr-defined]
+
+
+def test_passes_drops_the_worlds_where_a_seat_could_have_called_ranzo() -> None:
+    """A world in which seat 1 holds a juego and a pair that both our discard and a card it let go
+    by complete is impossible (it would have called Ranzo): ``passes`` gives it no weight."""
+    from naipes.ranzo._policy import _signature
+
+    t = tables(48)
+    for seed in range(20):
+        view = _first_turn_view(seed)
+        if view is None:
+            continue
+        ours = {c for c in view.hand}  # type: ignore[attr-defined]
+        for move in (m for m in view.legal_moves if isinstance(m, Discard)):  # type: ignore[attr-defined]
+            c = move.card
+            for a, b in t.pairs[c]:
+                thirds = t.thirds[t.bit[a] | t.bit[b]] & ~t.bit[c]
+                if a in ours or b in ours or not thirds:
+                    continue
+                juego = next((j for j in t.juegos.values() if not set(j) & ({a, b, c} | ours)), None)
+                if juego is None or view.hand_sizes[1] != 5 or view.open_juegos[1]:  # type: ignore[attr-defined]
+                    continue
+
+                def deal(v, rng, hand=(*juego, a, b)):  # type: ignore[no-untyped-def]
+                    hands, stock = _deal_unseen(v, rng)
+                    hands[1] = list(hand)
+                    return hands, stock
+
+                plain = Policy(0, {"feed": 1.0}, worlds=2, deal=deal)
+                assert plain._fed(view, t, [move], 0)[t.bit[c]] == 1.0  # type: ignore[arg-type]
+                passes = Policy(0, {"feed": 1.0, "passes": 1.0}, worlds=2, deal=deal)
+                passes._log = [(view.stock_size, 1, thirds & -thirds, _signature(view, 1))]  # type: ignore[arg-type]
+                assert passes._fed(view, t, [move], 0)[t.bit[c]] == 0.0  # type: ignore[arg-type]
+                return
+    pytest.fail("no such discard found")
+
+
+def test_passes_remembers_each_seats_last_discard_and_those_after() -> None:
+    game = Game(Rules(rounds=1), seed=6)
+    bots = [RanzoBot(s) for s in range(4)]
+    policy = Policy(0, {"feed": 1.0, "passes": 1.0}, worlds=1)
+    t = tables(48)
+    discards: list[tuple[int, int]] = []
+    while not game.is_over and len(discards) < 9:
+        for seat in sorted(game.to_act):
+            if seat not in game.to_act:
+                continue
+            view = game.view(seat)
+            if seat == 0:
+                move = policy.choose(view)
+            else:
+                move = bots[seat].choose(view)
+            if view.phase is PLAY and isinstance(move, Discard):
+                discards.append((seat, t.bit[move.card]))
+            game.play(move, seat)
+    view = game.view(0)
+    passed = policy._passed(view)
+    for s in (1, 2, 3):
+        last = max(i for i, (seat, _) in enumerate(discards) if seat == s)
+        expect = 0
+        for _, bit in discards[last:]:
+            expect |= bit
+        assert passed[s] in (expect, 0)  # 0 when its hand changed in public since
+    assert any(passed[s] for s in (1, 2, 3))

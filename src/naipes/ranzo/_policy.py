@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Callable, Mapping
 
@@ -22,8 +23,8 @@ from naipes.cards import Card
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import PLAY, STEAL, WINDOW
-from naipes.ranzo._tables import Tables
-from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, hand_outs
+from naipes.ranzo._tables import Tables, tables
+from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, hand_outs, hand_score
 from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
 from naipes.ranzo.view import View, _deal_unseen
 
@@ -39,7 +40,7 @@ Deal = Callable[[View, random.Random], "tuple[list[list[Card]], list[Card]]"]
 DEFAULTS: Mapping[str, float] = {
     "out": 60.0, "held3": 30.0, "held2": 4.0, "held1": 0.3, "danger": 12.0, "closed": 0.25,
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
-    "show": 0.0, "feed": 0.0, "after_steal": 1.0}
+    "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
 TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0}
 #: The hand scores remembered per deck and weights (shared by every :class:`Policy` of those).
@@ -61,7 +62,12 @@ class Policy:
     - ``after_steal``: how much of ``danger`` counts for the discard after a claim won (no
       window follows it, so no claim can punish it);
     - ``feed``: with ``worlds`` and ``deal``, the cost of a turn discard per share of the sampled
-      worlds in which it lets another seat claim it and call Ranzo.
+      worlds in which it lets another seat claim it and call Ranzo; ``lean``: each other seat's
+      hand in a world weighs ``exp(lean * score)``, its RanzoBot hand score (seats keep
+      promising hands, so a ready hand is likelier than a uniform deal makes it); ``passes``
+      (0 or 1): a world in which another seat's hand could have called Ranzo with its own last
+      turn discard, or with a turn discard it let go by since, gets no weight for that seat
+      (the policy must then see every view of its seat, as :func:`naipes.play_game` gives them).
 
     Args:
         seed: seed of the tie-breaks (and of the sampled worlds, drawn from their own generator).
@@ -74,7 +80,7 @@ class Policy:
         UsageError: an unknown weight or one that is not a number (code ``bad_option``).
     """
 
-    __slots__ = ("rng", "weights", "worlds", "deal", "_key", "_sampler")
+    __slots__ = ("rng", "weights", "worlds", "deal", "_key", "_sampler", "_round", "_log")
 
     def __init__(self, seed: int | None = None, weights: Mapping[str, float] | None = None, *, worlds: int = 0,
                  deal: Deal | None = None) -> None:
@@ -92,17 +98,23 @@ class Policy:
         self.worlds = worlds
         self.deal: Deal = _deal_unseen if deal is None else deal
         self._sampler = random.Random(seed)
+        self._round: tuple[int, int, int] | None = None
+        #: this round's turn discards seen: (stock size then, discarder, its card's bit, the
+        #: discarder's public signature then)
+        self._log: list[tuple[int, int, int, tuple[object, ...]]] = []
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.weights.items() if v != DEFAULTS[k]}
         return f"Policy({', '.join(f'{k}={v:g}' for k, v in changed.items())})"
 
     def choose(self, view: View) -> Move:
-        """The policy's move for ``view.seat``.
+        """The policy's move for ``view.seat`` (it remembers the turn discards ``view`` shows).
 
         Raises:
             IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
         """
+        if self.weights["passes"]:
+            self.observe(view)
         return self._decide(view)
 
     def choose_in_game(self, game: Game, seat: int) -> Move:
@@ -125,23 +137,72 @@ class Policy:
             return ctx.best_claim(moves)
         discards = [m for m in moves if isinstance(m, Discard)]
         if self.worlds and self.weights["feed"] and view.phase is PLAY and isinstance(view, View):
-            ctx.fed = self._fed(view, ctx.t, discards)
-        return ctx.best_discard(discards)
+            ctx.fed = self._fed(view, ctx.t, discards, ctx.live)
+        move = ctx.best_discard(discards)
+        if view.phase is PLAY and isinstance(view, View) and isinstance(move, Discard):
+            self._note(view, view.seat, ctx.t.bit[move.card])
+        return move
 
-    def _fed(self, view: View, t: Tables, discards: list[Discard]) -> dict[int, float]:
-        """Per discard (its card's bit): the share of ``worlds`` sampled worlds in which another
-        seat's concealed hand and it split into juegos (a claim Ranzo on it)."""
+    def observe(self, view: View) -> None:
+        """Remember the turn discard of a claim window ``view`` shows (for ``passes``)."""
+        key = (view.hand_number, view.dealer, view.players)
+        if key != self._round or (self._log and view.stock_size > self._log[-1][0]):
+            self._round, self._log = key, []
+        if view.phase is WINDOW and view.turn != view.seat and view.claim_card is not None:
+            self._note(view, view.turn, tables(view.rules.deck).bit[view.claim_card])
+
+    def _note(self, view: View, seat: int, bit: int) -> None:
+        entry = (view.stock_size, seat, bit, _signature(view, seat))
+        if not self._log or self._log[-1][:3] != entry[:3]:
+            self._log.append(entry)
+
+    def _passed(self, view: View) -> list[int]:
+        """Per seat: the cards its concealed hand now could not have called Ranzo with (its last
+        turn discard and the turn discards after it; none when its hand changed in public since)."""
+        out = [0] * view.players
+        for s in range(view.players):
+            mask = 0
+            for _stock, seat, bit, signature in reversed(self._log):
+                mask |= bit
+                if seat == s:
+                    if signature != _signature(view, s):
+                        mask = 0
+                    break
+            else:
+                mask = 0
+            out[s] = mask
+        return out
+
+    def _fed(self, view: View, t: Tables, discards: list[Discard], live: int) -> dict[int, float]:
+        """Per discard (its card's bit): the chance, over ``worlds`` sampled worlds, that another
+        seat's concealed hand and it split into juegos (a claim Ranzo on it), each seat's hands
+        weighed by ``lean`` (the chances of the seats added up)."""
         bits = [t.bit[m.card] for m in discards]
-        fed = dict.fromkeys(bits, 0.0)
+        lean, seat = self.weights["lean"], view.seat
+        seen = live | t.mask(view.hand)  # what another seat may still hope to get
+        ready = {b: [0.0] * view.players for b in bits}
+        mass = [0.0] * view.players
         can_split = t.can_split
-        share = 1.0 / self.worlds
+        passed = self._passed(view) if self.weights["passes"] else [0] * view.players
         for _ in range(self.worlds):
             hands, _stock = self.deal(view, self._sampler)
-            masks = [t.mask(h) for s, h in enumerate(hands) if s != view.seat]
-            for b in bits:
-                if any(can_split(m | b) for m in masks):
-                    fed[b] += share
-        return fed
+            for s, h in enumerate(hands):
+                if s == seat:
+                    continue
+                m = t.mask(h)
+                if passed[s] and any(can_split(m | b) for b in _bits(passed[s])):
+                    continue
+                w = math.exp(lean * hand_score(t, m, seen & ~m)) if lean else 1.0
+                mass[s] += w
+                for b in bits:
+                    if can_split(m | b):
+                        ready[b][s] += w
+        return {b: sum(r / mass[s] for s, r in enumerate(row) if mass[s]) for b, row in ready.items()}
+
+
+def _signature(view: View, seat: int) -> tuple[object, ...]:
+    """What of ``seat``'s concealed hand is public: its known cards, open juegos and count."""
+    return (tuple(view.known_by_seat[seat]), tuple(view.open_juegos[seat]), view.hand_sizes[seat])
 
 
 class _Weighed(_Context):
