@@ -42,7 +42,7 @@ DEFAULTS: Mapping[str, float] = {
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
     "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
-TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0}
+TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0}
 #: The hand scores remembered per deck and weights (shared by every :class:`Policy` of those).
 _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 

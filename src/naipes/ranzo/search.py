@@ -50,9 +50,11 @@ class StrongBot(DeterminizedBot):
     """Ranzo's ``strong``: by default (``play="policy"``) RanzoBot's reckoning with :data:`WEIGHTS`
     (it claims more readily than RanzoBot), each turn discard weighed by the share of
     :data:`FEED_WORLDS` uniformly dealt worlds in which another seat could claim it and call
-    Ranzo (the weight ``feed``). No search: a decision costs well under a millisecond plus the
-    worlds. Measured against RanzoBot on held-out duplicate deals in
-    :doc:`/guides/search-and-tournaments`.
+    Ranzo (the weight ``feed``), leaving out for a seat the worlds in which its hand could have
+    called Ranzo with its own last turn discard or with one it let go by since (``passes``: the
+    bot must see every view of its seat, as :func:`naipes.play_game` gives them). No search: a
+    decision costs well under a millisecond plus the worlds. Measured against RanzoBot on
+    held-out duplicate deals in :doc:`/guides/search-and-tournaments`.
 
     With ``play="search"``, the determinized search of 1.2: DeterminizedBot with 6 worlds dealt by
     the inference from the other seats' play, 8 plies deep (to the round's end in the last
