@@ -100,14 +100,15 @@ def test_strong_bot_without_belief_plays_as_the_plain_search() -> None:
         seat = min(game.to_act)
         view = game.view(seat)
         plain = DeterminizedBot(worlds=2, seed=3, depth=2, prior=0.5, prune=False).choose(view)
-        assert StrongBot(3, worlds=2, depth=2, others="search", rollout=None, belief=False).choose(view) == plain
+        assert StrongBot(3, worlds=2, depth=2, others="search", rollout=None, belief=False,
+                         play="search").choose(view) == plain
         game.play(plain, seat)
 
 
 def test_strong_bot_is_reproducible_from_its_seed() -> None:
     def moves(seed: int) -> list[object]:
         game = Game(Rules(rounds=1), seed=5)
-        bots = [StrongBot(seed + s, worlds=2, belief=True) for s in range(4)]
+        bots = [StrongBot(seed + s, worlds=2, belief=True, play="search") for s in range(4)]
         out = []
         for _ in range(25):
             if game.is_over:

@@ -135,7 +135,7 @@ def test_the_inference_is_reproducible_from_its_seed() -> None:
 def test_strong_bot_is_reproducible_and_takes_its_options() -> None:
     def moves(seed: int) -> list[object]:
         game = Game(Rules(rounds=1), seed=2)
-        bots = [StrongBot(seed + s, worlds=2, depth=4) for s in range(4)]
+        bots = [StrongBot(seed + s, worlds=2, depth=4, play="search") for s in range(4)]
         out = []
         for _ in range(30):
             if game.is_over:
@@ -201,7 +201,7 @@ def test_the_endgame_search_reaches_the_end_of_every_world() -> None:
         while not game.is_over:
             seat = min(game.to_act)
             view = game.view(seat)
-            bot = Counting(seed, worlds=2, depth=2, endgame=2)
+            bot = Counting(seed, worlds=2, depth=2, endgame=2, play="search")
             move = bot.choose(view)
             if len(view.legal_moves) > 1:
                 searched += 1
@@ -210,7 +210,7 @@ def test_the_endgame_search_reaches_the_end_of_every_world() -> None:
     # without the endgame, the same depth stops short of the end
     game = _near_the_end(0, 2)
     view = game.view(game.to_act[0])
-    Counting(0, worlds=2, depth=2, endgame=0).choose(view)
+    Counting(0, worlds=2, depth=2, endgame=0, play="search").choose(view)
     assert calls["horizon"] > 0 or len(view.legal_moves) == 1
 
 
