@@ -20,12 +20,12 @@ import random
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, UsageError
+from naipes.errors import UsageError
 from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import PLAY, STEAL, WINDOW
 from naipes.ranzo._tables import Tables, tables
-from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, hand_outs, hand_score
-from naipes.ranzo.moves import CallRanzo, Discard, Envido, Move, Pass, Truco
+from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, _obvious, hand_outs, hand_score
+from naipes.ranzo.moves import Discard, Envido, Move, Pass, Truco
 from naipes.ranzo.view import View, _deal_unseen
 
 if TYPE_CHECKING:
@@ -123,14 +123,9 @@ class Policy:
 
     def _decide(self, view: View | Glance) -> Move:
         moves = view.legal_moves
-        if not moves:
-            raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
-                                   code="no_legal_move")
-        if len(moves) == 1:
-            return moves[0]
-        for m in moves:
-            if isinstance(m, CallRanzo):
-                return m
+        obvious = _obvious(view, moves)
+        if obvious is not None:
+            return obvious
         memo = _MEMOS.setdefault((view.rules.deck, self._key), {})
         ctx = _Weighed(view, self.rng, self.weights, memo)
         if view.phase is WINDOW:

@@ -92,18 +92,31 @@ class RanzoBot:
 
     def _decide(self, view: View | Glance) -> Move:
         moves = view.legal_moves
-        if not moves:
-            raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
-                                   code="no_legal_move")
-        if len(moves) == 1:
-            return moves[0]
-        for m in moves:
-            if isinstance(m, CallRanzo):
-                return m
+        obvious = _obvious(view, moves)
+        if obvious is not None:
+            return obvious
         ctx = _Context(view, self.rng)
         if view.phase is WINDOW:
             return ctx.best_claim(moves)
         return ctx.best_discard([m for m in moves if isinstance(m, Discard)])
+
+
+def _obvious(view: View | Glance, moves: tuple[Move, ...]) -> Move | None:
+    """The move of a decision that needs no reckoning: the only legal move, or a Ranzo call
+    (always made); ``None`` when the moves must be weighed.
+
+    Raises:
+        IllegalMoveError: when the view lists no legal move (code ``no_legal_move``).
+    """
+    if not moves:
+        raise IllegalMoveError("the view has no legal move to choose from", seat=view.seat,
+                               code="no_legal_move")
+    if len(moves) == 1:
+        return moves[0]
+    for m in moves:
+        if isinstance(m, CallRanzo):
+            return m
+    return None
 
 
 class _Context:
