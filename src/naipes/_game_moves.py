@@ -19,6 +19,7 @@ from naipes.errors import IllegalMoveError, NaipesError, NotationError, UsageErr
 
 __all__: list[str] = []
 
+#: The type parameters of a game: its Rules, Move and View types (shared by ``Game``'s halves).
 R = TypeVar("R")
 M = TypeVar("M", bound="Move")
 V = TypeVar("V", bound="View[Any]")

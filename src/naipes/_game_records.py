@@ -14,9 +14,10 @@ import copy
 import functools
 import random
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Mapping, Sequence
 
 from naipes import _validate
+from naipes._game_moves import M, R, V
 from naipes._jsonable import JSON
 from naipes._state import (
     _check_envelope,
@@ -28,7 +29,7 @@ from naipes._state import (
     rules_from_dict,
     rules_to_dict,
 )
-from naipes._values import Move, View
+from naipes._values import Move
 from naipes.errors import IllegalMoveError, InvalidStateError, NaipesError, NotationError
 
 if TYPE_CHECKING:
@@ -42,9 +43,6 @@ FORMAT = "naipes.game"
 #: The ``format`` tag of every game record.
 RECORD_FORMAT = "naipes.record"
 
-R = TypeVar("R")
-M = TypeVar("M", bound="Move")
-V = TypeVar("V", bound="View[Any]")
 
 
 class _Records(Generic[R, M, V]):

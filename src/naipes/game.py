@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence, TypeVar
 from weakref import WeakSet
 
 from naipes import _game_records
-from naipes._game_moves import _forged, _Moves
+from naipes._game_moves import M, R, V, _forged, _Moves
 from naipes._game_records import _Records
 from naipes._jsonable import JSON
 from naipes._state import (
@@ -62,9 +62,6 @@ FORMAT_VERSION = 2
 #: Record versions that :meth:`Game.from_record` replays (a record is its moves' notation).
 RECORD_VERSIONS = (1, 2)
 
-R = TypeVar("R")
-M = TypeVar("M", bound="Move")
-V = TypeVar("V", bound="View[Any]")
 
 
 class _Deferred(tuple[Event, ...]):
