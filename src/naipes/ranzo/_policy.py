@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Callable, Mapping
 from naipes.cards import Card
 from naipes.errors import UsageError
 from naipes.ranzo._glance import Glance, glance
-from naipes.ranzo._phase import PLAY, STEAL, WINDOW
+from naipes.ranzo._phase import PLAY, WINDOW
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, _obvious, hand_outs, hand_score
-from naipes.ranzo.moves import Discard, Envido, Move, Pass, Truco
+from naipes.ranzo.moves import Discard, Move
 from naipes.ranzo.view import View, _deal_unseen
 
 if TYPE_CHECKING:
@@ -209,8 +209,12 @@ class _Weighed(_Context):
         self.w = weights
         self.memo = scores
         self.held = (0.0, weights["held1"], weights["held2"], weights["held3"])
+        self.danger_weight, self.certain, self.closed = weights["danger"], weights["certain"], weights["closed"]
+        self.keep, self.truco, self.envido, self.show = (weights["keep"], weights["truco"], weights["envido"],
+                                                         weights["show"])
+        self.high, self.after_steal, self.feed = weights["high"], weights["after_steal"], weights["feed"]
         #: per discard's bit, the share of sampled worlds in which it feeds a claim Ranzo
-        self.fed: dict[int, float] = {}
+        self.fed = {}
 
     def score(self, hand: int, opens: int) -> float:
         t, near = self.t, self.t.near
@@ -229,74 +233,6 @@ class _Weighed(_Context):
                 self.memo.clear()
             self.memo[key] = found
         return found
-
-    def danger_of(self, bit: int) -> float:
-        live, w = self.live, self.w
-        danger, certain = w["danger"], w["certain"]
-        risk = 0.0
-        for known, p_hidden, ready, last_pair in self.opponents():
-            for one, two in self.t.others[bit]:
-                p = 1.0
-                if not one & known:
-                    p *= p_hidden if one & live else 0.0
-                if not two & known:
-                    p *= p_hidden if two & live else 0.0
-                if p == 1.0 and last_pair:
-                    risk += certain
-                else:
-                    risk += ready * p * danger
-        return risk
-
-    def opponents(self) -> list[tuple[int, float, float, bool]]:
-        if self._opponents is None:
-            view, closed = self.view, self.w["closed"]
-            self._opponents = [
-                (self.known[s], min(1.0, (view.hand_sizes[s] - len(view.known_by_seat[s])) / self.unseen),
-                 1.0 if view.open_juegos[s] else closed, bool(view.open_juegos[s]) and view.hand_sizes[s] == 2)
-                for s in range(view.players) if s != view.seat]
-        return self._opponents
-
-    def best_claim(self, moves: tuple[Move, ...]) -> Move:
-        view, t, w = self.view, self.t, self.w
-        card = view.claim_card
-        assert card is not None
-        opens = len(view.open_juegos[view.seat])
-        stolen = self.hand | t.bit[card]
-        if any(not isinstance(m, Pass) for m in moves) and t.can_split(stolen):
-            ranzo_claims = [m for m in moves if not isinstance(m, Pass)]
-            envidos = [m for m in ranzo_claims if isinstance(m, Envido)]
-            return envidos[0] if envidos else ranzo_claims[0]
-        best: Move = moves[0]
-        best_value = self.score(self.hand, opens) + w["keep"]
-        for m in moves:
-            if isinstance(m, Truco):
-                value = self.score(stolen & ~t.bit[m.card], opens) + w["truco"] + w["show"] * m.card.rank
-            elif isinstance(m, Envido):
-                value = self._after_envido(stolen, t.mask((m.a, m.b, card)), opens) + w["envido"]
-            else:
-                continue
-            if value > best_value:
-                best, best_value = m, value
-        return best
-
-    def best_discard(self, moves: list[Discard]) -> Move:
-        view, t, high, feed, fed = self.view, self.t, self.w["high"], self.w["feed"], self.fed
-        opens = len(view.open_juegos[view.seat])
-        claim = view.claim
-        keep = 0
-        if view.phase is STEAL and isinstance(claim, Envido) and view.claim_card is not None:
-            keep = t.mask((claim.a, claim.b, view.claim_card))
-            opens += 1
-        scale = self.w["after_steal"] if view.phase is STEAL else 1.0
-        best: Move = moves[0]
-        best_value = float("-inf")
-        for m in moves:
-            rest = self.hand & ~keep & ~t.bit[m.card]
-            value = (self.score(rest, opens) - scale * self.danger(m.card) + high * m.card.rank
-                     - feed * fed.get(t.bit[m.card], 0.0) + self.rng.random() * 1e-3)
-            if value > best_value:
-                best, best_value = m, value
-        return best
 
 
 def weighed_score(t: Tables, hand: int, live: int, held: tuple[float, ...], out: float) -> float:

@@ -20,7 +20,8 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Mapping
 
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError
@@ -126,7 +127,29 @@ class _Context:
     the claimed card or live) are listed once per card, so that each hand
     scored only tests those (in the order of the deck's tables, so that the
     sums come out bit for bit as they always did).
+
+    The weights below are RanzoBot's; a tuned policy (``naipes.ranzo._policy``) sets
+    its own on the instance (with these, its sums are RanzoBot's bit for bit).
     """
+
+    #: the danger of a discard per opponent ready for it (:data:`DANGER`)
+    danger_weight: float = DANGER
+    #: the cost of handing an opponent its Ranzo for sure (:data:`CERTAIN`)
+    certain: float = CERTAIN
+    #: how ready for a discard an opponent with no open juego is
+    closed: float = 0.25
+    #: the worth of passing in a claim window (the hand stays concealed)
+    keep: float = 2.0
+    #: added to a truco's and an envido's value, and per rank of the card a truco shows
+    truco: float = 0.0
+    envido: float = 0.0
+    show: float = 0.0
+    #: per rank of a discarded card, and the danger's scale after a steal
+    high: float = 0.0
+    after_steal: float = 1.0
+    #: per discard's bit, how often it feeds a claim Ranzo, and that weight (none here)
+    fed: Mapping[int, float] = MappingProxyType({})
+    feed: float = 0.0
 
     def __init__(self, view: View | Glance, rng: random.Random) -> None:
         self.view = view
@@ -180,6 +203,7 @@ class _Context:
         """:meth:`danger` of the card of ``bit``."""
         live = self.live
         pairs = self.t.others[bit]
+        danger, certain = self.danger_weight, self.certain
         risk = 0.0
         for known, p_hidden, ready, last_pair in self.opponents():
             for one, two in pairs:
@@ -189,35 +213,37 @@ class _Context:
                 if not two & known:
                     p *= p_hidden if two & live else 0.0
                 if p == 1.0 and last_pair:
-                    risk += CERTAIN  # his last two cards are known: the discard hands him Ranzo
+                    risk += certain  # his last two cards are known: the discard hands him Ranzo
                 else:
-                    risk += ready * p * DANGER
+                    risk += ready * p * danger
         return risk
 
     def opponents(self) -> list[tuple[int, float, float, bool]]:
         """Per other seat: its known cards, the chance it holds a given unseen card, how ready
         it is to use a discard, and whether its last two cards are all it has left."""
         if self._opponents is None:
-            view = self.view
+            view, closed = self.view, self.closed
             self._opponents = [
                 (self.known[s], min(1.0, (view.hand_sizes[s] - len(view.known_by_seat[s])) / self.unseen),
-                 1.0 if view.open_juegos[s] else 0.25, bool(view.open_juegos[s]) and view.hand_sizes[s] == 2)
+                 1.0 if view.open_juegos[s] else closed, bool(view.open_juegos[s]) and view.hand_sizes[s] == 2)
                 for s in range(view.players) if s != view.seat]
         return self._opponents
 
     def best_discard(self, moves: list[Discard]) -> Move:
-        view, t = self.view, self.t
+        view, t, high, feed, fed = self.view, self.t, self.high, self.feed, self.fed
         opens = len(view.open_juegos[view.seat])
         claim = view.claim
         keep = 0
         if view.phase is STEAL and isinstance(claim, Envido) and view.claim_card is not None:
             keep = t.mask((claim.a, claim.b, view.claim_card))
             opens += 1
+        scale = self.after_steal if view.phase is STEAL else 1.0
         best: Move = moves[0]
         best_value = float("-inf")
         for m in moves:
             rest = self.hand & ~keep & ~t.bit[m.card]
-            value = self.score(rest, opens) - self.danger(m.card) + self.rng.random() * 1e-3
+            value = (self.score(rest, opens) - scale * self.danger(m.card) + high * m.card.rank
+                     - feed * fed.get(t.bit[m.card], 0.0) + self.rng.random() * 1e-3)
             if value > best_value:
                 best, best_value = m, value
         return best
@@ -234,12 +260,12 @@ class _Context:
             envidos = [m for m in ranzo_claims if isinstance(m, Envido)]
             return envidos[0] if envidos else ranzo_claims[0]
         best: Move = moves[0]
-        best_value = self.score(self.hand, opens) + 2.0  # passing keeps the hand concealed
+        best_value = self.score(self.hand, opens) + self.keep  # passing keeps the hand concealed
         for m in moves:
             if isinstance(m, Truco):
-                value = self.score(stolen & ~t.bit[m.card], opens)
+                value = self.score(stolen & ~t.bit[m.card], opens) + self.truco + self.show * m.card.rank
             elif isinstance(m, Envido):
-                value = self._after_envido(stolen, t.mask((m.a, m.b, card)), opens)
+                value = self._after_envido(stolen, t.mask((m.a, m.b, card)), opens) + self.envido
             else:
                 continue
             if value > best_value:
