@@ -178,6 +178,17 @@ def test_a_teacher_without_move_values_is_refused() -> None:
     assert info.value.code == "bad_option"
 
 
+def test_a_teacher_that_values_no_move_is_refused_with_nothing_counted() -> None:
+    """Ranzo's ``strong`` plays a tuned policy (no search, so no per-move values)."""
+    from naipes import ranzo
+
+    play = TeacherPlay("ranzo", ranzo.Rules(rounds=1), seed=1, teacher="strong", epsilon=0.0)
+    with pytest.raises(UsageError) as info:
+        play.collect(8)
+    assert info.value.code == "bad_option" and "no per-move values" in str(info.value)
+    assert play.decisions == 0
+
+
 def test_distillation_trains_towards_the_labels_and_keeps_the_best_point(tmp_path: Path) -> None:
     s = Settings(hidden=(16,), envs=4, max_decisions=10, cpu_minutes=5, pool=64, minibatch=32,
                  eval_every=10**9, eval_games=4, teacher="strong", teacher_minutes=0.01, epochs=3,

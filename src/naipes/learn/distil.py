@@ -63,15 +63,22 @@ class TeacherPlay:
         self.games = 0
 
     def collect(self, decisions: int) -> Batch:
-        """Play whole games until at least ``decisions`` labelled decisions; them, with their CPU time."""
+        """Play whole games until at least ``decisions`` labelled decisions; them, with their CPU time.
+
+        Raises:
+            UsageError: when the teacher valued no move in them (code ``bad_option``).
+        """
         start = time.process_time()
         rows: list[Array] = []
         labels: list[Array] = []
         actions: list[int] = []
         while len(rows) < decisions:
             self._game(rows, labels, actions)
-        self.decisions += len(rows)
         labelled = np.stack(labels)
+        if np.isnan(labelled).all():  # e.g. Ranzo's strong, a policy: strong:play=search searches
+            raise UsageError(f"the teacher {self.teacher!r} gave no per-move values in {len(rows)} decisions "
+                             "(a bot that does not search has none)", code="bad_option")
+        self.decisions += len(rows)
         return Batch(np.stack(rows), np.array(actions, np.int64), np.zeros(len(rows), np.float32),
                      time.process_time() - start, labels=np.nan_to_num(labelled), labelled=~np.isnan(labelled))
 
