@@ -15,8 +15,8 @@ import pytest
 from naipes.bots import load_bot, play_game
 from naipes.errors import UsageError
 from naipes.machiavelli import Draw, Game, Play, Rules, SolverBot
-from naipes.machiavelli.solver import solve
 from naipes.machiavelli.search import StrongBot
+from naipes.machiavelli.solver import solve
 from naipes.plugin import plugin
 
 RULES = Rules(players=2, mode="single_deal")

@@ -80,7 +80,7 @@ class StrongBot:
 
     __slots__ = ("_rng", "budget", "near", "seed", "weight", "worlds")
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 10.0,
+    def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 25.0,
                  budget: Budget | None = None) -> None:
         _check("worlds", worlds, 1, True)
         _check("near", near, 0, True)
