@@ -1,4 +1,5 @@
-"""Machiavelli's ``strong`` bot (``naipes.machiavelli.search.StrongBot``): a look-ahead over sampled worlds.
+"""Machiavelli's ``strong`` bot (``naipes.machiavelli.search.StrongBot``): the solver's play weighed
+against the risk of the other seat going out.
 
 Its strength against SolverBot is measured by ``benchmarks/bots_search.py --matchups machiavelli``
 (the search guide); here: legal, deterministic for a seed, reading only the view, and its
@@ -9,9 +10,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from naipes.bots import load_bot, play_game
+from naipes.errors import UsageError
 from naipes.machiavelli import Draw, Game, Play, Rules, SolverBot
 from naipes.machiavelli.search import StrongBot
+from naipes.machiavelli.solver import solve
 from naipes.plugin import plugin
 
 RULES = Rules(players=2, mode="single_deal")
@@ -62,14 +67,14 @@ def test_same_choice_whatever_the_hidden_cards() -> None:
         for deal in range(3):
             world = view.sample(random.Random(deal))
             assert world.view(view.seat).hand == view.hand and world.view(view.seat).table == view.table
-            moves.add(StrongBot(seed=7, worlds=3, plies=2).choose(world.view(view.seat)))
+            moves.add(StrongBot(seed=7, worlds=3, near=13).choose(world.view(view.seat)))
         assert len(moves) == 1
 
 
 def test_a_whole_deal_is_legal_and_the_same_for_a_seed() -> None:
     def deal() -> tuple[object, ...]:
         game = Game(RULES, seed=21)
-        result = play_game(game, [StrongBot(seed=4, worlds=2, plies=2), SolverBot()])  # the engine checks each play
+        result = play_game(game, [StrongBot(seed=4, worlds=2, near=13), SolverBot()])  # the engine checks each play
         return result.winners, result.scores, game.view(0).table
 
     assert deal() == deal()
@@ -78,9 +83,43 @@ def test_a_whole_deal_is_legal_and_the_same_for_a_seed() -> None:
 def test_sessions_and_more_seats() -> None:
     """With three seats and a session of deals (the default mode) its moves are legal too."""
     game = Game(Rules(players=3), seed=5)
-    bots = [StrongBot(seed=s, worlds=2, plies=3) for s in range(3)]
+    bots = [StrongBot(seed=s, worlds=2, near=13) for s in range(3)]
     for _ in range(30):
         seat = game.to_act[0]
         move = bots[seat].choose(game.view(seat))
         assert game.is_legal(move, seat)
         game.play(move, seat)
+
+
+def test_the_sampled_hands_fit_what_the_other_seat_did() -> None:
+    """With two players the other seat's hand, but for the card it may just have drawn, has no play
+    on the table (it would have laid it): hands that have one are not dealt."""
+    # Unseen: 8H 9H and 2C 3D (plus KS KD); a uniform deal of two cards often gives 8H 9H's pair or
+    # one of them with a card that extends [5H 6H 7H], which the seat would have laid.
+    game = Game.from_position(RULES, hands=["2S 3S 4S 9C", "8H 2C"], table="[5H 6H 7H]",
+                              stock="9H 3D KS KD")
+    view = game.view(0)
+    bot = StrongBot(seed=5, worlds=24)
+    hands = bot.hands(view, 1)
+    assert hands and len(hands) <= 24
+    for hand in hands:
+        assert len(hand) == 2 and solve(view.table, hand[:-1], view.rules) is None
+    # the first card of every kept hand is one that cannot extend the table: never 8H
+    assert "8H" not in {str(h[0]) for h in hands}
+    assert any("8H" in map(str, h) for h in hands)  # but 8H may be the card just drawn
+
+
+def test_it_weighs_the_risk_only_when_the_other_seat_is_near_going_out() -> None:
+    game = Game.from_position(RULES, hands=["5H 6H 7H 2C", "8H"], stock="4H 8H 4H")
+    view = game.view(0)
+    assert isinstance(StrongBot(seed=3).choose(view), Draw)
+    assert isinstance(StrongBot(seed=3, near=0).choose(view), Play)  # one card is more than near=0
+    assert isinstance(StrongBot(seed=3, weight=0.5).choose(view), Play)  # a loss worth half a card
+
+
+@pytest.mark.parametrize(("option", "value"), [("worlds", 0), ("worlds", 2.5), ("near", -1), ("near", True),
+                                               ("weight", -1.0), ("weight", "10")])
+def test_bad_options(option: str, value: object) -> None:
+    with pytest.raises(UsageError) as err:
+        StrongBot(**{option: value})
+    assert err.value.code == "bad_option"

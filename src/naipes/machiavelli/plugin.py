@@ -25,7 +25,8 @@ __all__ = ["Plugin"]
 
 class Plugin(GamePlugin[Rules, Move, View]):
     """Machiavelli for every layer: a quick game of one deal; the solver, the baseline bot and the
-    look-ahead over sampled worlds (``strong``, :class:`~naipes.machiavelli.search.StrongBot`)."""
+    solver's play weighed against the risk of the other seat going out (``strong``,
+    :class:`~naipes.machiavelli.search.StrongBot`)."""
 
     quick_rules: Mapping[str, Mapping[str, object]] = {"deal": {"mode": "single_deal"}}
     bot_specs: Mapping[str, str] = {"best": "naipes.machiavelli.bots:SolverBot",

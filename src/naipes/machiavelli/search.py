@@ -1,24 +1,29 @@
-"""Machiavelli's strong bot: :class:`StrongBot`, a look-ahead over sampled worlds.
+"""Machiavelli's strong bot: :class:`StrongBot`, the solver's play weighed against the risk of the other seat going out.
 
-SolverBot lays the most cards it can every turn. :class:`StrongBot` asks the
-same exact solver (:func:`~naipes.machiavelli.solver.solve`) for a few
-different turns and plays the one that does best over sampled worlds:
+SolverBot lays the most cards it can every turn. :class:`StrongBot` does the
+same, except when the seat with the fewest cards could go out on the table
+that play would leave:
 
 - it goes out whenever it can (the solver places the whole hand);
-- otherwise its candidate turns are the solver's best play, the plays that
-  hold cards back (the best play of the hand less one card, and each single
-  card laid alone), and a draw;
-- each candidate is played in the same ``worlds`` sampled worlds
-  (:meth:`View.sample <naipes.machiavelli.view.View.sample>`: the hidden hand
-  and the stock dealt at random from the unseen cards), then both seats play
-  SolverBot's rule for ``plies`` more turns; the world is scored 1 when
-  the bot won the hand (a share when it is shared), 0 when another seat did,
-  and otherwise 0.5 plus 0.05 a card the bot holds fewer than the nearest
-  other seat (within nine cards).
+- when the other seat with the fewest cards holds ``near`` cards or fewer,
+  it deals that seat ``worlds`` hands from the unseen cards, keeping only
+  hands that fit what the seat did (with two players: all its cards but
+  one, the card it may just have drawn, have no play on the present table,
+  since the seat would have laid them; up to ten tries for every three
+  worlds), and asks :func:`~naipes.machiavelli.solver.can_go_out` whether
+  each hand goes out on the table its candidate turn leaves;
+- its candidate turns are then the solver's best play, the best play of the
+  hand less each card of it (holding that card back) and a draw; it plays
+  the one with the greatest ``-(cards left) - weight * risk`` (the risk: the
+  share of the hands that go out), the solver's best play on ties.
 
-The same view and seed always give the same move: the worlds come from a
+No rollouts: a decision costs a few solver calls, about as much as SolverBot's
+when no seat is near going out. Held out against SolverBot (2 players, one
+deal): the search guide's Machiavelli row.
+
+The same view and seed always give the same move: the hands come from a
 generator seeded by the bot's seed and the solver calls have node budgets.
-It reads only the view (the worlds are dealt from it).
+It reads only the view.
 
 >>> from naipes.machiavelli import Game, Rules, SolverBot
 >>> from naipes.bots import play_game
@@ -32,105 +37,123 @@ True
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Sequence
 
-from naipes.cards import Card
+from naipes.cards import JOKER, Card
+from naipes.errors import UsageError
+from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
-from naipes.machiavelli.solver import Budget, Solution, solve
+from naipes.machiavelli.solver import Budget, Solution, can_go_out, solve
 from naipes.machiavelli.view import View
-
-if TYPE_CHECKING:
-    from naipes.machiavelli.state import Game
 
 __all__ = ["StrongBot"]
 
 
-def _best(view: Any, hand: Sequence[Card], budget: Budget) -> Solution | None:
-    return solve(view.table, hand, view.rules, opened=view.is_opened, budget=budget)
+def _best(view: View, table: Sequence[Meld], hand: Sequence[Card], budget: Budget, opened: bool) -> Solution | None:
+    return solve(table, hand, view.rules, opened=opened, budget=budget)
+
+
+def _check(name: str, value: object, low: float, integer: bool) -> None:
+    kinds = (int,) if integer else (int, float)
+    if isinstance(value, bool) or not isinstance(value, kinds) or not value >= low:
+        what = "an int" if integer else "a number"
+        raise UsageError(f"{name} must be {what} >= {low:g}, not {value!r}", code="bad_option")
 
 
 class StrongBot:
-    """Plans its turn over sampled worlds with the solver as a subroutine (see the module).
+    """The solver's play unless a seat near going out could go out on it (see the module).
 
     Args:
-        seed: seeds the worlds; the bot is deterministic for a seed.
-        worlds: sampled worlds per decision.
-        plies: turns played in each world after the candidate (both seats).
-        budget: node budget of the bot's own solver calls.
-        rollout_budget: node budget of the solver calls inside the worlds.
+        seed: seeds the sampled hands; the bot is deterministic for a seed.
+        worlds: hands dealt to the seat near going out, per decision.
+        near: the seat with the fewest cards is weighed when it holds this many or fewer.
+        weight: what a certain loss costs, in cards left in the bot's hand.
+        budget: node budget of each solver call (:attr:`SolverBot.DEFAULT_BUDGET
+            <naipes.machiavelli.bots.SolverBot.DEFAULT_BUDGET>` by default).
+
+    Raises:
+        UsageError: ``bad_option`` for ``worlds`` below 1, ``near`` below 0 (ints),
+            or ``weight`` that is not a number >= 0.
 
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("_rng", "budget", "plies", "rollout_budget", "worlds", "seed")
+    __slots__ = ("_rng", "budget", "near", "seed", "weight", "worlds")
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 8, plies: int = 6,
-                 budget: Budget | None = None, rollout_budget: Budget | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 25.0,
+                 budget: Budget | None = None) -> None:
+        _check("worlds", worlds, 1, True)
+        _check("near", near, 0, True)
+        _check("weight", weight, 0, False)
         self.seed = seed
         self.worlds = worlds
-        self.plies = plies
+        self.near = near
+        self.weight = float(weight)
         self.budget = budget or Budget(nodes=30_000)
-        self.rollout_budget = rollout_budget or Budget(nodes=5_000)
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
-        """Go out if possible, else the candidate turn that scores best over the sampled worlds."""
-        best = _best(view, view.hand, self.budget)
+        """Go out if possible; else the solver's play, or a safer turn when a seat is near going out."""
+        best = _best(view, view.table, view.hand, self.budget, view.is_opened)
         if best is None:
             return DRAW if view.stock_size else FORFEIT
         top = Play(best.table, best.played)
         if best.count == len(view.hand):
             return top
-        options = self._candidates(view, top, best)
-        if len(options) == 1:
-            return options[0]
-        return self._pick(view, options)
+        other = self._nearest(view)
+        if other is None:
+            return top
+        hands = self.hands(view, other)
+        opened = view.opened[other]
 
-    def _candidates(self, view: View, top: Play, best: Solution) -> list[Move]:
-        out: list[Move] = [top]
+        def risk(table: Sequence[Meld]) -> float:
+            return sum(can_go_out(table, h, view.rules, opened=opened) for h in hands) / max(1, len(hands))
+
+        danger = risk(best.table)
+        if danger == 0:
+            return top
+        scored: list[tuple[float, Move]] = [(best.count - self.weight * danger, top)]
         seen = {frozenset(best.played)}
-        if view.stock_size:
-            out.append(DRAW)
         for card in dict.fromkeys(best.played):
             rest = list(view.hand)
             rest.remove(card)
-            s = _best(view, rest, self.budget)
+            s = _best(view, view.table, rest, self.budget, view.is_opened)
             if s is not None and frozenset(s.played) not in seen:
                 seen.add(frozenset(s.played))
-                out.append(Play(s.table, s.played))
-        for card in dict.fromkeys(best.played):
-            s = _best(view, (card,), self.budget)
-            if s is not None and frozenset(s.played) not in seen:
-                seen.add(frozenset(s.played))
-                out.append(Play(s.table, s.played))
-        return out
+                scored.append((s.count - self.weight * risk(s.table), Play(s.table, s.played)))
+        if view.stock_size:
+            scored.append((-1 - self.weight * risk(view.table), DRAW))
+        return max(scored, key=lambda t: t[0])[1]  # the first of the best: the solver's play on ties
 
-    def _pick(self, view: View, options: list[Move]) -> Move:
-        seeds = [self._rng.getrandbits(64) for _ in range(self.worlds)]
-        scores = [0.0] * len(options)
-        for seed in seeds:
-            for i, move in enumerate(options):
-                world = view.sample(random.Random(seed))
-                scores[i] += self._rollout(world, view.seat, move)
-        return options[max(range(len(options)), key=lambda i: (scores[i], -i))]
+    def _nearest(self, view: View) -> int | None:
+        """The other seat with the fewest cards (the next in turn order on ties), if it holds ``near`` or fewer."""
+        n = len(view.hand_sizes)
+        others = [(view.seat + k) % n for k in range(1, n)]
+        seat = min(others, key=lambda s: view.hand_sizes[s])
+        return seat if view.hand_sizes[seat] <= self.near else None
 
-    def _rollout(self, world: Game, seat: int, move: Move) -> float:
-        world.play(move, seat)
-        hand = world.hand_number
-        for _ in range(self.plies):
-            if world.is_over or world.hand_number != hand:
+    def hands(self, view: View, seat: int) -> list[tuple[Card, ...]]:
+        """Up to ``worlds`` hands for ``seat`` dealt from the unseen cards and consistent with its play.
+
+        With two players, a hand is kept only if all its cards but the last (the card the seat
+        may just have drawn) have no play on the present table: the seat would have laid them.
+        Jokers publicly known in the hand (MV-12) stay there.
+        """
+        pool = list(view.unseen().elements())
+        known = view.known_jokers[seat]
+        size = view.hand_sizes[seat] - known
+        if size > len(pool):
+            return []
+        infer = len(view.hand_sizes) == 2 and size + known > 1
+        out: list[tuple[Card, ...]] = []
+        for _ in range(10 * self.worlds // 3):
+            if len(out) >= self.worlds:
                 break
-            s = world.to_act[0]
-            v = world.view(s)
-            sol = _best(v, v.hand, self.rollout_budget)
-            world.play(DRAW if sol is None else Play(sol.table, sol.played), s)
-        if world.is_over or world.hand_number != hand:  # the hand ended: a shared win is shared
-            winners = world.last_winners
-            return 1.0 / len(winners) if seat in winners else 0.0
-        sizes = world.view(seat).hand_sizes
-        mine = sizes[seat]
-        other = min(n for s, n in enumerate(sizes) if s != seat)
-        return 0.5 + 0.05 * max(-9, min(9, other - mine))
+            hand = (JOKER,) * known + tuple(self._rng.sample(pool, size))
+            if infer and _best(view, view.table, hand[:-1], self.budget, view.opened[seat]) is not None:
+                continue
+            out.append(hand)
+        return out
 
     def __repr__(self) -> str:
         return f"StrongBot(seed={self.seed!r})"
