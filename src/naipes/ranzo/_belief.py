@@ -213,7 +213,7 @@ def _danger_terms(t: Tables, record: Record, bit: int, live: int) -> list[tuple[
 def _seat_context(t: Tables, view: View, record: Record, held: int, deck: int) -> _Context:
     """RanzoBot's reckoning for the recorded seat holding ``held`` when it discarded."""
     ctx = object.__new__(_Context)
-    ctx.t, ctx.need, ctx.hand = t, view.rules.juegos_to_win, held
+    ctx.t, ctx.need, ctx.hand, ctx.memo = t, view.rules.juegos_to_win, held, t.scores
     ctx.live = deck & ~record.public & ~held
     ctx.unseen = ctx.live.bit_count() or 1
     ctx._opponents = record.opponents

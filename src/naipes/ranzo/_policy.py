@@ -24,7 +24,7 @@ from naipes.errors import UsageError
 from naipes.ranzo._glance import Glance, glance
 from naipes.ranzo._phase import PLAY, WINDOW
 from naipes.ranzo._tables import Tables, tables
-from naipes.ranzo.bots import KEY_SHIFT, SCORES_KEPT, _bits, _Context, _obvious, hand_outs, hand_score
+from naipes.ranzo.bots import _bits, _Context, _obvious, hand_outs, hand_score
 from naipes.ranzo.moves import Discard, Move
 from naipes.ranzo.view import View, _deal_unseen
 
@@ -216,23 +216,9 @@ class _Weighed(_Context):
         #: per discard's bit, the share of sampled worlds in which it feeds a claim Ranzo
         self.fed = {}
 
-    def score(self, hand: int, opens: int) -> float:
-        t, near = self.t, self.t.near
-        reach = 0
-        m = hand
-        while m:
-            b = m & -m
-            m ^= b
-            reach |= near[b]
-        live = self.live & reach
-        key = hand << KEY_SHIFT | live
-        found = self.memo.get(key)
-        if found is None:
-            found = weighed_score(t, hand, live, self.held, self.w["out"])
-            if len(self.memo) >= SCORES_KEPT:
-                self.memo.clear()
-            self.memo[key] = found
-        return found
+    def _score(self, hand: int, live: int) -> float:
+        """The hand score with the policy's weights (:func:`weighed_score`)."""
+        return weighed_score(self.t, hand, live, self.held, self.w["out"])
 
 
 def weighed_score(t: Tables, hand: int, live: int, held: tuple[float, ...], out: float) -> float:

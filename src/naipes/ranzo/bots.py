@@ -155,6 +155,8 @@ class _Context:
         self.view = view
         self.rng = rng
         t = self.t = tables(view.rules.deck)
+        #: the hand scores remembered (RanzoBot's: per deck, in its tables)
+        self.memo: dict[int, float] = t.scores
         self.need = view.rules.juegos_to_win
         self.hand = t.mask(view.hand)
         placed = t.mask(view.discards) | self.hand
@@ -176,7 +178,7 @@ class _Context:
         The score reads only the live cards that share a juego with a card of the hand, so the
         memo is keyed by those.
         """
-        t, near = self.t, self.t.near
+        near = self.t.near
         reach = 0
         m = hand
         while m:
@@ -185,14 +187,18 @@ class _Context:
             reach |= near[b]
         live = self.live & reach
         key = hand << KEY_SHIFT | live
-        memo = t.scores
+        memo = self.memo
         found = memo.get(key)
         if found is None:
-            found = hand_score(t, hand, live)
+            found = self._score(hand, live)
             if len(memo) >= SCORES_KEPT:
                 memo.clear()
             memo[key] = found
         return found
+
+    def _score(self, hand: int, live: int) -> float:
+        """The score of ``hand`` with the live cards ``live`` (:func:`hand_score`: RanzoBot's weights)."""
+        return hand_score(self.t, hand, live)
 
     # -- discards ---------------------------------------------------------------------------
     def danger(self, card: Card) -> float:
