@@ -81,10 +81,14 @@ def test_a_card_is_dragged_from_one_meld_onto_another(new_page: Any) -> None:
     page = p.page
     create(p, "machiavelli", {0: "me", 1: "best"}, players=2)
     assert _ready(page)
-    page.drag_and_drop("#hand .card >> nth=0", "#ws-new-target")
+    natural = "#hand .card:not([data-card='JK'])"  # a joker taken must say what it stands for
+    first = page.get_attribute(f"{natural} >> nth=0", "data-card")
+    page.drag_and_drop(f"{natural} >> nth=0", "#ws-new-target")
     page.wait_for_function("() => state.ws.taken.length === 1")
-    page.drag_and_drop("#hand .card >> nth=0", "#ws-new-target")
+    # another card than the first (two decks: with its twin, both melds would hold the same card)
+    page.drag_and_drop(f"{natural}:not([data-card='{first}']) >> nth=0", "#ws-new-target")
     page.wait_for_function("() => state.ws.taken.length === 2")
+    assert len(set(page.evaluate("state.ws.taken"))) == 2
     melds = page.evaluate("state.ws.melds.map((m) => m.length)")
     source = page.evaluate("state.ws.melds.findIndex((m) => m.includes(state.ws.taken[1]))")
     target = page.evaluate("state.ws.melds.findIndex((m) => m.includes(state.ws.taken[0]))")
