@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from naipes.cards import Card
 from naipes.errors import UsageError
-from naipes.ranzo._glance import Glance, glance
+from naipes.ranzo._glance import Glance
 from naipes.ranzo._phase import PLAY, WINDOW
 from naipes.ranzo._tables import Tables, tables
-from naipes.ranzo.bots import _bits, _Context, _obvious, hand_outs, hand_score
+from naipes.ranzo.bots import RanzoBot, _bits, _Context, _obvious, hand_score
 from naipes.ranzo.moves import Discard, Move
 from naipes.ranzo.view import View, _deal_unseen
 
 if TYPE_CHECKING:
-    from naipes.ranzo.state import Game
+    pass
 
 __all__ = ["DEFAULTS", "TUNED", "Deal", "Policy"]
 
@@ -47,7 +47,7 @@ TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes"
 _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 
 
-class Policy:
+class Policy(RanzoBot):
     """RanzoBot with its weights as parameters (each a number, :data:`DEFAULTS` when not given):
 
     - ``out``, ``held3``, ``held2``, ``held1``: a hand's score, per live out to a Ranzo and per
@@ -80,7 +80,7 @@ class Policy:
         UsageError: an unknown weight or one that is not a number (code ``bad_option``).
     """
 
-    __slots__ = ("rng", "weights", "worlds", "deal", "_key", "_sampler", "_round", "_log")
+    __slots__ = ("weights", "worlds", "deal", "_key", "_sampler", "_round", "_log")  # ``rng``: RanzoBot's
 
     def __init__(self, seed: int | None = None, weights: Mapping[str, float] | None = None, *, worlds: int = 0,
                  deal: Deal | None = None) -> None:
@@ -116,10 +116,6 @@ class Policy:
         if self.weights["passes"]:
             self.observe(view)
         return self._decide(view)
-
-    def choose_in_game(self, game: Game, seat: int) -> Move:
-        """:meth:`choose` for ``game.view(seat)``, read from the engine (a search's fast path)."""
-        return self._decide(glance(game, seat))
 
     def _decide(self, view: View | Glance) -> Move:
         moves = view.legal_moves
@@ -217,20 +213,5 @@ class _Weighed(_Context):
         self.fed = {}
 
     def _score(self, hand: int, live: int) -> float:
-        """The hand score with the policy's weights (:func:`weighed_score`)."""
-        return weighed_score(self.t, hand, live, self.held, self.w["out"])
-
-
-def weighed_score(t: Tables, hand: int, live: int, held: tuple[float, ...], out: float) -> float:
-    """:func:`naipes.ranzo.bots.hand_score` with the weights ``held`` (by cards held, 0..3) and ``out``."""
-    dead = ~(hand | live)
-    with_bit = t.with_bit
-    total = 0.0
-    for b in _bits(hand):
-        lower = b - 1
-        for j in with_bit[b]:
-            if not j & dead:
-                h = j & hand
-                if not h & lower:
-                    total += held[h.bit_count()]
-    return total + out * hand_outs(t, hand, live)
+        """The hand score with the policy's weights."""
+        return hand_score(self.t, hand, live, self.held, self.w["out"])

@@ -285,9 +285,11 @@ class _Context:
         return max(self.score(rest & ~b, opens + 1) for b in _bits(rest))
 
 
-def hand_score(t: Tables, hand: int, live: int) -> float:
+def hand_score(t: Tables, hand: int, live: int, held_by_count: tuple[float, ...] = HELD_BY_COUNT,
+               out: float = OUT) -> float:
     """RanzoBot's hand score: per juego with a card in ``hand`` whose other cards are live,
-    :data:`HELD` by its cards held, plus :data:`OUT` per out (:func:`hand_outs`).
+    :data:`HELD` by its cards held, plus :data:`OUT` per out (:func:`hand_outs`); a tuned policy
+    gives its own ``held_by_count`` (by cards held, 0 to 3) and ``out``.
 
     Each juego is counted once, from its lowest card held, in the order of the deck's tables
     (so the sum comes out bit for bit the same every time).
@@ -304,8 +306,8 @@ def hand_score(t: Tables, hand: int, live: int) -> float:
             if not j & dead:
                 held = j & hand
                 if not held & lower:
-                    total += HELD_BY_COUNT[held.bit_count()]
-    return total + OUT * hand_outs(t, hand, live)
+                    total += held_by_count[held.bit_count()]
+    return total + out * hand_outs(t, hand, live)
 
 
 def hand_outs(t: Tables, hand: int, live: int) -> int:
