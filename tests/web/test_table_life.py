@@ -159,3 +159,18 @@ def test_names_in_the_decision_and_the_result(lang: str) -> None:
     _finish(table)
     text = result_entry(table.plugin, table.game, None, lang, names_of(table, lang))["text"]
     assert ("Random bot" if lang == "en" else "Bot al azar") in text
+
+
+def test_the_clock_runs_out_at_the_full_time_not_at_a_rounded_one() -> None:
+    # regression: with the shown tenths compared, 0.04 s left read as 0.0 and the takeover bot
+    # moved before the person's time was up (a clean-clone CI run saw a timed-out move of 1.96 s)
+    from naipes.web.clocks import deadlines, timed_out
+
+    table = Lobby(Settings(bot_delay=0)).create("machuco", players=2, clock=2, seed=1)
+    table.join(0)
+    table.join(1)
+    (seat,) = table.game.to_act
+    since = table.turn_since[seat]
+    assert deadlines(table, since + 1.96) == {str(seat): 0.0} and timed_out(table, since + 1.96) == []
+    assert timed_out(table, since + 2.0) == [seat] and deadlines(table, since + 5) == {str(seat): 0.0}
+    assert deadlines(table, since + 0.5) == {str(seat): 1.5} and timed_out(table, since + 0.5) == []

@@ -25,17 +25,26 @@ __all__ = ["deadlines", "record_of", "table_extras", "timed_out"]
 
 
 def deadlines(table: Table, now: float | None = None) -> dict[str, float]:
-    """The seconds left to each person to act (seat number as text), when the table has a clock."""
-    if table.clock is None or table.game.is_over or table.waiting:
-        return {}
-    now = time.monotonic() if now is None else now
-    return {str(s): round(max(0.0, table.clock - (now - since)), 1) for s, since in table.turn_since.items()
-            if table.seats[s].bot is None and s in table.game.to_act}
+    """The seconds left to each person to act (seat number as text, to a tenth), when the table has a clock."""
+    return {str(s): round(left, 1) for s, left in _left(table, now).items()}
 
 
 def timed_out(table: Table, now: float | None = None) -> list[int]:
-    """The people to act whose time for this move ran out (the takeover bot moves for them)."""
-    return [int(s) for s, left in deadlines(table, now).items() if left <= 0]
+    """The people to act whose time for this move ran out (the takeover bot moves for them).
+
+    The time is compared unrounded: a person with 0.04 s left (which :func:`deadlines` shows
+    as 0.0) has not run out yet.
+    """
+    return [s for s, left in _left(table, now).items() if left <= 0]
+
+
+def _left(table: Table, now: float | None) -> dict[int, float]:
+    """The unrounded seconds left (never below 0) to each person to act, when the table has a clock."""
+    if table.clock is None or table.game.is_over or table.waiting:
+        return {}
+    now = time.monotonic() if now is None else now
+    return {s: max(0.0, table.clock - (now - since)) for s, since in table.turn_since.items()
+            if table.seats[s].bot is None and s in table.game.to_act}
 
 
 def table_extras(table: Table, listener: Listener) -> dict[str, JSON]:
