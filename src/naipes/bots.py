@@ -38,7 +38,6 @@ import inspect
 import os
 import random
 import re
-import sys
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -52,6 +51,7 @@ from typing import (
     runtime_checkable,
 )
 
+from naipes._bot_import import attribute, check_names, directories, is_bot_class, one_line, resolve
 from naipes.errors import IllegalMoveError, UsageError
 from naipes.game import Game, Move, Result, View
 
@@ -300,20 +300,12 @@ def split_bot_specs(text: str) -> tuple[str, ...]:
     return tuple(specs)
 
 
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
 #: Which ``module:Class`` specs a caller accepts: ``True`` (any: trusted callers, the
 #: command line), ``False`` (registered names only) or the allowed ``"module:Class"``
 #: targets (a web server's ``--allow-bot`` list).
 #:
 #: .. versionadded:: 1.2
 BotModules = Union[bool, Collection[str]]
-
-#: A public ASCII Python name: no leading ``_`` (so no private or dunder name), no odd characters.
-_PUBLIC = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-
 
 def _allowed_targets(modules: object) -> bool | frozenset[str]:
     """``modules`` checked: a bool, or a collection of ``module:Class`` texts (not one text)."""
@@ -326,121 +318,6 @@ def _allowed_targets(modules: object) -> bool | frozenset[str]:
     return frozenset(m.strip() for m in modules)
 
 
-def _check_names(spec: str, target: str) -> tuple[str, list[str]]:
-    """The module name and attribute path of ``module:attr``, every part a public name."""
-    module_name, _, attr = target.partition(":")
-    parts = attr.split(".")
-    if not all(_PUBLIC.match(p) for p in module_name.split(".") + parts):
-        raise UsageError(f"no bot {spec!r}: module:Class names public Python names (ASCII letters, "
-                         "digits and '_', not starting with '_')", code="bad_bot_spec")
-    return module_name, parts
-
-
-def _directories(path: Sequence[str | os.PathLike[str]], search_cwd: bool) -> list[str]:
-    """The extra directories to search, absolute, the current one first when asked."""
-    dirs = [os.path.realpath(os.fspath(d)) for d in path]
-    if search_cwd:
-        dirs.insert(0, _cwd())
-    return [d for i, d in enumerate(dirs) if d and d not in dirs[:i]]
-
-
-def _cwd() -> str:
-    try:
-        return os.path.realpath(os.getcwd())
-    except OSError:  # the current directory was removed
-        return ""
-
-
-def _locations(top: str) -> set[str] | None:
-    """The directories the top-level module ``top`` would be imported from (several for a
-    namespace package), found without importing it; ``None`` when there is no such module."""
-    try:
-        found = importlib.util.find_spec(top)
-    except (ImportError, ValueError):
-        return None
-    if found is None:
-        return None
-    if found.submodule_search_locations is not None:  # a package: its directory's parent
-        return {os.path.realpath(os.path.dirname(d)) for d in found.submodule_search_locations}
-    if not found.origin or found.origin in ("built-in", "frozen"):
-        return set()
-    return {os.path.realpath(os.path.dirname(found.origin))}
-
-
-def _pythonpath() -> frozenset[str]:
-    """The directories ``PYTHONPATH`` names, resolved as Python resolved them at start."""
-    if sys.flags.ignore_environment:
-        return frozenset()
-    entries = os.environ.get("PYTHONPATH", "").split(os.pathsep)
-    return frozenset(os.path.realpath(os.path.abspath(e)) for e in entries if e)
-
-
-#: The directories ``PYTHONPATH`` named when naipes was imported: asked for, like ``path=``
-#: (empty entries are not: Python drops them).
-_PYTHONPATH = _pythonpath()
-
-
-def _import(spec: str, module_name: str, dirs: list[str]) -> Any:
-    """Import a module from ``sys.path`` and ``dirs``; the current directory only when in ``dirs``
-    or named by ``PYTHONPATH``.
-
-    A module not imported yet that would come from the current directory (which
-    ``python -m`` and scripts put on ``sys.path``) is refused unless it was asked for.
-    """
-    top = module_name.partition(".")[0]
-    for directory in dirs:
-        if directory not in sys.path:
-            sys.path.append(directory)
-    if top not in sys.modules:
-        if dirs:
-            importlib.invalidate_caches()
-        where, cwd = _locations(top), _cwd()
-        asked = cwd in dirs or cwd in _PYTHONPATH
-        beside = cwd and not asked and any(os.path.exists(os.path.join(cwd, top + end)) for end in ("", ".py"))
-        if (where is None and beside) or (where is not None and cwd in where and not asked):
-            raise UsageError(f"no bot {spec!r}: the module {top!r} is in the current directory, which "
-                             "is searched only when asked (search_cwd=True, --bot-path ., or PYTHONPATH "
-                             "naming it)", code="no_such_bot")
-        if where is None:
-            raise UsageError(f"no bot {spec!r}: no module named {top!r}", code="no_such_bot")
-    try:
-        return importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
-
-
-def _attribute(spec: str, obj: Any, parts: Sequence[str]) -> Any:
-    """``obj.a.b`` looked up statically: no property, ``__getattr__`` or descriptor runs."""
-    for part in parts:
-        try:
-            obj = inspect.getattr_static(obj, part)
-        except AttributeError as exc:
-            raise UsageError(f"no bot {spec!r}: {type(obj).__name__} {getattr(obj, '__name__', '')!r} "
-                             f"has no {part!r}", code="no_such_bot") from exc
-    return obj
-
-
-def _is_bot_class(obj: object) -> bool:
-    """Whether ``obj`` is a class with a callable ``choose``, looked up without running anything."""
-    if not isinstance(obj, type):
-        return False
-    try:
-        choose = inspect.getattr_static(obj, "choose")
-    except AttributeError:
-        return False
-    return callable(choose) or isinstance(choose, (staticmethod, classmethod))
-
-
-def _resolve(spec: str, target: str, dirs: list[str]) -> Any:
-    """The Bot class ``module:Class`` names, checked before anything is called."""
-    module_name, parts = _check_names(spec, target)
-    obj = _attribute(spec, _import(spec, module_name, dirs), parts)
-    if not _is_bot_class(obj):
-        what = "a class with no choose(view)" if isinstance(obj, type) else f"a {type(obj).__name__}"
-        raise UsageError(f"{spec!r} is not a bot (it names {what}, not a bot class)", code="not_a_bot")
-    return obj
-
-
 def _registered(spec: str, factory: BotFactory | str) -> Any:
     """A registered factory; a ``"module:attr"`` one imported (registered by code, so trusted)."""
     if not isinstance(factory, str):
@@ -451,7 +328,7 @@ def _registered(spec: str, factory: BotFactory | str) -> Any:
         for part in attr.split("."):
             obj = getattr(obj, part)
     except (ImportError, AttributeError) as exc:
-        raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
+        raise UsageError(f"no bot {spec!r}: {one_line(exc)}", code="no_such_bot") from exc
     if not callable(obj):
         raise UsageError(f"{spec!r} is not a bot (it names a {type(obj).__name__})", code="not_a_bot")
     return obj
@@ -492,13 +369,13 @@ def _named(spec: str, known: str) -> tuple[Any, dict[str, object]]:
     if ":" not in target:
         raise UsageError(f"bot {spec!r}: the game gives {known!r}, which names no registered bot "
                          f"({', '.join(sorted(_BOTS))}) and no module:Class", code="no_such_bot")
-    module_name, parts = _check_names(spec, target)
+    module_name, parts = check_names(spec, target)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise UsageError(f"no bot {spec!r}: {_one_line(exc)}", code="no_such_bot") from exc
-    obj = _attribute(spec, module, parts)
-    if not _is_bot_class(obj):
+        raise UsageError(f"no bot {spec!r}: {one_line(exc)}", code="no_such_bot") from exc
+    obj = attribute(spec, module, parts)
+    if not is_bot_class(obj):
         raise UsageError(f"{spec!r} is not a bot (the game gives {known!r}, not a bot class)", code="not_a_bot")
     return obj, params
 
@@ -517,7 +394,7 @@ def _factory(spec: str, target: str, modules: bool | frozenset[str], dirs: list[
     if modules is False or (modules is not True and target not in modules):
         raise UsageError(f"bot {spec!r}: only registered bots are accepted here "
                          f"({', '.join(bot_names())}), not module:Class", code="module_bots_refused")
-    return _resolve(spec, target, dirs), {}
+    return resolve(spec, target, dirs), {}
 
 
 def _takes_seed(factory: Any) -> bool:
@@ -536,7 +413,7 @@ def _arguments(spec: str, factory: Any, seed: int | None, params: Mapping[str, o
     try:
         inspect.signature(factory).bind(**kwargs)
     except TypeError as exc:
-        raise UsageError(f"bot {spec!r}: {_one_line(exc)}", code="bad_bot_args") from exc
+        raise UsageError(f"bot {spec!r}: {one_line(exc)}", code="bad_bot_args") from exc
     except ValueError:
         pass  # no signature to check (a builtin): the call tells
     return kwargs
@@ -546,7 +423,7 @@ def _build(spec: str, factory: Any, kwargs: Mapping[str, Any]) -> Any:
     try:
         return factory(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise UsageError(f"bot {spec!r}: {_one_line(exc)}", code="bad_bot_args") from exc
+        raise UsageError(f"bot {spec!r}: {one_line(exc)}", code="bad_bot_args") from exc
 
 
 def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
@@ -563,7 +440,7 @@ def _checked(spec: str, seed: int | None, modules: BotModules, search_cwd: bool,
     target, params = parse_bot_spec(spec, names=named)
     if allowed is not True:
         _nested_allowed(spec, params, frozenset() if allowed is False else allowed, named)
-    factory, given = _factory(spec, target, allowed, _directories(path, search_cwd), named)
+    factory, given = _factory(spec, target, allowed, directories(path, search_cwd), named)
     return factory, _arguments(spec, factory, seed, {**given, **params})
 
 
