@@ -11,7 +11,7 @@ For every game with an ``ActionSpace``, one run measures random play through:
   encoding's cost over the bare step; the issue-25 target is 3×; the line
   "trackers' encoders" says per game whether they ran compiled, a
   ``NAIPES_MYPYC=1`` build, or as Python);
-- ``same, from views``: the same from a view built at every step
+- ``same from views``: the same from a view built at every step
   (``space.legal_ids(view)``, ``space.encode(view, out=...)``);
 - ``no candidates`` (Machiavelli): ids + mask + encode with ``ActionSpace(rules,
   candidates=0)``, the step without the candidate slots; ``candidate fill``: what
@@ -447,7 +447,7 @@ def cells(names: list[str]) -> list[tuple[str, str, Callable[[], Loop]]]:
         out += [(name, "bare", lambda m=module: _bare(m)), (name, "ids", lambda m=module: _ids(m))]
         if _has("numpy"):
             out.append((name, "ids+mask+encode", lambda m=module: _encoded(m)))
-            out.append((name, "same, from views", lambda m=module: _viewed(m)))
+            out.append((name, "same from views", lambda m=module: _viewed(m)))
             if name in POLICY_RULES:
                 out.append((name, "training x1", lambda n=name: _policy_single(n)))
                 out.append((name, f"training x{BATCH}", lambda n=name: _policy_batch(n)))
@@ -506,6 +506,18 @@ def builds(names: list[str]) -> dict[str, str]:
     return out
 
 
+def _interfaces(parser: argparse.ArgumentParser, text: str | None, names: list[str]) -> list[str] | None:
+    """The interfaces ``--interfaces`` names (``None``: all); an unknown one stops with the known ones."""
+    if not text:
+        return None
+    asked = [part.strip() for part in text.split(",") if part.strip()]
+    known = sorted({kind for _, kind, _ in cells(names)})
+    unknown = [kind for kind in asked if kind not in known]
+    if unknown:
+        parser.error(f"unknown interfaces {unknown} for these games; known: {', '.join(known)}")
+    return asked
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", help="comma-separated names (default: every game with an ActionSpace)")
@@ -520,8 +532,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds, args.rounds = 0.2, 1
     names = args.games.split(",") if args.games else [
         i.name for i in naipes.games() if hasattr(i.load(), "ActionSpace")]
-    rows = measure(names, args.seconds, args.rounds, args.seed,
-                   args.interfaces.split(",") if args.interfaces else None)
+    interfaces = _interfaces(parser, args.interfaces, names)
+    rows = measure(names, args.seconds, args.rounds, args.seed, interfaces)
     print(f"{'game':<14} {'interface':<17} {'us/step':>9} {'steps/s':>9} {'vs bare':>8}")
     for r in rows:
         vs = "-" if r["vs_bare"] is None else f"{r['vs_bare']:.2f}"
