@@ -1,11 +1,12 @@
 """``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
-        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --teacher strong --teacher-decisions 40000 \
+        --dagger 20000 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
     naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
         --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
-The recipes of the weights naipes ships: Machuco (2 players, one hand) and Ranzo (4 players,
+Recipes for Machuco (2 players, one hand: distillation of ``strong``, counted, in DAgger
+rounds; see the RL guide for what it reaches) and of the Ranzo weights naipes ships (4 players,
 one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).

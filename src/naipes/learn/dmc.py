@@ -17,19 +17,26 @@ column), so it plays the heuristic's moves before it has learnt anything; ``--ma
 raises it again at the end of the run, so the trained network leaves the heuristic's move
 only where it values another higher by more than the margin (a cautious step of policy
 improvement: the values of the moves the heuristic seldom plays are the noisiest).
-With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
-labelling the teacher's decisions with its value of every move
-(:mod:`naipes.learn.distil`), learns them in ``--epochs`` passes over them all
-(``--distil``: the values, their differences, or the teacher's choice), then
-goes on by deep Monte-Carlo with the rest of the budget.
+With ``--teacher BOT`` the run first labels the teacher's decisions with its value
+of every move (:mod:`naipes.learn.distil`): up to ``--teacher-decisions`` of them
+(counted: the same labels on every machine), optionally in DAgger rounds
+(``--dagger``: after each round a student trained on the labels so far plays the
+learner's seat), or for ``--teacher-minutes`` of CPU (not reproducible); it learns
+them in ``--epochs`` passes over them all (``--distil``: the values, their
+differences, or the teacher's choice), then goes on by deep Monte-Carlo, to
+``--decisions`` when the labels were counted, else with the rest of the CPU budget.
 
-Deterministic for a seed (one BLAS thread), except that the teacher's phase stops
-on CPU time, so the number of decisions it labels depends on the machine. The
-shipped Machuco weights are made, in 15 CPU minutes, by (see the RL guide, "Learned
-bots", for the runs and their scores)::
+Deterministic for a seed (one BLAS thread, the same numpy), the weight file byte for
+byte, when nothing stops on CPU time: deep Monte-Carlo with ``--decisions``, the
+teacher with ``--teacher-decisions``. A counted teacher's run may be cut into several
+on one ``--teacher-data`` file (it keeps the labels, the generator's state and the
+rounds): the same weights as one run. The recipe of the Machuco weights (two
+players, one hand; see the RL guide, "Learned bots", for the runs, their CPU time
+and their scores)::
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
-        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz
+    naipes train machuco --rule players=2 --rule scope=hand --teacher strong \
+        --teacher-decisions 40000 --dagger 20000 --distil policy --tau 0.01 --epochs 6 \
+        --out machuco-2p-hand.npz
 
 and the shipped Ranzo weights (4 players, one round), in 1.4 CPU minutes, by deep Monte-Carlo on
 RanzoBot's moves with the margin::
