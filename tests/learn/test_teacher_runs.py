@@ -136,3 +136,17 @@ def test_negative_counts_are_refused(changes: dict[str, object]) -> None:
     with pytest.raises(UsageError) as info:
         validate(Settings(teacher="strong", **{"teacher_decisions": 100, **changes}))  # type: ignore[arg-type]
     assert info.value.code == "bad_budget"
+
+
+def test_naipes_train_passes_the_counted_teacher_and_the_rounds(tmp_path: Path) -> None:
+    from naipes.cli import main
+
+    out = tmp_path / "w.npz"
+    code = main(["train", "machuco", "--rule", "players=2", "--rule", "scope=hand", "--teacher", "strong",
+                 "--teacher-decisions", "30", "--dagger", "15", "--student-share", "0.5", "--hidden", "8",
+                 "--pool", "256", "--eval-games", "2", "--epochs", "1", "--out", str(out)])
+    assert code == 0
+    trained = load_weights(out)[1].trained
+    assert trained["decisions"] >= 30
+    assert {k: trained["settings"][k] for k in ("teacher_decisions", "dagger", "student_share", "teacher_minutes")} \
+        == {"teacher_decisions": 30, "dagger": 15, "student_share": 0.5, "teacher_minutes": 0.0}
