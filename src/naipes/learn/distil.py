@@ -154,6 +154,7 @@ class Labels:
         self.ends: list[int] = []
         #: the CPU seconds spent labelling, by earlier runs on the same file too
         self.cpu = 0.0
+        #: the labelled decisions so far (those read from the file too)
         self.total = 0
         if path and Path(path).exists():
             self._load(path)
