@@ -1,11 +1,12 @@
 """``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
-        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --teacher strong --teacher-decisions 40000 \
+        --dagger 20000 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
     naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
         --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
-The recipes of the weights naipes ships: Machuco (2 players, one hand) and Ranzo (4 players,
+Recipes for Machuco (2 players, one hand: distillation of ``strong``, counted, in DAgger
+rounds; see the RL guide for what it reaches) and of the Ranzo weights naipes ships (4 players,
 one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
@@ -60,7 +61,16 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--teacher", metavar="BOT", default="",
                    help="first distil this search bot's value of every move (e.g. strong; needs --teacher-minutes)")
     p.add_argument("--teacher-minutes", type=float, default=0.0,
-                   help="CPU minutes of the budget spent labelling the teacher's decisions")
+                   help="CPU minutes of the budget spent labelling the teacher's decisions (stops on CPU time: "
+                        "not reproducible; see --teacher-decisions)")
+    p.add_argument("--teacher-decisions", type=int, default=0,
+                   help="label the teacher's decisions until this many (whole games; counted, so the run is "
+                        "the same on every machine); deep Monte-Carlo then goes on to --decisions only")
+    p.add_argument("--dagger", type=int, default=0, metavar="N",
+                   help="with --teacher-decisions: DAgger rounds of N labelled decisions; after each, a student "
+                        "network trained on all the labels plays the learner's seat (default 0: the teacher plays)")
+    p.add_argument("--student-share", type=float, default=1.0,
+                   help="with --dagger: the share of the learner's decisions the student plays (default 1)")
     p.add_argument("--epochs", type=int, default=10,
                    help="passes over all the teacher's decisions at the end of its phase (default 10)")
     p.add_argument("--teacher-data", metavar="FILE", default="",
@@ -102,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
                             heuristic=args.heuristic, objective=args.objective, eval_every=args.eval_every,
                             eval_games=args.eval_games, workers=args.workers, ray=args.ray, behaviour=args.behaviour,
                             prior=args.prior, margin=args.margin, teacher=args.teacher, teacher_minutes=args.teacher_minutes,
+                            teacher_decisions=args.teacher_decisions, dagger=args.dagger,
+                            student_share=args.student_share,
                             epochs=args.epochs, keep_best=args.keep_best,
                             teacher_data=args.teacher_data, distil=args.distil, tau=args.tau, log=args.log or "", svg=args.svg or "",
                             out=args.out or "")

@@ -14,13 +14,24 @@ iteration, then deep Monte-Carlo may go on from there. With ``epsilon`` the
 learner plays a random legal move instead of the teacher's (the labels are the
 teacher's all the same), so the positions are not only the teacher's.
 
+:class:`Labels` runs the labelling for a count of decisions (``--teacher-decisions``),
+deterministic for a seed, optionally in DAgger rounds (``--dagger``): after each
+round the student network is trained on all the labels so far and plays the
+learner's seat in the next round (a share ``student_share`` of its decisions),
+the teacher still labelling every position visited, so the student learns the
+positions its own moves lead to (the covariate shift of imitation). The labels,
+the generator's state and the rounds go to a ``--teacher-data`` file, so a run
+cut into several goes the same way as one.
+
 .. versionadded:: 1.2
 """
 
 from __future__ import annotations
 
+import json
 import time
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -30,7 +41,7 @@ from naipes.learn.observe import Observer
 from naipes.learn.selfplay import TRAINING_SEEDS, Batch
 from naipes.plugin import plugin
 
-__all__ = ["TeacherPlay"]
+__all__ = ["Labels", "TeacherPlay"]
 
 Array = np.ndarray[Any, Any]
 
@@ -62,8 +73,11 @@ class TeacherPlay:
         self.decisions = 0
         self.games = 0
 
-    def collect(self, decisions: int) -> Batch:
+    def collect(self, decisions: int, student: Any = None, share: float = 1.0) -> Batch:
         """Play whole games until at least ``decisions`` labelled decisions; them, with their CPU time.
+        With a ``student`` (a :class:`~naipes.learn.network.QNetwork`), a share ``share`` of the
+        learner's decisions play the student's greedy move instead of the teacher's (DAgger); the
+        teacher labels them all the same.
 
         Raises:
             UsageError: when the teacher valued no move in them (code ``bad_option``).
@@ -73,7 +87,7 @@ class TeacherPlay:
         labels: list[Array] = []
         actions: list[int] = []
         while len(rows) < decisions:
-            self._game(rows, labels, actions)
+            self._game(rows, labels, actions, student, share)
         labelled = np.stack(labels)
         if np.isnan(labelled).all():  # e.g. Ranzo's strong, a policy: strong:play=search searches
             raise UsageError(f"the teacher {self.teacher!r} gave no per-move values in {len(rows)} decisions "
@@ -82,7 +96,8 @@ class TeacherPlay:
         return Batch(np.stack(rows), np.array(actions, np.int64), np.zeros(len(rows), np.float32),
                      time.process_time() - start, labels=np.nan_to_num(labelled), labelled=~np.isnan(labelled))
 
-    def _game(self, rows: list[Array], labels: list[Array], actions: list[int]) -> None:
+    def _game(self, rows: list[Array], labels: list[Array], actions: list[int], student: Any = None,
+              share: float = 1.0) -> None:
         """One game; its labelled decisions appended."""
         draw = self.rng.integers
         game = self.plugin.new_game(self.rules, seed=TRAINING_SEEDS + int(draw(2**40)))
@@ -103,6 +118,9 @@ class TeacherPlay:
                 for weighed, value in bots[seat].last_values:
                     label[space.index(weighed, view)] = (value - progress) / self.scale
                 action = space.index(move, view)
+                if student is not None and self.rng.random() < share:
+                    action = int(student.greedy(obs[None], mask[None])[0])
+                    move = space.move(action, view)
                 if self.rng.random() < self.epsilon:
                     legal = np.flatnonzero(mask)
                     action = int(legal[self.rng.integers(len(legal))])
@@ -112,3 +130,99 @@ class TeacherPlay:
                 actions.append(action)
             game.play(move, seat)
         self.games += 1
+
+
+class Labels:
+    """The teacher's labelled decisions of a run, counted, resumable and in DAgger rounds.
+
+    Args:
+        play: the games that label (their generator is restored from ``path`` when it
+            holds the same seed's labels).
+        seed: the seed of ``play`` (stored with the labels).
+        path: the ``--teacher-data`` file: read first when it exists, written by :meth:`save`
+            (``""``: none).
+        dagger: labelled decisions per DAgger round (0: the teacher plays every round).
+        share: the share of the learner's decisions the student plays after the first round.
+        pool: labelled decisions per call of :meth:`TeacherPlay.collect`.
+    """
+
+    def __init__(self, play: TeacherPlay, seed: int, path: str = "", dagger: int = 0, share: float = 1.0,
+                 pool: int = 8192) -> None:
+        self.play, self.seed, self.path, self.dagger, self.share, self.pool = play, seed, path, dagger, share, pool
+        self.pools: list[Batch] = []
+        #: the row counts at the end of each finished DAgger round
+        self.ends: list[int] = []
+        #: the CPU seconds spent labelling, by earlier runs on the same file too
+        self.cpu = 0.0
+        #: the labelled decisions so far (those read from the file too)
+        self.total = 0
+        if path and Path(path).exists():
+            self._load(path)
+
+    def _load(self, path: str) -> None:
+        with np.load(path) as data:
+            self.pools.append(Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
+                                    labels=data["labels"], labelled=data["labelled"]))
+            stored = json.loads(str(data["state"])) if "state" in data.files else None
+        self.total = len(self.pools[0])
+        if stored is not None and stored["seed"] == self.seed:  # the same stream: go on where it stopped
+            self.play.rng.bit_generator.state = stored["rng"]
+            self.play.games, self.play.decisions = stored["games"], stored["decisions"]
+            self.ends, self.cpu = list(stored["ends"]), float(stored["cpu"])
+        # another seed (or a file without its state): its games are added to the labels so far
+
+    def until(self, decisions: int, fit: Callable[[Batch], Any],
+              report: Callable[[int, Any], None] = lambda rows, student: None) -> None:
+        """Label until ``decisions`` rows in all (whole games), round by round; ``fit`` trains a
+        student on the rows of the rounds before (DAgger), ``report`` is called with the rows and
+        the student at the end of each round but the last."""
+        student = None
+        while self.total < decisions:
+            goal = min(decisions, (len(self.ends) + 1) * self.dagger) if self.dagger else decisions
+            if self.dagger and self.ends and student is None:
+                student = fit(self.rows(self.ends[-1]))
+            start = time.process_time()
+            while self.total < goal:
+                self.add(self.play.collect(min(self.pool, goal - self.total), student, self.share))
+            self.cpu += time.process_time() - start
+            if self.dagger and self.total >= (len(self.ends) + 1) * self.dagger:
+                self.ends.append(self.total)
+                if self.total < decisions:  # the last round's student is the run's network
+                    student = fit(self.rows())
+                    report(self.total, student)
+
+    def add(self, batch: Batch) -> None:
+        """Add labelled decisions."""
+        self.pools.append(batch)
+        self.total += len(batch)
+
+    def rows(self, count: int | None = None) -> Batch:
+        """The first ``count`` labelled decisions (all: ``None``) as one batch."""
+        every = _concat(self.pools)
+        self.pools = [every]
+        if count is None or count >= len(every):
+            return every
+        assert every.labels is not None and every.labelled is not None
+        return Batch(every.obs[:count], every.actions[:count], every.targets[:count],
+                     labels=every.labels[:count], labelled=every.labelled[:count])
+
+    def save(self) -> None:
+        """Write the labels, the generator's state and the rounds to the file (when there is one)."""
+        if not self.path:
+            return
+        every = self.rows()
+        assert every.labels is not None and every.labelled is not None
+        state = {"seed": self.seed, "rng": self.play.rng.bit_generator.state, "games": self.play.games,
+                 "decisions": self.play.decisions, "ends": self.ends, "cpu": round(self.cpu, 1)}
+        np.savez_compressed(self.path, obs=every.obs, actions=every.actions, labels=every.labels,
+                            labelled=every.labelled, state=np.array(json.dumps(state)))
+
+
+def _concat(pool: list[Batch]) -> Batch:
+    """The labelled batches as one."""
+    if len(pool) == 1:
+        return pool[0]
+    return Batch(np.concatenate([b.obs for b in pool]), np.concatenate([b.actions for b in pool]),
+                 np.concatenate([b.targets for b in pool]),
+                 labels=np.concatenate([b.labels for b in pool]),
+                 labelled=np.concatenate([b.labelled for b in pool]))

@@ -17,19 +17,26 @@ column), so it plays the heuristic's moves before it has learnt anything; ``--ma
 raises it again at the end of the run, so the trained network leaves the heuristic's move
 only where it values another higher by more than the margin (a cautious step of policy
 improvement: the values of the moves the heuristic seldom plays are the noisiest).
-With ``--teacher BOT`` the run first spends ``--teacher-minutes`` of CPU
-labelling the teacher's decisions with its value of every move
-(:mod:`naipes.learn.distil`), learns them in ``--epochs`` passes over them all
-(``--distil``: the values, their differences, or the teacher's choice), then
-goes on by deep Monte-Carlo with the rest of the budget.
+With ``--teacher BOT`` the run first labels the teacher's decisions with its value
+of every move (:mod:`naipes.learn.distil`): up to ``--teacher-decisions`` of them
+(counted: the same labels on every machine), optionally in DAgger rounds
+(``--dagger``: after each round a student trained on the labels so far plays the
+learner's seat), or for ``--teacher-minutes`` of CPU (not reproducible); it learns
+them in ``--epochs`` passes over them all (``--distil``: the values, their
+differences, or the teacher's choice), then goes on by deep Monte-Carlo, to
+``--decisions`` when the labels were counted, else with the rest of the CPU budget.
 
-Deterministic for a seed (one BLAS thread), except that the teacher's phase stops
-on CPU time, so the number of decisions it labels depends on the machine. The
-shipped Machuco weights are made, in 15 CPU minutes, by (see the RL guide, "Learned
-bots", for the runs and their scores)::
+Deterministic for a seed (one BLAS thread, the same numpy), the weight file byte for
+byte, when nothing stops on CPU time: deep Monte-Carlo with ``--decisions``, the
+teacher with ``--teacher-decisions``. A counted teacher's run may be cut into several
+on one ``--teacher-data`` file (it keeps the labels, the generator's state and the
+rounds): the same weights as one run. The recipe of the Machuco weights (two
+players, one hand; see the RL guide, "Learned bots", for the runs, their CPU time
+and their scores)::
 
-    naipes train machuco --rule players=2 --rule scope=hand --cpu-minutes 15 --teacher strong \
-        --teacher-minutes 15 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz
+    naipes train machuco --rule players=2 --rule scope=hand --teacher strong \
+        --teacher-decisions 40000 --dagger 20000 --distil policy --tau 0.01 --epochs 6 \
+        --out machuco-2p-hand.npz
 
 and the shipped Ranzo weights (4 players, one round), in 1.4 CPU minutes, by deep Monte-Carlo on
 RanzoBot's moves with the margin::
@@ -47,7 +54,6 @@ import contextlib
 import json
 import time
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import numpy as np
@@ -92,6 +98,9 @@ class Settings:
     margin: float = 0.0
     teacher: str = ""
     teacher_minutes: float = 0.0
+    teacher_decisions: int = 0
+    dagger: int = 0
+    student_share: float = 1.0
     epochs: int = 10
     keep_best: bool = False
     teacher_data: str = ""
@@ -113,11 +122,12 @@ def validate(s: Settings) -> None:
     Raises:
         UsageError: code ``bad_budget`` for a count or budget that is not positive (``envs``,
             ``pool``, ``minibatch``, ``passes``, ``eval_every``, ``eval_games``, ``cpu_minutes``,
-            a negative ``max_decisions``, ``workers``, ``teacher_minutes`` or ``epochs``) or a
-            minibatch larger than the pool; code ``bad_option`` for an unknown objective, an
-            ``epsilon`` or ``heuristic`` outside [0, 1], a learning rate that is not positive,
-            hidden widths that are not positive, a negative ``margin``, or a teacher without
-            ``teacher_minutes``.
+            a negative ``max_decisions``, ``workers``, ``teacher_minutes``, ``teacher_decisions``,
+            ``dagger`` or ``epochs``) or a minibatch larger than the pool; code ``bad_option`` for
+            an unknown objective, an ``epsilon``, ``heuristic`` or ``student_share`` outside [0, 1],
+            a learning rate that is not positive, hidden widths that are not positive, a negative
+            ``margin``, a teacher without ``teacher_minutes`` or ``teacher_decisions`` (or with
+            both, or either without a teacher), or ``dagger`` without ``teacher_decisions``.
     """
     def positive(name: str, value: Any, kind: type[int] | type[float] = int) -> None:
         if isinstance(value, bool) or not isinstance(value, kind) or not value > 0:
@@ -126,7 +136,7 @@ def validate(s: Settings) -> None:
     for name in ("envs", "pool", "minibatch", "passes", "eval_every", "eval_games"):
         positive(name, getattr(s, name))
     positive("cpu_minutes", float(s.cpu_minutes) if isinstance(s.cpu_minutes, int) else s.cpu_minutes, float)
-    for name in ("max_decisions", "workers", "epochs"):
+    for name in ("max_decisions", "workers", "epochs", "teacher_decisions", "dagger"):
         value = getattr(s, name)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise UsageError(f"{name} must be an int >= 0, not {value!r}", code="bad_budget")
@@ -142,7 +152,7 @@ def validate(s: Settings) -> None:
         raise UsageError(f"distil is one of {', '.join(DISTIL)}, not {s.distil!r}", code="bad_option")
     if isinstance(s.tau, bool) or not isinstance(s.tau, (int, float)) or s.tau < 0:
         raise UsageError(f"tau must be >= 0, not {s.tau!r}", code="bad_option")
-    for name in ("epsilon", "heuristic"):
+    for name in ("epsilon", "heuristic", "student_share"):
         value = getattr(s, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
             raise UsageError(f"{name} must be in [0, 1], not {value!r}", code="bad_option")
@@ -152,8 +162,12 @@ def validate(s: Settings) -> None:
         raise UsageError(f"hidden widths must be positive ints, not {s.hidden!r}", code="bad_option")
     if isinstance(s.margin, bool) or not isinstance(s.margin, (int, float)) or not s.margin >= 0:
         raise UsageError(f"margin must be >= 0, not {s.margin!r}", code="bad_option")
-    if bool(s.teacher) != bool(s.teacher_minutes):
-        raise UsageError("a teacher needs teacher_minutes > 0 and teacher_minutes a teacher", code="bad_option")
+    if bool(s.teacher) != bool(s.teacher_minutes or s.teacher_decisions) or \
+            bool(s.teacher_minutes and s.teacher_decisions):
+        raise UsageError("a teacher needs teacher_minutes > 0 or teacher_decisions > 0 (one of them), and "
+                         "either a teacher", code="bad_option")
+    if s.dagger and not s.teacher_decisions:
+        raise UsageError("dagger counts labelled decisions: it needs teacher_decisions", code="bad_option")
 
 
 def _learn(net: QNetwork, adam: Adam, batch: Batch, size: int, rng: np.random.Generator,
@@ -252,10 +266,7 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
     validate(s)
     rules = plugin(s.game).rules(settings=s.rules)
     obs = Observer(s.game, rules)
-    net = QNetwork(obs.main, obs.ids, obs.k, s.hidden, seed=s.seed)
-    if obs.k:  # the heuristic's best move starts ahead (the bias of its per-action column)
-        net.params[-1][obs.k - len(KNOWLEDGE)] = s.prior
-    adam, rng = Adam(net.params, s.learning_rate), np.random.default_rng(s.seed + 1)
+    net, adam, rng = _fresh(s, obs)
     start = time.process_time()
     curve: list[dict[str, Any]] = []
     if s.teacher:
@@ -271,6 +282,15 @@ def train(s: Settings, report: Callable[[dict[str, Any]], None] = lambda row: No
         report(curve[-1])
     _write(net, s, rules, obs, curve)
     return net
+
+
+def _fresh(s: Settings, obs: Observer) -> tuple[QNetwork, Adam, np.random.Generator]:
+    """A new network (the heuristic's best move ahead by the prior), its optimiser and the
+    generator of its minibatches, all from ``s.seed``."""
+    net = QNetwork(obs.main, obs.ids, obs.k, s.hidden, seed=s.seed)
+    if obs.k:  # the heuristic's best move starts ahead (the bias of its per-action column)
+        net.params[-1][obs.k - len(KNOWLEDGE)] = s.prior
+    return net, Adam(net.params, s.learning_rate), np.random.default_rng(s.seed + 1)
 
 
 def _with_margin(net: QNetwork, s: Settings, obs: Any, last: dict[str, Any]) -> dict[str, Any]:
@@ -316,37 +336,44 @@ def _executor(s: Settings) -> cf.Executor:
 
 def _distil(s: Settings, rules: Any, net: QNetwork, adam: Adam, rng: np.random.Generator,
             report: Callable[[dict[str, Any]], None]) -> list[dict[str, Any]]:
-    """The teacher's phase (:mod:`naipes.learn.distil`): label pools of its decisions for
-    ``teacher_minutes`` of CPU, then ``epochs`` passes over them all; the curve."""
-    from naipes.learn.distil import TeacherPlay
+    """The teacher's phase (:mod:`naipes.learn.distil`): label its decisions for ``teacher_minutes``
+    of CPU or up to ``teacher_decisions`` (in DAgger rounds of ``dagger``), then ``epochs`` passes
+    over them all; the curve."""
+    from naipes.learn.distil import Labels, TeacherPlay
 
     start = time.process_time()
     first = {"decisions": 0, "samples": 0, "cpu_seconds": 0.0, "loss": 0.0, **_evaluate(net, s)}
     report(first)  # the untrained network: the heuristic's columns and the prior
     play = TeacherPlay(s.game, rules, s.seed, teacher=s.teacher, epsilon=s.epsilon)
-    pools: list[Batch] = [_load_data(s.teacher_data)] if s.teacher_data and Path(s.teacher_data).exists() else []
-    loss, curve = 0.0, [first]
-    while time.process_time() - start < 60 * s.teacher_minutes:
-        pools.append(play.collect(s.pool))
-    every = _concat(pools)
-    if s.teacher_data:
-        assert every.labels is not None and every.labelled is not None
-        np.savez_compressed(s.teacher_data, obs=every.obs, actions=every.actions, labels=every.labels,
-                            labelled=every.labelled)
+    labels = Labels(play, s.seed, s.teacher_data, s.dagger, s.student_share, s.pool)
+    curve, observer = [first], Observer(s.game, rules)
+    before = labels.cpu  # the labelling of earlier runs on the same file
+
+    def fit(batch: Batch) -> QNetwork:
+        student, optimiser, order = _fresh(s, observer)
+        for _ in range(s.epochs):
+            _learn(student, optimiser, batch, s.minibatch, order, s.distil, s.tau)
+        return student
+
+    def point(rows: int, student: QNetwork) -> None:
+        curve.append({"decisions": rows, "samples": rows, "dagger_round": len(labels.ends), "loss": 0.0,
+                      "cpu_seconds": round(time.process_time() - start + before, 1), **_scores(student, s)})
+        report(curve[-1])
+
+    if s.teacher_decisions:
+        labels.until(s.teacher_decisions, fit, point)
+    else:
+        while time.process_time() - start < 60 * s.teacher_minutes:
+            labels.add(play.collect(s.pool))
+    labels.save()
+    every, loss = labels.rows(), 0.0
     for _ in range(s.epochs):
         loss = _learn(net, adam, every, s.minibatch, rng, s.distil, s.tau)
-    row = {"decisions": play.decisions, "samples": len(every),
-           "cpu_seconds": round(time.process_time() - start, 1), "loss": loss, **_evaluate(net, s)}
+    row = {"decisions": labels.total if s.teacher_decisions else play.decisions, "samples": len(every),
+           "cpu_seconds": round(time.process_time() - start + before, 1), "loss": loss, **_evaluate(net, s)}
     curve.append(row)
     report(row)
     return curve
-
-
-def _load_data(path: str) -> Batch:
-    """The teacher's labelled decisions saved by an earlier run (``teacher_data``)."""
-    with np.load(path) as data:
-        return Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
-                     labels=data["labels"], labelled=data["labelled"])
 
 
 def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
@@ -359,7 +386,10 @@ def _loop(s: Settings, net: QNetwork, adam: Adam, rng: np.random.Generator,
     next_eval = before + (s.eval_every if before else 0)
     while True:
         spent = time.process_time() - start + remote_cpu
-        over = spent > 60 * s.cpu_minutes or bool(s.max_decisions and decisions >= s.max_decisions)
+        if s.teacher_decisions:  # counted, never timed: on to max_decisions (0: none)
+            over = decisions >= s.max_decisions
+        else:
+            over = spent > 60 * s.cpu_minutes or bool(s.max_decisions and decisions >= s.max_decisions)
         if over and before and not curve:
             return curve  # the teacher's phase spent the budget; its point ends the curve
         if decisions >= next_eval or over:
@@ -392,8 +422,8 @@ def _write(net: QNetwork, s: Settings, rules: Any, obs: Any, curve: list[dict[st
     """The weights, the curve's JSON lines and its SVG, where asked."""
     if s.out:
         version = int(getattr(obs.space, "observation_version", 1))
-        trained = {"settings": {k: v for k, v in asdict(s).items() if k not in ("log", "svg", "out")},
-                   "decisions": curve[-1]["decisions"], "cpu_seconds": curve[-1]["cpu_seconds"],
+        trained = {"settings": {k: v for k, v in asdict(s).items() if k not in ("log", "svg", "out", "teacher_data")},
+                   "decisions": curve[-1]["decisions"],
                    "final": {k: curve[-1][k] for k in ("random", "best")},
                    "kept_best": float(curve[-1].get("kept", curve[-1]["best"]))}
         meta = WeightsMeta(s.game, rules_key(rules), version, obs.main, obs.ids, obs.k,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -202,9 +203,20 @@ def save_weights(net: QNetwork, meta: WeightsMeta, path: str | Path) -> None:
         scale = np.where(scale > 0, scale, 1.0).astype(np.float32)
         arrays[f"q{i}"] = np.round(p / scale).astype(np.int8)
         arrays[f"s{i}"] = scale
+    Path(path).write_bytes(_npz({"meta": np.array(meta.to_json()), **arrays}))
+
+
+def _npz(arrays: dict[str, Array]) -> bytes:
+    """``arrays`` as a compressed ``.npz`` whose bytes depend on them alone (the entries' dates are
+    fixed, where :func:`numpy.savez_compressed` writes the time of day)."""
     buffer = io.BytesIO()
-    np.savez_compressed(buffer, meta=np.array(meta.to_json()), **arrays)  # type: ignore[arg-type]
-    Path(path).write_bytes(buffer.getvalue())
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, array in arrays.items():
+            info = zipfile.ZipInfo(name + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            with archive.open(info, "w") as entry:
+                np.lib.format.write_array(entry, np.asanyarray(array), allow_pickle=False)
+    return buffer.getvalue()
 
 
 def load_weights(source: str | Path | bytes) -> tuple[QNetwork, WeightsMeta]:
