@@ -5,9 +5,9 @@
     naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
         --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
-Recipes for Machuco (2 players, one hand: distillation of ``strong``, counted, in DAgger
-rounds; see the RL guide for what it reaches) and of the Ranzo weights naipes ships (4 players,
-one round). Weights of one's own play with ``LearnedBot.from_file``.
+The recipes of the weights naipes ships, each rebuilding its file byte for byte: Machuco
+(2 players, one hand: distillation of ``strong``, counted, in DAgger rounds; see the RL guide
+for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
 """
