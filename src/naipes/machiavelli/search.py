@@ -41,6 +41,7 @@ from typing import Sequence
 
 from naipes.cards import JOKER, Card
 from naipes.errors import UsageError
+from naipes.machiavelli._memory import Memory
 from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.moves import DRAW, FORFEIT, Move, Play
 from naipes.machiavelli.solver import Budget, Solution, can_go_out, solve
@@ -78,22 +79,31 @@ class StrongBot:
     .. versionadded:: 1.2
     """
 
-    __slots__ = ("_rng", "budget", "near", "seed", "weight", "worlds")
+    __slots__ = ("_memory", "_rng", "budget", "memory", "near", "seed", "weight", "worlds")
 
     def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 25.0,
-                 budget: Budget | None = None) -> None:
+                 memory: int = 4, budget: Budget | None = None) -> None:
         _check("worlds", worlds, 1, True)
         _check("near", near, 0, True)
         _check("weight", weight, 0, False)
+        _check("memory", memory, 0, True)
         self.seed = seed
         self.worlds = worlds
         self.near = near
         self.weight = float(weight)
+        self.memory = memory
         self.budget = budget or Budget(nodes=30_000)
         self._rng = random.Random(seed)
+        self._memory = Memory()
 
     def choose(self, view: View) -> Move:
         """Go out if possible; else the solver's play, or a safer turn when a seat is near going out."""
+        self._memory.observe(view)
+        move = self._choose(view)
+        self._memory.moved(view, move)
+        return move
+
+    def _choose(self, view: View) -> Move:
         best = _best(view, view.table, view.hand, self.budget, view.is_opened)
         if best is None:
             return DRAW if view.stock_size else FORFEIT
@@ -144,13 +154,23 @@ class StrongBot:
         size = view.hand_sizes[seat] - known
         if size > len(pool):
             return []
-        infer = len(view.hand_sizes) == 2 and size + known > 1
+        self._memory.observe(view)
+        two = len(view.hand_sizes) == 2
+        remembered = two and seat != view.seat and self.memory and self._memory.turns
+        infer = two and size + known > 1
+        deal = self._memory.dealer(pool, view, self.budget) if remembered else None
         out: list[tuple[Card, ...]] = []
         for _ in range(10 * self.worlds // 3):
             if len(out) >= self.worlds:
                 break
-            hand = (JOKER,) * known + tuple(self._rng.sample(pool, size))
-            if infer and _best(view, view.table, hand[:-1], self.budget, view.opened[seat]) is not None:
+            cards = deal(self._rng, size) if deal else self._rng.sample(pool, size)
+            if len(cards) < size:
+                break
+            hand = (JOKER,) * known + tuple(cards)
+            if remembered:
+                if not self._memory.fits(hand, view, self._rng, self.budget, self.memory):
+                    continue
+            elif infer and _best(view, view.table, hand[:-1], self.budget, view.opened[seat]) is not None:
                 continue
             out.append(hand)
         return out
