@@ -25,8 +25,9 @@ from typing import Callable, Sequence
 import attrs
 
 from naipes.cards import JOKER, Card
-from naipes.machiavelli.melds import Meld, table_cards
+from naipes.machiavelli.melds import Meld, MeldKind, is_valid_meld, table_cards
 from naipes.machiavelli.moves import Draw, Move, Play
+from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.solver import Budget, solve
 from naipes.machiavelli.view import View
 
@@ -60,6 +61,19 @@ def _after(view: View, move: Move) -> tuple[tuple[Meld, ...], Counter[Card]] | N
     hand.subtract(move.cards)
     hand[JOKER] += max(0, old[JOKER] - new[JOKER] + Counter(move.cards)[JOKER])
     return move.table, +hand
+
+
+def _grows(table: Sequence[Meld], card: Card, rules: Rules) -> bool:
+    """Whether ``card`` alone extends a meld of ``table`` (a run at an end, a group by a suit):
+    then it has a play of its own. A play that needs the table rearranged is not seen."""
+    if card.is_joker:
+        return False
+    for meld in table:
+        kind, first = meld.kind, meld.cards[0]
+        if (kind is MeldKind.RUN and first.suit == card.suit) or (kind is MeldKind.GROUP and first.rank == card.rank):
+            if is_valid_meld(Meld((*meld.cards, card), meld.jokers).normalized(), rules):
+                return True
+    return False
 
 
 class Memory:
@@ -120,7 +134,7 @@ class Memory:
         """
         turn = self.turns[-1]
         table, opened = turn.table, turn.opened
-        alone = {c for c in set(pool) if solve(table, [c], view.rules, opened=opened, budget=budget) is not None}
+        alone = {c for c in set(pool) if opened and _grows(table, c, view.rules)}
         stuck = [c for c in pool if c not in alone]
         loose = [c for c in pool if c in alone]
         spare = 1 if turn.kind == "draw" else 0
@@ -147,11 +161,13 @@ class Memory:
         """
         cur = list(hand)
         for turn in reversed(self.turns[-depth:] if depth else ()):
+            loose = [c for c in dict.fromkeys(cur) if turn.opened and _grows(turn.table, c, view.rules)]
             if turn.kind == "draw":
-                cur = self._before_draw(cur, turn, view, rng, budget)
-                if cur is None:
+                before = self._before_draw(cur, loose, turn, view, rng, budget)
+                if before is None:
                     return False
-            elif cur and solve(turn.table, cur, view.rules, opened=turn.opened, budget=budget) is not None:
+                cur = before
+            elif loose or (cur and solve(turn.table, cur, view.rules, opened=turn.opened, budget=budget) is not None):
                 return False
             if turn.taken:
                 break
@@ -159,10 +175,18 @@ class Memory:
         return True
 
     @staticmethod
-    def _before_draw(cur: list[Card], turn: Turn, view: View, rng: random.Random, budget: Budget) -> list[Card] | None:
-        """The hand before the draw: ``cur`` less a card (tried in ``rng``'s order) whose rest has no play."""
-        order = list(dict.fromkeys(cur))
-        rng.shuffle(order)
+    def _before_draw(cur: list[Card], loose: list[Card], turn: Turn, view: View, rng: random.Random,
+                     budget: Budget) -> list[Card] | None:
+        """The hand before the draw: ``cur`` less a card (tried in ``rng``'s order) whose rest has no play.
+
+        With a card of ``loose`` (one that extends a meld by itself) that card is the only one
+        tried, and with two there is none.
+        """
+        if len(loose) > 1:
+            return None
+        order = loose or list(dict.fromkeys(cur))
+        if not loose:
+            rng.shuffle(order)
         for card in order:
             rest = list(cur)
             rest.remove(card)

@@ -7,11 +7,20 @@ that play would leave:
 - it goes out whenever it can (the solver places the whole hand);
 - when the other seat with the fewest cards holds ``near`` cards or fewer,
   it deals that seat ``worlds`` hands from the unseen cards, keeping only
-  hands that fit what the seat did (with two players: all its cards but
-  one, the card it may just have drawn, have no play on the present table,
-  since the seat would have laid them; up to ten tries for every three
-  worlds), and asks :func:`~naipes.machiavelli.solver.can_go_out` whether
-  each hand goes out on the table its candidate turn leaves;
+  hands that fit what the seat did, and asks
+  :func:`~naipes.machiavelli.solver.can_go_out` whether each hand goes out
+  on the table its candidate turn leaves. With two players the bot
+  remembers the other seat's last turns (``memory``), seen from its own
+  consecutive views: after a draw, the hand less the card drawn had no play
+  on the table the seat faced; after a play, the rest of its hand had no
+  play on the table it left (a player that lays the most it can, as
+  SolverBot, would have laid it); walking back through those turns, the
+  cards laid return to the hand. Cards with a play of their own on the last
+  table are left out of the deal (none after a play, at most one after a
+  draw), the rest checked; up to ten tries for every three worlds. Without
+  a remembered turn (its first decision, more than two players: none), a
+  two-player hand is kept when all its cards but one have no play on the
+  present table;
 - its candidate turns are then the solver's best play, the best play of the
   hand less each card of it (holding that card back) and a draw; it plays
   the one with the greatest ``-(cards left) - weight * risk`` (the risk: the
@@ -21,9 +30,10 @@ No rollouts: a decision costs a few solver calls, about as much as SolverBot's
 when no seat is near going out. Held out against SolverBot (2 players, one
 deal): the search guide's Machiavelli row.
 
-The same view and seed always give the same move: the hands come from a
+The same views and seed always give the same moves: the hands come from a
 generator seeded by the bot's seed and the solver calls have node budgets.
-It reads only the view.
+It reads only the views it is given (the memory is of its own earlier views;
+a view that does not follow the last one, as in a new deal, starts it afresh).
 
 >>> from naipes.machiavelli import Game, Rules, SolverBot
 >>> from naipes.bots import play_game
@@ -36,6 +46,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -69,20 +80,22 @@ class StrongBot:
         worlds: hands dealt to the seat near going out, per decision.
         near: the seat with the fewest cards is weighed when it holds this many or fewer.
         weight: what a certain loss costs, in cards left in the bot's hand.
+        memory: how many of the other seat's last turns the dealt hands must fit (two
+            players; 0: only the present table, as before 1.2's issue 40).
         budget: node budget of each solver call (:attr:`SolverBot.DEFAULT_BUDGET
             <naipes.machiavelli.bots.SolverBot.DEFAULT_BUDGET>` by default).
 
     Raises:
-        UsageError: ``bad_option`` for ``worlds`` below 1, ``near`` below 0 (ints),
-            or ``weight`` that is not a number >= 0.
+        UsageError: ``bad_option`` for ``worlds`` below 1, ``near`` or ``memory`` below 0
+            (ints), or ``weight`` that is not a number >= 0.
 
     .. versionadded:: 1.2
     """
 
     __slots__ = ("_memory", "_rng", "budget", "memory", "near", "seed", "weight", "worlds")
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 25.0,
-                 memory: int = 4, budget: Budget | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, worlds: int = 8, near: int = 4, weight: float = 40.0,
+                 memory: int = 1, budget: Budget | None = None) -> None:
         _check("worlds", worlds, 1, True)
         _check("near", near, 0, True)
         _check("weight", weight, 0, False)
@@ -115,14 +128,21 @@ class StrongBot:
             return top
         hands = self.hands(view, other)
         opened = view.opened[other]
+        weight, n = self.weight, max(1, len(hands))
 
-        def risk(table: Sequence[Meld]) -> float:
-            return sum(can_go_out(table, h, view.rules, opened=opened) for h in hands) / max(1, len(hands))
+        def value(table: Sequence[Meld], count: int, bound: float) -> float:
+            """``count - weight * risk`` of the table; once it is at most ``bound``, less at once."""
+            out = 0
+            for h in hands:
+                out += can_go_out(table, h, view.rules, opened=opened)
+                if out and count - weight * out / n <= bound:
+                    break
+            return count - weight * out / n
 
-        danger = risk(best.table)
-        if danger == 0:
+        top_value = value(best.table, best.count, -math.inf)
+        if top_value == best.count:  # no hand goes out on it
             return top
-        scored: list[tuple[float, Move]] = [(best.count - self.weight * danger, top)]
+        chosen: tuple[float, Move] = (top_value, top)  # the first of the best: the solver's play on ties
         seen = {frozenset(best.played)}
         for card in dict.fromkeys(best.played):
             rest = list(view.hand)
@@ -130,10 +150,12 @@ class StrongBot:
             s = _best(view, view.table, rest, self.budget, view.is_opened)
             if s is not None and frozenset(s.played) not in seen:
                 seen.add(frozenset(s.played))
-                scored.append((s.count - self.weight * risk(s.table), Play(s.table, s.played)))
-        if view.stock_size:
-            scored.append((-1 - self.weight * risk(view.table), DRAW))
-        return max(scored, key=lambda t: t[0])[1]  # the first of the best: the solver's play on ties
+                if s.count > chosen[0]:  # else it cannot do better, whatever its risk
+                    v = value(s.table, s.count, chosen[0])
+                    chosen = max(chosen, (v, Play(s.table, s.played)), key=lambda t: t[0])
+        if view.stock_size and -1 > chosen[0]:
+            chosen = max(chosen, (value(view.table, -1, chosen[0]), DRAW), key=lambda t: t[0])
+        return chosen[1]
 
     def _nearest(self, view: View) -> int | None:
         """The other seat with the fewest cards (the next in turn order on ties), if it holds ``near`` or fewer."""
@@ -145,8 +167,10 @@ class StrongBot:
     def hands(self, view: View, seat: int) -> list[tuple[Card, ...]]:
         """Up to ``worlds`` hands for ``seat`` dealt from the unseen cards and consistent with its play.
 
-        With two players, a hand is kept only if all its cards but the last (the card the seat
-        may just have drawn) have no play on the present table: the seat would have laid them.
+        With two players, a hand is kept only if it fits the other seat's last ``memory``
+        turns the bot remembers (see the module; ``view`` is remembered too, so the turn
+        that led to it counts); with none remembered, only if all its cards but the last
+        (the card the seat may just have drawn) have no play on the present table.
         Jokers publicly known in the hand (MV-12) stay there.
         """
         pool = list(view.unseen().elements())
