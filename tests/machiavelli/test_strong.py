@@ -15,8 +15,9 @@ import pytest
 from naipes.bots import load_bot, play_game
 from naipes.errors import UsageError
 from naipes.machiavelli import Draw, Game, Play, Rules, SolverBot
+from naipes.machiavelli._memory import _grows
 from naipes.machiavelli.search import StrongBot
-from naipes.machiavelli.solver import solve
+from naipes.machiavelli.solver import can_go_out, solve
 from naipes.plugin import plugin
 
 RULES = Rules(players=2, mode="single_deal")
@@ -120,13 +121,13 @@ def test_it_weighs_the_risk_only_when_the_other_seat_is_near_going_out() -> None
 def _until_the_other_seat(kind: type, seed: int, most: int) -> tuple[StrongBot, Game]:
     """A deal of StrongBot (seat 0) against SolverBot, up to the bot's first decision just after
     the other seat made a ``kind`` move and holds 2 to ``most`` cards."""
-    game, bots, last = Game(RULES, seed=seed), [StrongBot(seed=2, near=0), SolverBot()], None
+    game, bot, last = Game(RULES, seed=seed), StrongBot(seed=2, near=0), None
     while game.to_act:
         seat = game.to_act[0]
         view = game.view(seat)
         if seat == 0 and isinstance(last, kind) and 2 <= view.hand_sizes[1] <= most:
-            return bots[0], game
-        move = bots[seat].choose(view)
+            return bot, game
+        move = bot.choose(view) if seat == 0 else SolverBot().choose(view)
         game.play(move, seat)
         last = move if seat == 1 else last
     raise AssertionError("no such decision")
@@ -164,13 +165,13 @@ def test_the_hands_fit_the_other_seats_draws() -> None:
 def test_the_memory_follows_the_deal_and_starts_afresh() -> None:
     """The bot remembers each turn of the other seat (a draw or a play, and the cards laid) and
     forgets them when a new deal begins."""
-    game, bots, seen = Game(RULES, seed=6), [StrongBot(seed=2, near=0), SolverBot()], 0
-    memory = bots[0]._memory
+    game, bot, seen = Game(RULES, seed=6), StrongBot(seed=2, near=0), 0
+    memory = bot._memory
     last: object = None
     while game.to_act and seen < 20:
         seat = game.to_act[0]
         view = game.view(seat)
-        move = bots[seat].choose(view)
+        move = bot.choose(view) if seat == 0 else SolverBot().choose(view)
         if seat == 0 and last is not None:
             turn = memory.turns[-1]
             assert turn.kind == ("draw" if isinstance(last, Draw) else "play")
@@ -183,8 +184,25 @@ def test_the_memory_follows_the_deal_and_starts_afresh() -> None:
     fresh = Game(RULES, seed=7)
     while fresh.to_act[0] != 0:
         fresh.play(SolverBot().choose(fresh.view(1)), 1)
-    bots[0].choose(fresh.view(0))
+    bot.choose(fresh.view(0))
     assert memory.turns == []
+
+
+def test_the_quick_test_of_a_card_sees_only_real_plays() -> None:
+    """A card the quick test says extends a meld by itself has a play of its own (the solver
+    agrees); the quick test finds most of them."""
+    game, found, plays = Game(RULES, seed=8), 0, 0
+    for turn in range(70):
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if turn % 10 == 9:
+            for card in set(view.unseen().elements()):
+                alone = can_go_out(view.table, [card], view.rules)
+                assert alone or not _grows(view.table, card, view.rules)
+                found += _grows(view.table, card, view.rules)
+                plays += alone
+        game.play(SolverBot().choose(view), seat)
+    assert plays and found >= plays // 2
 
 
 @pytest.mark.parametrize(("option", "value"), [("worlds", 0), ("worlds", 2.5), ("near", -1), ("near", True),

@@ -126,11 +126,12 @@ class Memory:
         return Turn("play", view.table, view.opened[other], tuple(added.elements()), taken)
 
     def dealer(self, pool: Sequence[Card], view: View, budget: Budget) -> Callable[[random.Random, int], list[Card]]:
-        """Deals ``size`` cards of ``pool`` (the unseen cards) as a uniform deal kept only if it fits
-        the last turn's first test would: a card with a play of its own on that turn's table
-        is never in the hand after a play, and at most one (the drawn card) after a draw.
+        """A dealer of ``size`` cards of ``pool`` (the unseen cards) for the other seat's hand.
 
-        Only the cards dealt are cut down: :meth:`fits` still checks the whole hand.
+        A card that extends a meld of the last turn's table by itself (:func:`_grows`)
+        has a play of its own: none is dealt after a play; after a draw, the hand is the
+        uniform deal with at most one such card (the one drawn). The other cards are dealt
+        uniformly; :meth:`fits` still checks the whole hand, so the deal only saves tries.
         """
         turn = self.turns[-1]
         table, opened = turn.table, turn.opened

@@ -14,17 +14,18 @@ that play would leave:
   consecutive views: after a draw, the hand less the card drawn had no play
   on the table the seat faced; after a play, the rest of its hand had no
   play on the table it left (a player that lays the most it can, as
-  SolverBot, would have laid it); walking back through those turns, the
-  cards laid return to the hand. Cards with a play of their own on the last
-  table are left out of the deal (none after a play, at most one after a
-  draw), the rest checked; up to ten tries for every three worlds. Without
-  a remembered turn (its first decision, more than two players: none), a
-  two-player hand is kept when all its cards but one have no play on the
-  present table;
+  SolverBot, would have laid it); walking back, the cards laid return to
+  the hand. Cards that extend a meld of the last table by themselves (a run
+  at an end, a group by a suit) are left out of the deal (none after a
+  play, at most one after a draw: the one drawn), then the solver checks
+  each hand; up to ten tries for every three worlds. Without a remembered
+  turn (its first decision; more than two players: none), a two-player hand
+  is kept when all its cards but one have no play on the present table;
 - its candidate turns are then the solver's best play, the best play of the
   hand less each card of it (holding that card back) and a draw; it plays
-  the one with the greatest ``-(cards left) - weight * risk`` (the risk: the
-  share of the hands that go out), the solver's best play on ties.
+  the one with the greatest ``cards laid - weight * risk`` (the risk: the
+  share of the hands that go out), the solver's best play on ties. A
+  candidate's risk is counted only until it cannot beat the best so far.
 
 No rollouts: a decision costs a few solver calls, about as much as SolverBot's
 when no seat is near going out. Held out against SolverBot (2 players, one
@@ -81,7 +82,7 @@ class StrongBot:
         near: the seat with the fewest cards is weighed when it holds this many or fewer.
         weight: what a certain loss costs, in cards left in the bot's hand.
         memory: how many of the other seat's last turns the dealt hands must fit (two
-            players; 0: only the present table, as before 1.2's issue 40).
+            players; 0: the earlier rule, all its cards but one have no play on the present table).
         budget: node budget of each solver call (:attr:`SolverBot.DEFAULT_BUDGET
             <naipes.machiavelli.bots.SolverBot.DEFAULT_BUDGET>` by default).
 
