@@ -15,8 +15,9 @@ import pytest
 from naipes.bots import load_bot, play_game
 from naipes.errors import UsageError
 from naipes.machiavelli import Draw, Game, Play, Rules, SolverBot
+from naipes.machiavelli._memory import _grows
 from naipes.machiavelli.search import StrongBot
-from naipes.machiavelli.solver import solve
+from naipes.machiavelli.solver import can_go_out, solve
 from naipes.plugin import plugin
 
 RULES = Rules(players=2, mode="single_deal")
@@ -117,8 +118,96 @@ def test_it_weighs_the_risk_only_when_the_other_seat_is_near_going_out() -> None
     assert isinstance(StrongBot(seed=3, weight=0.5).choose(view), Play)  # a loss worth half a card
 
 
+def _until_the_other_seat(kind: type, seed: int, most: int) -> tuple[StrongBot, Game]:
+    """A deal of StrongBot (seat 0) against SolverBot, up to the bot's first decision just after
+    the other seat made a ``kind`` move and holds 2 to ``most`` cards."""
+    game, bot, last = Game(RULES, seed=seed), StrongBot(seed=2, near=0), None
+    while game.to_act:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if seat == 0 and isinstance(last, kind) and 2 <= view.hand_sizes[1] <= most:
+            return bot, game
+        move = bot.choose(view) if seat == 0 else SolverBot().choose(view)
+        game.play(move, seat)
+        last = move if seat == 1 else last
+    raise AssertionError("no such decision")
+
+
+def test_the_hands_fit_the_other_seats_last_play() -> None:
+    """After its play, none of the other seat's cards has a play on the table it left (SolverBot lays
+    the most it can): every hand dealt is stuck, and the true one fits. Without the memory (the rule
+    "all its cards but the last") many hands dealt hold a card it would have laid."""
+    for seed in (1, 2, 3):
+        bot, game = _until_the_other_seat(Play, seed, 4)
+        view = game.view(0)
+        hands = bot.hands(view, 1)
+        assert hands and len(hands) <= bot.worlds
+        assert all(solve(view.table, hand, view.rules) is None for hand in hands)
+        assert bot._memory.fits(game.view(1).hand, view, random.Random(0), bot.budget, bot.memory)
+        old = StrongBot(seed=5, memory=0).hands(view, 1)
+        assert any(solve(view.table, hand, view.rules) is not None for hand in old)
+
+
+def test_the_hands_fit_the_other_seats_draws() -> None:
+    """After a draw, at most one card of a hand dealt (the one drawn) has a play of its own on the
+    table the other seat faced, and the hand less that card has none."""
+    bot, game = _until_the_other_seat(Draw, 4, 5)
+    view = game.view(0)
+    for hand in bot.hands(view, 1):
+        alone = [c for c in hand if solve(view.table, [c], view.rules) is not None]
+        assert len(alone) <= 1
+        rest = list(hand)
+        if alone:
+            rest.remove(alone[0])
+            assert solve(view.table, rest, view.rules) is None
+
+
+def test_the_memory_follows_the_deal_and_starts_afresh() -> None:
+    """The bot remembers each turn of the other seat (a draw or a play, and the cards laid) and
+    forgets them when a new deal begins."""
+    game, bot, seen = Game(RULES, seed=6), StrongBot(seed=2, near=0), 0
+    memory = bot._memory
+    last: object = None
+    while game.to_act and seen < 20:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        move = bot.choose(view) if seat == 0 else SolverBot().choose(view)
+        if seat == 0 and last is not None:
+            turn = memory.turns[-1]
+            assert turn.kind == ("draw" if isinstance(last, Draw) else "play")
+            if isinstance(last, Play):
+                assert sorted(map(str, turn.played)) == sorted(map(str, last.cards)) and turn.table == view.table
+            seen += 1
+        game.play(move, seat)
+        last = move if seat == 1 else last
+    assert seen == 20 and len(memory.turns) == 16  # the last 16 turns are kept
+    fresh = Game(RULES, seed=7)
+    while fresh.to_act[0] != 0:
+        fresh.play(SolverBot().choose(fresh.view(1)), 1)
+    bot.choose(fresh.view(0))
+    assert memory.turns == []
+
+
+def test_the_quick_test_of_a_card_sees_only_real_plays() -> None:
+    """A card the quick test says extends a meld by itself has a play of its own (the solver
+    agrees); the quick test finds most of them."""
+    game, found, plays = Game(RULES, seed=8), 0, 0
+    for turn in range(70):
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if turn % 10 == 9:
+            for card in set(view.unseen().elements()):
+                alone = can_go_out(view.table, [card], view.rules)
+                assert alone or not _grows(view.table, card, view.rules)
+                found += _grows(view.table, card, view.rules)
+                plays += alone
+        game.play(SolverBot().choose(view), seat)
+    assert plays and found >= plays // 2
+
+
 @pytest.mark.parametrize(("option", "value"), [("worlds", 0), ("worlds", 2.5), ("near", -1), ("near", True),
-                                               ("weight", -1.0), ("weight", "10")])
+                                               ("weight", -1.0), ("weight", "10"), ("memory", -1),
+                                               ("memory", 1.0), ("memory", None)])
 def test_bad_options(option: str, value: object) -> None:
     with pytest.raises(UsageError) as err:
         StrongBot(**{option: value})
