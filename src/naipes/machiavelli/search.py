@@ -95,7 +95,7 @@ class StrongBot:
 
     __slots__ = ("_memory", "_rng", "budget", "memory", "near", "seed", "weight", "worlds")
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 8, near: int = 4, weight: float = 40.0,
+    def __init__(self, seed: int | None = None, *, worlds: int = 12, near: int = 4, weight: float = 40.0,
                  memory: int = 1, budget: Budget | None = None) -> None:
         _check("worlds", worlds, 1, True)
         _check("near", near, 0, True)
