@@ -141,7 +141,7 @@ class Policy(RanzoBot):
         if view.phase is WINDOW:
             return ctx.best_claim(moves)
         late = self.weights["late"]
-        if late and view.phase is PLAY:
+        if late and view.phase is PLAY and isinstance(view, View):
             ctx.promise = min(1.0, (view.stock_size + 1) / late)
         discards = [m for m in moves if isinstance(m, Discard)]
         if self.worlds and self.weights["feed"] and view.phase is PLAY and isinstance(view, View):
