@@ -73,7 +73,17 @@ class Policy(RanzoBot):
       promising hands, so a ready hand is likelier than a uniform deal makes it); ``passes``
       (0 or 1): a world in which another seat's hand could have called Ranzo with its own last
       turn discard, or with a turn discard it let go by since, gets no weight for that seat
-      (the policy must then see every view of its seat, as :func:`naipes.play_game` gives them).
+      (the policy must then see every view of its seat, as :func:`naipes.play_game` gives them);
+    - ``infer`` (0 or 1): ``feed``'s chances inferred from the other seats' play instead
+      (:mod:`naipes.ranzo._readiness`): ``worlds`` hands drawn per seat, each weighed by the
+      likelihood of the seat's decisions since its last turn discard (made with its hand of now)
+      under RanzoBot's values, a softmax of temperature ``tau`` (0: whether each was RanzoBot's
+      best); ``older`` (a power, 0: none) also weighs its decisions before that, read on its
+      hand of now (a rough guide: it has drawn since). The policy must see every view of its
+      seat;
+    - ``late``: at a turn discard the hand's score counts ``min(1, (stock + 1) / late)`` of
+      itself (0: all of it): with few draws left a promising hand is worth less than a safe
+      discard.
 
     Args:
         seed: seed of the tie-breaks (and of the sampled worlds, drawn from their own generator).
