@@ -144,3 +144,23 @@ def test_infer_changes_the_discards() -> None:
                     move = others[seat].choose(view)
                 game.play(move, seat)
     assert differ > 0
+
+
+def test_late_counts_less_of_the_hand_when_the_stock_runs_low() -> None:
+    """``late`` scales a turn discard's hand score by ``min(1, (stock + 1) / late)``: with a large
+    ``late`` the danger decides more discards; with the stock above ``late`` nothing changes."""
+    differ = 0
+    for seed in range(6):
+        game = Game(Rules(rounds=1), seed=seed)
+        bots = [RanzoBot(seed + s) for s in range(4)]
+        while not game.is_over:
+            for seat in sorted(game.to_act):
+                if seat not in game.to_act:
+                    continue
+                view = game.view(seat)
+                if view.phase is PLAY and len(view.legal_moves) > 1:
+                    plain = Policy(1).choose(view)
+                    assert Policy(1, {"late": view.stock_size + 1.0}).choose(view) == plain
+                    differ += Policy(1, {"late": 100.0}).choose(view) != plain
+                game.play(bots[seat].choose(view), seat)
+    assert differ > 0
