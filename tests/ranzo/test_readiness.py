@@ -164,3 +164,32 @@ def test_late_counts_less_of_the_hand_when_the_stock_runs_low() -> None:
                     differ += Policy(1, {"late": 100.0}).choose(view) != plain
                 game.play(bots[seat].choose(view), seat)
     assert differ > 0
+
+
+def test_strong_counts_less_of_the_hand_late() -> None:
+    """``strong``'s weights have ``late=16``: some turn discard of a few rounds differs from the same
+    policy without it (the weights before), none with 15 stock cards or more."""
+    from naipes.ranzo.search import FEED_WORLDS, WEIGHTS, StrongBot
+
+    assert WEIGHTS["late"] == 16.0
+    differ = 0
+    for seed in range(30):
+        if differ:
+            break
+        game = Game(Rules(rounds=1), seed=seed)
+        strong, before = StrongBot(seed), Policy(seed, {**WEIGHTS, "late": 0.0}, worlds=FEED_WORLDS)
+        others = [RanzoBot(seed + s) for s in range(4)]
+        while not game.is_over:
+            for seat in sorted(game.to_act):
+                if seat not in game.to_act:
+                    continue
+                view = game.view(seat)
+                if seat == 0:
+                    move, old = strong.choose(view), before.choose(view)
+                    if view.stock_size >= 15:
+                        assert move == old
+                    differ += move != old
+                else:
+                    move = others[seat].choose(view)
+                game.play(move, seat)
+    assert differ > 0

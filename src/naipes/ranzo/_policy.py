@@ -45,7 +45,7 @@ DEFAULTS: Mapping[str, float] = {
     "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0, "late": 0.0,
     "infer": 0.0, "tau": 0.0, "older": 0.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
-TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0}
+TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0, "late": 16.0}
 #: Weights that must not be negative, and those that are switches (0 or 1).
 _AT_LEAST_0 = frozenset({"tau", "older", "late"})
 _SWITCHES = frozenset({"infer", "passes"})
