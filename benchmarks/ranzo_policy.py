@@ -74,7 +74,7 @@ def main() -> int:
         scores = [deal_score(weights, worlds, d) for d in range(a.first_deal, a.first_deal + a.deals)]
         mean, half = statistics.fmean(scores), 1.96 * statistics.stdev(scores) / math.sqrt(len(scores))
         rows.append({"weights": spec, "deals": len(scores), "first_deal": a.first_deal, "score": mean,
-                     "half_width": half, "cpu_s": time.process_time() - start})
+                     "half_width": half, "cpu_s": time.process_time() - start, "per_deal": scores})
         print(f"{spec:50s} {100 * mean:6.2f} ± {100 * half:.2f}  ({rows[-1]['cpu_s']:.0f} s)", flush=True)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:

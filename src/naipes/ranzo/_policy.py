@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Callable, Mapping
 from naipes.cards import Card
 from naipes.errors import UsageError
 from naipes.ranzo._glance import Glance
+from naipes.ranzo._infer import History
 from naipes.ranzo._phase import PLAY, WINDOW
+from naipes.ranzo._readiness import readiness
 from naipes.ranzo._tables import Tables, tables
 from naipes.ranzo.bots import RanzoBot, _bits, _Context, _obvious, hand_score
 from naipes.ranzo.moves import Discard, Move
@@ -40,9 +42,13 @@ Deal = Callable[[View, random.Random], "tuple[list[list[Card]], list[Card]]"]
 DEFAULTS: Mapping[str, float] = {
     "out": 60.0, "held3": 30.0, "held2": 4.0, "held1": 0.3, "danger": 12.0, "closed": 0.25,
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
-    "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0}
+    "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0, "late": 0.0,
+    "infer": 0.0, "tau": 0.0, "older": 0.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
-TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0}
+TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0, "late": 16.0}
+#: Weights that must not be negative, and those that are switches (0 or 1).
+_AT_LEAST_0 = frozenset({"tau", "older", "late"})
+_SWITCHES = frozenset({"infer", "passes"})
 #: The hand scores remembered per deck and weights (shared by every :class:`Policy` of those).
 _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 
@@ -67,7 +73,17 @@ class Policy(RanzoBot):
       promising hands, so a ready hand is likelier than a uniform deal makes it); ``passes``
       (0 or 1): a world in which another seat's hand could have called Ranzo with its own last
       turn discard, or with a turn discard it let go by since, gets no weight for that seat
-      (the policy must then see every view of its seat, as :func:`naipes.play_game` gives them).
+      (the policy must then see every view of its seat, as :func:`naipes.play_game` gives them);
+    - ``infer`` (0 or 1): ``feed``'s chances inferred from the other seats' play instead
+      (:mod:`naipes.ranzo._readiness`): ``worlds`` hands drawn per seat, each weighed by the
+      likelihood of the seat's decisions since its last turn discard (made with its hand of now)
+      under RanzoBot's values, a softmax of temperature ``tau`` (0: whether each was RanzoBot's
+      best); ``older`` (a power, 0: none) also weighs its decisions before that, read on its
+      hand of now (a rough guide: it has drawn since). The policy must see every view of its
+      seat;
+    - ``late``: at a turn discard the hand's score counts ``min(1, (stock + 1) / late)`` of
+      itself (0: all of it): with few draws left a promising hand is worth less than a safe
+      discard.
 
     Args:
         seed: seed of the tie-breaks (and of the sampled worlds, drawn from their own generator).
@@ -80,7 +96,7 @@ class Policy(RanzoBot):
         UsageError: an unknown weight or one that is not a number (code ``bad_option``).
     """
 
-    __slots__ = ("weights", "worlds", "deal", "_key", "_sampler", "_round", "_log")  # ``rng``: RanzoBot's
+    __slots__ = ("weights", "worlds", "deal", "_key", "_sampler", "_round", "_log", "_history")  # ``rng``: RanzoBot's
 
     def __init__(self, seed: int | None = None, weights: Mapping[str, float] | None = None, *, worlds: int = 0,
                  deal: Deal | None = None) -> None:
@@ -92,6 +108,10 @@ class Policy(RanzoBot):
                 raise UsageError(f"unknown policy weight {name!r}; known: {sorted(DEFAULTS)}", code="bad_option")
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise UsageError(f"policy weight {name} must be a number, not {value!r}", code="bad_option")
+            if name in _AT_LEAST_0 and not value >= 0:
+                raise UsageError(f"policy weight {name} must be >= 0, not {value!r}", code="bad_option")
+            if name in _SWITCHES and value not in (0, 1):
+                raise UsageError(f"policy weight {name} is 0 or 1, not {value!r}", code="bad_option")
         self.rng = random.Random(seed)
         self.weights = {**DEFAULTS, **{k: float(v) for k, v in weights.items()}}
         self._key = tuple(sorted(self.weights.items()))
@@ -102,6 +122,8 @@ class Policy(RanzoBot):
         #: this round's turn discards seen: (stock size then, discarder, its card's bit, the
         #: discarder's public signature then)
         self._log: list[tuple[int, int, int, tuple[object, ...]]] = []
+        #: the other seats' decisions read from the views (for ``infer``)
+        self._history = History()
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.weights.items() if v != DEFAULTS[k]}
@@ -115,6 +137,8 @@ class Policy(RanzoBot):
         """
         if self.weights["passes"]:
             self.observe(view)
+        if self.weights["infer"]:
+            self._history.observe(view)
         return self._decide(view)
 
     def _decide(self, view: View | Glance) -> Move:
@@ -126,6 +150,9 @@ class Policy(RanzoBot):
         ctx = _Weighed(view, self.rng, self.weights, memo)
         if view.phase is WINDOW:
             return ctx.best_claim(moves)
+        late = self.weights["late"]
+        if late and view.phase is PLAY and isinstance(view, View):
+            ctx.promise = min(1.0, (view.stock_size + 1) / late)
         discards = [m for m in moves if isinstance(m, Discard)]
         if self.worlds and self.weights["feed"] and view.phase is PLAY and isinstance(view, View):
             ctx.fed = self._fed(view, ctx.t, discards, ctx.live)
@@ -169,6 +196,11 @@ class Policy(RanzoBot):
         seat's concealed hand and it split into juegos (a claim Ranzo on it), each seat's hands
         weighed by ``lean`` (the chances of the seats added up)."""
         bits = [t.bit[m.card] for m in discards]
+        if self.weights["infer"]:
+            passed = self._passed(view) if self.weights["passes"] else [0] * view.players
+            items = [self._history.items(s) for s in range(view.players)]
+            return readiness(t, view, bits, items, passed, live, self._sampler, self.worlds, self.weights["tau"],
+                             self.weights["older"])
         lean, seat = self.weights["lean"], view.seat
         seen = live | t.mask(view.hand)  # what another seat may still hope to get
         ready = {b: [0.0] * view.players for b in bits}

@@ -150,6 +150,9 @@ class _Context:
     #: per discard's bit, how often it feeds a claim Ranzo, and that weight (none here)
     fed: Mapping[int, float] = MappingProxyType({})
     feed: float = 0.0
+    #: what a turn discard's hand score counts for (1: all of it; a tuned policy counts less
+    #: of it in the last turns, when the hand has few draws left to come good)
+    promise: float = 1.0
 
     def __init__(self, view: View | Glance, rng: random.Random) -> None:
         self.view = view
@@ -248,7 +251,7 @@ class _Context:
         best_value = float("-inf")
         for m in moves:
             rest = self.hand & ~keep & ~t.bit[m.card]
-            value = (self.score(rest, opens) - scale * self.danger(m.card) + high * m.card.rank
+            value = (self.promise * self.score(rest, opens) - scale * self.danger(m.card) + high * m.card.rank
                      - feed * fed.get(t.bit[m.card], 0.0) + self.rng.random() * 1e-3)
             if value > best_value:
                 best, best_value = m, value

@@ -52,7 +52,9 @@ class StrongBot(DeterminizedBot):
     :data:`FEED_WORLDS` uniformly dealt worlds in which another seat could claim it and call
     Ranzo (the weight ``feed``), leaving out for a seat the worlds in which its hand could have
     called Ranzo with its own last turn discard or with one it let go by since (``passes``: the
-    bot must see every view of its seat, as :func:`naipes.play_game` gives them). No search: a
+    bot must see every view of its seat, as :func:`naipes.play_game` gives them); with 14 stock
+    cards or fewer left a turn discard counts only ``(stock + 1) / 16`` of its hand's score
+    (``late``: a hand with few draws left is worth less than a safe discard). No search: a
     decision costs well under a millisecond plus the worlds. Measured against RanzoBot on
     held-out duplicate deals in :doc:`/guides/search-and-tournaments`.
 
@@ -98,6 +100,8 @@ class StrongBot(DeterminizedBot):
     .. versionchanged:: 1.2
        ``play="policy"`` is the default (it was the search, now ``play="search"``);
        ``weights`` and ``feed_worlds``.
+    .. versionchanged:: 1.2
+       :data:`WEIGHTS` has ``late=16`` (it had no ``late``).
 
     Raises:
         UsageError: an unknown ``belief``, ``play`` or weight (code ``bad_option``); a negative

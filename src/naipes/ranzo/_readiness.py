@@ -1,0 +1,224 @@
+"""Private: how likely each other seat is to call Ranzo on a discard, inferred from its play.
+
+:class:`naipes.ranzo._policy.Policy` charges a turn discard by the chance that
+another seat's concealed hand and the card split into juegos (a claim Ranzo
+on it). Dealt uniformly, a hand is rarely that ready; a seat's own decisions
+say more. Since its last turn discard a seat's concealed hand has not changed
+(it draws only on its turn), so its hand *now* is exactly the hand that made
+that discard (with five others) and answered every claim window since. Each
+sampled hand is weighed by the likelihood of those decisions under RanzoBot's
+values (:mod:`naipes.ranzo._infer`'s records, read from the windows the
+observing seat answers): a softmax of temperature ``tau`` over the values of
+its choices, or with ``tau = 0`` whether its choice was RanzoBot's best (each
+decision that was not weighs ``EPS``).
+
+Hands are drawn seat by seat among the cards the observer has not seen (a
+seat's share of a uniform deal, its known cards kept), so the readiness of
+each seat for each discard is a weighted share of ``samples`` hands; the
+chances of the seats are added up.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Sequence
+
+from naipes.ranzo._belief import _seat_context, danger
+from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, PASS_BONUS, PASSED, SWAP, TRUCO, Item, _claims
+from naipes.ranzo._tables import Tables
+from naipes.ranzo.bots import HELD_BY_COUNT, OUT, _bits, hand_outs
+from naipes.ranzo.view import View
+
+__all__ = ["EPS", "TIE", "decision_values", "exact_items", "likelihood", "readiness"]
+
+#: The weight of a decision a sampled hand does not explain (with ``tau = 0``; a floor otherwise).
+EPS = 0.02
+#: Values this close to the best count as the best (RanzoBot breaks ties by less than this).
+TIE = 1e-3
+#: The older decisions weighed (``older``), the most recent first.
+OLDER_KEPT = 8
+#: The floor of an older decision's likelihood (read on the hand of now, a rough guide).
+OLDER_EPS = 0.2
+#: The temperature of an older decision's softmax.
+OLDER_TAU = 2.0
+#: ``decision_values`` of a decision that sets nothing apart (a claim with a Ranzo in it).
+_NEUTRAL = (0.0, (0.0,))
+
+
+def exact_items(items: Sequence[Item]) -> Sequence[Item]:
+    """The decisions of ``items`` made with the seat's concealed hand of now: its last turn
+    discard and what followed it (none before a truco it won since: that swapped two cards)."""
+    return items[_split(items):]
+
+
+def older_items(items: Sequence[Item]) -> Sequence[Item]:
+    """The decisions of ``items`` before :func:`exact_items`, the last :data:`OLDER_KEPT` of them."""
+    return items[:_split(items)][-OLDER_KEPT:]
+
+
+def _split(items: Sequence[Item]) -> int:
+    start = 0
+    for k, item in enumerate(items):
+        if item.kind == DISCARD:
+            start = k
+        elif item.kind == SWAP:
+            start = k + 1
+    return start
+
+
+def decision_values(t: Tables, view: View, item: Item, hand: int,
+                    deck: int) -> tuple[float, tuple[float, ...]] | None:
+    """RanzoBot's value of what the seat chose in ``item`` and of each choice it had, if its
+    concealed cards after the decision are ``hand`` (a mask); ``None`` when ``hand`` rules the
+    decision out (a card shown that it does not hold; a Ranzo it could have called)."""
+    record = item.record
+    if item.kind == DISCARD:
+        held = hand | record.discard
+        if t.can_split(held):
+            return None
+        scores = drop_scores(t, held, deck & ~record.public & ~held, _bits(held))
+        values = {b: v - danger(t, record, b, held, deck) for b, v in scores.items()}
+        return values[record.discard], tuple(values.values())
+    if item.kind != ANSWER:
+        return _NEUTRAL
+    card = record.discard
+    kind, chosen = item.chosen
+    if (kind == TRUCO and not hand & chosen) or (kind == ENVIDO and hand & chosen != chosen):
+        return None
+    stolen = hand | card
+    if t.can_split(stolen):
+        return None if kind == PASSED else _NEUTRAL
+    ctx = _seat_context(t, view, record, hand, deck)
+    opens = record.opens
+    choices: dict[tuple[int, int], float] = {(PASSED, 0): ctx.score(hand, opens) + PASS_BONUS}
+    claims = _claims(t, hand, card, item.rank)
+    shown = [claim[1] for claim in claims if claim[0] == TRUCO]
+    swapped = drop_scores(t, stolen, ctx.live, shown) if shown else {}
+    for claim in claims:
+        if claim[0] == TRUCO:
+            choices[claim] = swapped[claim[1]]
+        else:
+            rest = stolen & ~claim[1] & ~card
+            choices[claim] = max((ctx.score(rest & ~b, opens + 1) for b in _bits(rest)), default=math.inf)
+    if math.inf in choices.values():
+        return _NEUTRAL if choices.get(item.chosen) == math.inf else None
+    return choices.get(item.chosen, -math.inf), tuple(choices.values())
+
+
+def drop_scores(t: Tables, held: int, live: int, drops: Sequence[int]) -> dict[int, float]:
+    """RanzoBot's hand score (:func:`~naipes.ranzo.bots.hand_score`) of ``held`` without each card
+    of ``drops``, with the live cards ``live`` (none of ``held``; a card let go is dead): the
+    juegos are summed once, each card's own taken out, and only the outs are reckoned per card."""
+    dead = ~(held | live)
+    with_bit = t.with_bit
+    total = 0.0
+    own = dict.fromkeys(drops, 0.0)
+    whole = []  # the juegos inside ``held``
+    m = held
+    while m:
+        b = m & -m
+        m ^= b
+        lower = b - 1
+        for j in with_bit[b]:
+            if not j & dead:
+                inside = j & held
+                if not inside & lower:
+                    value = HELD_BY_COUNT[inside.bit_count()]
+                    total += value
+                    if inside == j:
+                        whole.append(j)
+                    for x in drops:
+                        if j & x:
+                            own[x] += value
+    out = {}
+    thirds = t.thirds
+    for x in drops:
+        hand = held & ~x
+        size = hand.bit_count()
+        if size == 5:  # hand_outs: a juego held, and the live third of the two cards left
+            found = 0
+            for j in whole:
+                if not j & x:
+                    found |= thirds.get(hand & ~j, 0)
+            outs = (found & live).bit_count()
+        else:
+            outs = hand_outs(t, hand, live)
+        out[x] = total - own[x] + OUT * outs
+    return out
+
+
+def consistent(t: Tables, view: View, item: Item, hand: int, deck: int) -> bool:
+    """Whether RanzoBot holding ``hand`` (a mask, its concealed cards after the decision) would have
+    chosen as the seat did in ``item`` (within :data:`TIE`): :func:`decision_values` with
+    ``tau = 0``, stopping at the first choice found better."""
+    record = item.record
+    if item.kind == DISCARD:
+        held = hand | record.discard
+        if t.can_split(held):
+            return False
+        scores = drop_scores(t, held, deck & ~record.public & ~held, _bits(held))
+        bar = scores[record.discard] - danger(t, record, record.discard, held, deck) + TIE
+        return not any(v - danger(t, record, b, held, deck) > bar for b, v in scores.items())
+    values = decision_values(t, view, item, hand, deck)
+    return values is not None and values[0] >= max(values[1]) - TIE
+
+
+def likelihood(values: tuple[float, tuple[float, ...]] | None, tau: float) -> float:
+    """The weight of one decision from its :func:`decision_values`: with ``tau = 0``, 1 when the
+    choice was the best (within :data:`TIE`) else :data:`EPS`; else a softmax, at least ``EPS``."""
+    if values is None:
+        return EPS
+    value, every = values
+    top = max(every)
+    if tau == 0:
+        return 1.0 if value >= top - TIE else EPS
+    total = sum(math.exp((v - top) / tau) for v in every)
+    return max(EPS, math.exp((value - top) / tau) / total)
+
+
+def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequence[Item]], passed: Sequence[int],
+              live: int, rng: random.Random, samples: int, tau: float, older: float = 0.0) -> dict[int, float]:
+    """Per card of ``bits``: the chance, summed over the other seats, that a seat's concealed hand
+    and the card split into juegos. Each seat's hidden cards are drawn ``samples`` times among
+    ``live`` (the cards the observer has not seen), a hand weighed by the :func:`likelihood` of
+    the seat's :func:`exact_items` of ``items[seat]``; a hand that could have called Ranzo with
+    a card of ``passed[seat]`` (the turn discards it let go by) is left out."""
+    can_split = t.can_split
+    deck = t.deck_mask(view.cards)
+    pool = _bits(live)
+    out = dict.fromkeys(bits, 0.0)
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        known = t.mask(view.known_by_seat[seat])
+        hidden = view.hand_sizes[seat] - len(view.known_by_seat[seat])
+        if hidden > len(pool) or hidden < 0:
+            continue
+        decided = exact_items(items[seat])
+        before = older_items(items[seat]) if older else ()
+        gone = _bits(passed[seat])
+        mass = 0.0
+        ready = dict.fromkeys(bits, 0.0)
+        for _ in range(samples):
+            hand = known
+            for b in rng.sample(pool, hidden):
+                hand |= b
+            if any(can_split(hand | b) for b in gone):
+                continue
+            if tau == 0:
+                weight = 1.0 if all(consistent(t, view, item, hand, deck) for item in decided) else EPS
+            else:
+                weight = 1.0
+                for item in decided:
+                    weight *= likelihood(decision_values(t, view, item, hand, deck), tau)
+            for item in before:
+                weight *= max(OLDER_EPS, likelihood(decision_values(t, view, item, hand, deck), OLDER_TAU)) ** older
+            mass += weight
+            for b in bits:
+                if can_split(hand | b):
+                    ready[b] += weight
+        if mass:
+            for b in bits:
+                out[b] += ready[b] / mass
+    return out
