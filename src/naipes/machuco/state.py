@@ -52,6 +52,10 @@ class Game(Engine):
             of orders for the first hands; later hands are shuffled.
         dealer: the first dealer; ``None`` draws for it (MC-03).
 
+    In the play phase :meth:`legal_moves` lists the cards of the hand in the
+    order received (only capturing cards under ``compulsory_capture`` when
+    there are any).
+
     Raises:
         InvalidStateError: a ``deck=`` that is not an order of the 40 cards
             (code ``bad_deck``).
@@ -154,15 +158,6 @@ class Game(Engine):
     def result(self) -> Result | None:
         """How the game ended, or ``None`` while it runs."""
         return self._result() if self._phase is Phase.OVER else None
-
-    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        """The legal moves of ``seat`` (default: the current player), in canonical order.
-
-        A seat that is not to act has none. In the play phase these are the
-        cards of the hand in the order received (only capturing cards under
-        ``compulsory_capture`` when there are any).
-        """
-        return super().legal_moves(seat)
 
     def dealt_hand(self, seat: int, deal: int) -> tuple[Card, ...]:
         """The cards ``seat`` was dealt in ``deal`` (1-based) of this hand, as far as played or held.
