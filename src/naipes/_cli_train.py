@@ -59,7 +59,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="at the end, raise the heuristic's best move by this much: the network leaves it only "
                         "where it values another higher by more than the margin (default 0)")
     p.add_argument("--teacher", metavar="BOT", default="",
-                   help="first distil this search bot's value of every move (e.g. strong; needs --teacher-minutes)")
+                   help="first distil this search bot's value of every move (e.g. strong; needs --teacher-decisions "
+                        "or --teacher-minutes)")
     p.add_argument("--teacher-minutes", type=float, default=0.0,
                    help="CPU minutes of the budget spent labelling the teacher's decisions (stops on CPU time: "
                         "not reproducible; see --teacher-decisions)")
