@@ -34,4 +34,4 @@ def test_an_unknown_interface_stops_with_the_known_ones(bench: ModuleType,
         bench.main(["--games", "machuco", "--interfaces", "ids, bogus", "--smoke"])
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert "unknown interfaces ['bogus']" in err and "known: bare, " in err and "same from views" in err
+    assert "unknown interfaces ['bogus']" in err and "known: bare, " in err and ", ids" in err
