@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Callable, Iterator
 
 import pytest
 
@@ -14,7 +15,7 @@ from naipes.ranzo._policy import TUNED, Policy
 from naipes.ranzo._readiness import consistent, decision_values, drop_scores, exact_items, likelihood, readiness
 from naipes.ranzo._tables import tables
 from naipes.ranzo.bots import _bits, hand_score
-from naipes.ranzo.moves import Discard
+from naipes.ranzo.moves import Discard, Move
 from naipes.ranzo.view import View
 
 #: The inference switched on, on top of the tuned weights of 1.2 (no inference).
@@ -123,6 +124,21 @@ def test_bad_inference_weights_are_refused(weights: dict[str, float]) -> None:
     assert err.value.code == "bad_option"
 
 
+def _seat_0_plays(game: Game, choose: Callable[[View], Move], seed: int) -> Iterator[tuple[View, Move]]:
+    """Play ``game`` to its end, seat 0 by ``choose`` and the others by RanzoBot; yield each of
+    seat 0's views with the move it chose, before the move is played."""
+    others = [RanzoBot(seed + s) for s in range(4)]
+    while not game.is_over:
+        for seat in sorted(game.to_act):
+            if seat not in game.to_act:
+                continue
+            view = game.view(seat)
+            move = choose(view) if seat == 0 else others[seat].choose(view)
+            if seat == 0:
+                yield view, move
+            game.play(move, seat)
+
+
 def test_infer_changes_the_discards() -> None:
     """With ``infer`` the policy weighs the worlds by the other seats' play: some turn discard of a
     few rounds differs from the uniform worlds' (the weights of 1.2)."""
@@ -131,18 +147,8 @@ def test_infer_changes_the_discards() -> None:
         game = Game(Rules(rounds=1), seed=seed)
         ours = Policy(seed, INFER, worlds=60)
         plain = Policy(seed, TUNED, worlds=60)
-        others = [RanzoBot(seed + s) for s in range(4)]
-        while not game.is_over:
-            for seat in sorted(game.to_act):
-                if seat not in game.to_act:
-                    continue
-                view = game.view(seat)
-                if seat == 0:
-                    move = ours.choose(view)
-                    differ += view.phase is PLAY and move != plain.choose(view)
-                else:
-                    move = others[seat].choose(view)
-                game.play(move, seat)
+        for view, move in _seat_0_plays(game, ours.choose, seed):
+            differ += view.phase is PLAY and move != plain.choose(view)
     assert differ > 0
 
 
@@ -178,18 +184,9 @@ def test_strong_counts_less_of_the_hand_late() -> None:
             break
         game = Game(Rules(rounds=1), seed=seed)
         strong, before = StrongBot(seed), Policy(seed, {**WEIGHTS, "late": 0.0}, worlds=FEED_WORLDS)
-        others = [RanzoBot(seed + s) for s in range(4)]
-        while not game.is_over:
-            for seat in sorted(game.to_act):
-                if seat not in game.to_act:
-                    continue
-                view = game.view(seat)
-                if seat == 0:
-                    move, old = strong.choose(view), before.choose(view)
-                    if view.stock_size >= 15:
-                        assert move == old
-                    differ += move != old
-                else:
-                    move = others[seat].choose(view)
-                game.play(move, seat)
+        for view, move in _seat_0_plays(game, strong.choose, seed):
+            old = before.choose(view)
+            if view.stock_size >= 15:
+                assert move == old
+            differ += move != old
     assert differ > 0
