@@ -24,10 +24,10 @@ import math
 import random
 from typing import Sequence
 
-from naipes.ranzo._belief import _seat_context, danger
+from naipes.ranzo._belief import Record, _seat_context, danger
 from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, PASS_BONUS, PASSED, SWAP, TRUCO, Item, _claims
 from naipes.ranzo._tables import Tables
-from naipes.ranzo.bots import HELD_BY_COUNT, OUT, _bits, hand_outs
+from naipes.ranzo.bots import HELD_BY_COUNT, OUT, _bits, hand_outs, held_juegos
 from naipes.ranzo.view import View
 
 __all__ = ["EPS", "TIE", "decision_values", "exact_items", "likelihood", "readiness"]
@@ -67,6 +67,17 @@ def _split(items: Sequence[Item]) -> int:
     return start
 
 
+def _discard_values(t: Tables, record: Record, hand: int, deck: int) -> dict[int, float] | None:
+    """RanzoBot's value of each turn discard it had in ``record`` holding ``hand`` after it (its
+    hand score less the danger of the card), by the card's bit; ``None`` when that hand, with
+    the card discarded, could have called Ranzo instead."""
+    held = hand | record.discard
+    if t.can_split(held):
+        return None
+    scores = drop_scores(t, held, deck & ~record.public & ~held, _bits(held))
+    return {b: v - danger(t, record, b, held, deck) for b, v in scores.items()}
+
+
 def decision_values(t: Tables, view: View, item: Item, hand: int,
                     deck: int) -> tuple[float, tuple[float, ...]] | None:
     """RanzoBot's value of what the seat chose in ``item`` and of each choice it had, if its
@@ -74,12 +85,8 @@ def decision_values(t: Tables, view: View, item: Item, hand: int,
     decision out (a card shown that it does not hold; a Ranzo it could have called)."""
     record = item.record
     if item.kind == DISCARD:
-        held = hand | record.discard
-        if t.can_split(held):
-            return None
-        scores = drop_scores(t, held, deck & ~record.public & ~held, _bits(held))
-        values = {b: v - danger(t, record, b, held, deck) for b, v in scores.items()}
-        return values[record.discard], tuple(values.values())
+        values = _discard_values(t, record, hand, deck)
+        return None if values is None else (values[record.discard], tuple(values.values()))
     if item.kind != ANSWER:
         return _NEUTRAL
     card = record.discard
@@ -110,27 +117,17 @@ def drop_scores(t: Tables, held: int, live: int, drops: Sequence[int]) -> dict[i
     """RanzoBot's hand score (:func:`~naipes.ranzo.bots.hand_score`) of ``held`` without each card
     of ``drops``, with the live cards ``live`` (none of ``held``; a card let go is dead): the
     juegos are summed once, each card's own taken out, and only the outs are reckoned per card."""
-    dead = ~(held | live)
-    with_bit = t.with_bit
     total = 0.0
     own = dict.fromkeys(drops, 0.0)
     whole = []  # the juegos inside ``held``
-    m = held
-    while m:
-        b = m & -m
-        m ^= b
-        lower = b - 1
-        for j in with_bit[b]:
-            if not j & dead:
-                inside = j & held
-                if not inside & lower:
-                    value = HELD_BY_COUNT[inside.bit_count()]
-                    total += value
-                    if inside == j:
-                        whole.append(j)
-                    for x in drops:
-                        if j & x:
-                            own[x] += value
+    for j, inside in held_juegos(t, held, live):
+        value = HELD_BY_COUNT[inside.bit_count()]
+        total += value
+        if inside == j:
+            whole.append(j)
+        for x in drops:
+            if j & x:
+                own[x] += value
     out = {}
     thirds = t.thirds
     for x in drops:
@@ -154,12 +151,8 @@ def consistent(t: Tables, view: View, item: Item, hand: int, deck: int) -> bool:
     ``tau = 0``, stopping at the first choice found better."""
     record = item.record
     if item.kind == DISCARD:
-        held = hand | record.discard
-        if t.can_split(held):
-            return False
-        scores = drop_scores(t, held, deck & ~record.public & ~held, _bits(held))
-        bar = scores[record.discard] - danger(t, record, record.discard, held, deck) + TIE
-        return not any(v - danger(t, record, b, held, deck) > bar for b, v in scores.items())
+        discards = _discard_values(t, record, hand, deck)
+        return discards is not None and not any(v > discards[record.discard] + TIE for v in discards.values())
     values = decision_values(t, view, item, hand, deck)
     return values is not None and values[0] >= max(values[1]) - TIE
 

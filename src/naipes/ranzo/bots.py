@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from naipes.cards import Card
 from naipes.errors import IllegalMoveError
@@ -297,9 +297,18 @@ def hand_score(t: Tables, hand: int, live: int, held_by_count: tuple[float, ...]
     Each juego is counted once, from its lowest card held, in the order of the deck's tables
     (so the sum comes out bit for bit the same every time).
     """
+    total = 0.0
+    for _, held in held_juegos(t, hand, live):
+        total += held_by_count[held.bit_count()]
+    return total + out * hand_outs(t, hand, live)
+
+
+def held_juegos(t: Tables, hand: int, live: int) -> Iterator[tuple[int, int]]:
+    """Each juego with a card in ``hand`` whose other cards are live, with the part of it held
+    (masks), once, from its lowest card held, in the order of the deck's tables: what
+    :func:`hand_score` sums (and what a reckoning of it without a card sums again)."""
     dead = ~(hand | live)
     with_bit = t.with_bit
-    total = 0.0
     m = hand
     while m:
         b = m & -m
@@ -309,8 +318,7 @@ def hand_score(t: Tables, hand: int, live: int, held_by_count: tuple[float, ...]
             if not j & dead:
                 held = j & hand
                 if not held & lower:
-                    total += held_by_count[held.bit_count()]
-    return total + out * hand_outs(t, hand, live)
+                    yield j, held
 
 
 def hand_outs(t: Tables, hand: int, live: int) -> int:
