@@ -251,6 +251,7 @@ BASE_CODES: Mapping[str, tuple[str | None, str]] = MappingProxyType({
     "bad_weights": (None, "a learned bot's weight file that cannot be read or does not fit its metadata"),
     "no_weights": (None, "no learned weights ship for the game under these rules"),
     "weights_mismatch": (None, "learned weights made for another game, rules or observation layout"),
+    "bad_teacher_data": (None, "a --teacher-data file that is not one, or holds another game's, rules' or layout's labels"),
     "bad_budget": (None, "a search budget that is not a positive number"),
     "bad_candidate": (None, "a candidate= that is no bot, callable or spec"),
     "bad_rollout": (None, "a rollout policy that is not a bot"),

@@ -150,3 +150,17 @@ def test_naipes_train_passes_the_counted_teacher_and_the_rounds(tmp_path: Path) 
     assert trained["decisions"] >= 30
     assert {k: trained["settings"][k] for k in ("teacher_decisions", "dagger", "student_share", "teacher_minutes")} \
         == {"teacher_decisions": 30, "dagger": 15, "student_share": 0.5, "teacher_minutes": 0.0}
+
+
+def test_a_teacher_data_file_that_is_not_one_is_refused_and_nothing_is_taken(tmp_path: Path) -> None:
+    play = TeacherPlay("machuco", machuco.Rules(players=2, scope="hand"), 1, teacher="strong")
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a zip at all")
+    other = tmp_path / "other.npz"
+    np.savez(other, obs=np.zeros((3, 5), np.float32), actions=np.zeros(3, np.int64),
+             labels=np.zeros((3, 2), np.float32), labelled=np.zeros((3, 2), bool))
+    for path in (junk, other):
+        with pytest.raises(UsageError) as err:
+            Labels(play, 1, str(path))
+        assert err.value.code == "bad_teacher_data"
+    assert play.games == play.decisions == 0

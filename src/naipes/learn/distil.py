@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import time
+import zipfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -160,11 +161,23 @@ class Labels:
             self._load(path)
 
     def _load(self, path: str) -> None:
-        with np.load(path) as data:
-            self.pools.append(Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
-                                    labels=data["labels"], labelled=data["labelled"]))
-            stored = json.loads(str(data["state"])) if "state" in data.files else None
-        self.total = len(self.pools[0])
+        """Read the labels of an earlier run (see the class; ``bad_teacher_data`` for a file that
+        is not one, or is one of another game, rules or layout: nothing is taken from it)."""
+        observer = self.play.observer
+        try:
+            with np.load(path) as data:
+                batch = Batch(data["obs"], data["actions"], np.zeros(len(data["actions"]), np.float32),
+                              labels=data["labels"], labelled=data["labelled"])
+                stored = json.loads(str(data["state"])) if "state" in data.files else None
+        except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile) as exc:
+            raise UsageError(f"{path!r} is no teacher data file ({exc})", code="bad_teacher_data") from exc
+        assert batch.labels is not None and batch.labelled is not None
+        if batch.obs.shape[1:] != (observer.size,) or batch.labels.shape[1:] != (observer.ids,) \
+                or not len(batch.obs) == len(batch.actions) == len(batch.labels) == len(batch.labelled):
+            raise UsageError(f"{path!r} holds teacher data of another game, rules or layout",
+                             code="bad_teacher_data")
+        self.pools.append(batch)
+        self.total = len(batch)
         if stored is not None and stored["seed"] == self.seed:  # the same stream: go on where it stopped
             self.play.rng.bit_generator.state = stored["rng"]
             self.play.games, self.play.decisions = stored["games"], stored["decisions"]
