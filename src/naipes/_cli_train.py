@@ -89,6 +89,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="self-play in this many processes (default 0: in this one); with --ray, tasks a round")
     p.add_argument("--ray", metavar="ADDRESS", default="",
                    help="self-play on Ray: 'local' (a private local Ray) or a cluster's address (needs the ray extra)")
+    p.add_argument("--worlds-games", type=int, default=0, metavar="N",
+                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; Machuco, 2 players, "
+                        "one hand) fitted on MachucoBot's rollouts after every move of N games; its bot samples "
+                        "--worlds worlds a decision and raises MachucoBot's move by --margin")
+    p.add_argument("--worlds", type=int, default=8, help="with --worlds-games: worlds a decision (default 8)")
     p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
     p.add_argument("--log", metavar="FILE", help="write the curve as JSON lines")
     p.add_argument("--svg", metavar="FILE", help="write the curve as an SVG picture")
@@ -106,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         hidden = tuple(int(x) for x in args.hidden.split(","))
+        if args.worlds_games:
+            return _train_worlds(args, hidden)
         settings = Settings(game=args.game, rules=parse_settings(args.rule), seed=args.seed,
                             cpu_minutes=args.cpu_minutes, max_decisions=args.decisions, envs=args.envs,
                             hidden=hidden, learning_rate=args.lr, passes=args.passes, pool=args.pool,
@@ -122,6 +129,29 @@ def run(args: argparse.Namespace) -> int:
     except (NaipesError, ValueError) as exc:
         print(f"naipes train: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
+    """``--worlds-games``: label, fit and write a world-value network (:mod:`naipes.learn.worlds`)."""
+    from naipes.errors import UsageError
+    from naipes.plugin import plugin
+    from naipes.learn.worlds import save_worlds
+    from naipes.learn.worlds_train import check_worlds_run, train_worlds
+
+    kit = plugin(args.game)
+    rules = kit.rules(settings=parse_settings(args.rule))
+    check_worlds_run(kit.info.name, rules, args.worlds_games, args.worlds, args.margin, args.epochs)
+    if args.teacher or args.decisions or args.behaviour:
+        raise UsageError("--worlds-games trains alone: no --teacher, --decisions or --behaviour",
+                         code="bad_option")
+    net, meta = train_worlds(rules, games=args.worlds_games, seed=args.seed, worlds=args.worlds,
+                             margin=args.margin, hidden=hidden, epochs=args.epochs, lr=args.lr,
+                             workers=args.workers,
+                             report=lambda e, loss: print(f"pass {e + 1}: loss {loss:.4f}", flush=True))
+    print(f"{meta.trained['positions']:,} positions of {args.worlds_games:,} games")
+    if args.out:
+        save_worlds(net, meta, args.out)
     return 0
 
 
