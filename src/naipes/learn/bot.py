@@ -29,7 +29,7 @@ from naipes.errors import UsageError
 from naipes.game import Move, View
 from naipes.learn.network import QNetwork, WeightsMeta, load_weights
 from naipes.learn.observe import Observer, rules_key
-from naipes.learn.worlds import ValueNet, WorldsBot, WorldsMeta, is_worlds_file, load_worlds
+from naipes.learn.worlds import ValueNet, WorldsBot, WorldsMeta, is_worlds_file, load_worlds, open_features_of
 from naipes.plugin import plugin_of
 
 __all__ = ["LearnedBot", "load_any", "shipped"]
@@ -176,15 +176,14 @@ def _check(meta: WeightsMeta, game: str, rules: Any, observer: Observer) -> None
 
 def _check_worlds(meta: WorldsMeta, game: str, rules: Any) -> None:
     """Refuse world-value weights whose game, rules or open features differ from the view's."""
-    from naipes.machuco import _open_features
-
-    problems = []
     if meta.game != game:
-        problems.append(f"game {meta.game} (not {game})")
+        raise UsageError(f"these weights were made for game {meta.game} (not {game})", code="weights_mismatch")
+    problems = []
     if dict(meta.rules) != rules_key(rules):
         problems.append("other rules")
-    if game == "machuco" and (meta.state_version, meta.inputs) != (_open_features.VERSION, _open_features.SIZE):
+    features = open_features_of(meta.game)
+    if (meta.state_version, meta.inputs) != (features.VERSION, features.SIZE):
         problems.append(f"open features version {meta.state_version} of {meta.inputs} "
-                        f"(not {_open_features.VERSION} of {_open_features.SIZE})")
+                        f"(not {features.VERSION} of {features.SIZE})")
     if problems:
         raise UsageError("these weights were made for " + ", ".join(problems), code="weights_mismatch")

@@ -25,6 +25,7 @@ Machuco with two players, one hand (``scope="hand"``) only.
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
@@ -38,11 +39,36 @@ from naipes.errors import UsageError
 from naipes.learn.network import _init_layer, _npz
 from naipes.learn.observe import rules_key
 
-__all__ = ["KIND", "ValueNet", "WorldsBot", "WorldsMeta", "is_worlds_file", "load_worlds", "save_worlds"]
+__all__ = ["KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds"]
 
 Array = np.ndarray[Any, Any]
 #: The ``kind`` of a world-value weight file (the Q-network files have none).
 KIND = "worlds"
+#: The module of each game's open features (``VERSION``, ``SIZE``, ``open_features``), imported
+#: on first use (a game's package is not imported by naipes.learn's modules).
+OPEN_FEATURES = {"machuco": "naipes.machuco._open_features"}
+
+
+def open_features_of(game: str) -> Any:
+    """The open-features module of ``game``.
+
+    Raises:
+        UsageError: for a game without one (code ``bad_option``).
+    """
+    if game not in OPEN_FEATURES:
+        raise UsageError(f"no world-value features for {game!r} (only {', '.join(OPEN_FEATURES)})",
+                         code="bad_option")
+    return importlib.import_module(OPEN_FEATURES[game])
+
+
+def heuristic_of(game: str, seed: int | None) -> Any:
+    """A new instance of ``game``'s heuristic bot (its registered best bot), seeded."""
+    from naipes.bots import load_bot
+    from naipes.registry import find_game
+
+    best = find_game(game).best_bot
+    assert best is not None
+    return load_bot(best, seed=seed)
 
 
 @attrs.frozen
@@ -188,12 +214,10 @@ class WorldsBot:
             (code ``bad_option``).
     """
 
-    __slots__ = ("net", "meta", "worlds", "margin", "_rng", "_heuristic")
+    __slots__ = ("net", "meta", "worlds", "margin", "_rng", "_heuristic", "_open")
 
     def __init__(self, net: ValueNet, meta: WorldsMeta, seed: int | None = None, *,
                  worlds: int | None = None, margin: float | None = None) -> None:
-        from naipes.machuco import MachucoBot
-
         worlds = meta.worlds if worlds is None else worlds
         margin = meta.margin if margin is None else margin
         if type(worlds) is not int or not 1 <= worlds <= 256:
@@ -202,7 +226,8 @@ class WorldsBot:
             raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
         self.net, self.meta, self.worlds, self.margin = net, meta, worlds, float(margin)
         self._rng = random.Random(seed)
-        self._heuristic = MachucoBot(seed=seed)
+        self._heuristic = heuristic_of(meta.game, seed)
+        self._open = open_features_of(meta.game)
 
     def __repr__(self) -> str:
         return f"WorldsBot(worlds={self.worlds}, margin={self.margin})"
@@ -219,15 +244,14 @@ class WorldsBot:
 
     def values(self, view: Any) -> Array:
         """Each legal move's mean network value over ``worlds`` worlds sampled from ``view``."""
-        from naipes.machuco._open_features import SIZE, open_features
-
         moves, seat, n = view.legal_moves, view.seat, len(view.legal_moves)
-        rows = np.zeros((self.worlds * n, SIZE), np.float32)
+        rows = np.zeros((self.worlds * n, self._open.SIZE), np.float32)
+        write = self._open.open_features
         for w in range(self.worlds):
             world = view.sample(self._rng)
             for i, move in enumerate(moves):
                 branch = world.clone()
                 branch.play(move, seat)
-                open_features(branch, seat, rows[w * n + i])
+                write(branch, seat, rows[w * n + i])
         means: Array = self.net.values(rows).reshape(self.worlds, n).mean(axis=0)
         return means

@@ -15,8 +15,7 @@ import numpy as np
 from naipes.errors import UsageError
 from naipes.learn.network import Adam
 from naipes.learn.observe import rules_key
-from naipes.learn.worlds import ValueNet, WorldsMeta
-from naipes.machuco._open_features import SIZE, VERSION, open_features
+from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of
 
 __all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "label_games", "label_run", "score_of", "train_worlds"]
 
@@ -32,14 +31,15 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
     """Open features and scores of the positions after every move of every decision with a choice
     in ``games`` games of MachucoBot (a share ``epsilon`` of its moves random), each move's score
     that of MachucoBot's rollout of a copy of the true position to the end of the hand."""
-    from naipes.machuco import Game, MachucoBot
+    from naipes.registry import find_game
 
+    new_game, features = find_game("machuco").load().Game, open_features_of("machuco")
     rng = random.Random(seed)
-    bots = [MachucoBot(seed=rng.randrange(2**63)) for _ in range(2)]
+    bots = [heuristic_of("machuco", rng.randrange(2**63)) for _ in range(2)]
     rows: list[Array] = []
     labels: list[float] = []
     for _ in range(games):
-        game = Game(rules, seed=rng.randrange(2**63))
+        game = new_game(rules, seed=rng.randrange(2**63))
         while game.result is None:
             seat = game.to_act[0]
             view = game.view(seat)
@@ -48,13 +48,13 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
                 for move in moves:
                     branch = game.clone()
                     branch.play(move, seat)
-                    row = np.zeros(SIZE, np.float32)
-                    open_features(branch, seat, row)
+                    row = np.zeros(features.SIZE, np.float32)
+                    features.open_features(branch, seat, row)
                     rows.append(row)
                     labels.append(score_of(_roll_out(branch, bots), seat))
             move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
             game.play(move, seat)
-    x = np.stack(rows) if rows else np.zeros((0, SIZE), np.float32)
+    x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
     return x, np.asarray(labels, np.float32)
 
 
@@ -146,10 +146,12 @@ def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, marg
     """
     check_worlds_run("machuco", rules, games, worlds, margin, epochs)
     x, y = label_run(rules, games, seed, workers)
-    net = ValueNet(SIZE, hidden, seed=seed)
+    features = open_features_of("machuco")
+    net = ValueNet(features.SIZE, hidden, seed=seed)
     fit(net, x, y, epochs=epochs, lr=lr, seed=seed, report=report)
     trained = {"method": "worlds", "games": games, "positions": len(x), "seed": seed, "epochs": epochs,
                "lr": lr, "epsilon": 0.1}
-    meta = WorldsMeta(game="machuco", rules=rules_key(rules), state_version=VERSION, inputs=SIZE,
+    meta = WorldsMeta(game="machuco", rules=rules_key(rules), state_version=features.VERSION,
+                      inputs=features.SIZE,
                       hidden=tuple(hidden), worlds=worlds, margin=float(margin), trained=trained)
     return net, meta
