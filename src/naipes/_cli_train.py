@@ -135,9 +135,9 @@ def run(args: argparse.Namespace) -> int:
 def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
     """``--worlds-games``: label, fit and write a world-value network (:mod:`naipes.learn.worlds`)."""
     from naipes.errors import UsageError
-    from naipes.plugin import plugin
     from naipes.learn.worlds import save_worlds
     from naipes.learn.worlds_train import check_worlds_run, train_worlds
+    from naipes.plugin import plugin
 
     kit = plugin(args.game)
     rules = kit.rules(settings=parse_settings(args.rule))

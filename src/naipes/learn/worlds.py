@@ -37,7 +37,6 @@ import numpy as np
 
 from naipes.errors import UsageError
 from naipes.learn.network import _init_layer, _npz
-from naipes.learn.observe import rules_key
 
 __all__ = ["KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds"]
 

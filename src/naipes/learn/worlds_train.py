@@ -17,7 +17,7 @@ from naipes.learn.network import Adam
 from naipes.learn.observe import rules_key
 from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of
 
-__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "label_games", "label_run", "score_of", "train_worlds"]
+__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "score_of", "train_worlds"]
 
 Array = np.ndarray[Any, Any]
 
@@ -146,12 +146,21 @@ def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, marg
     """
     check_worlds_run("machuco", rules, games, worlds, margin, epochs)
     x, y = label_run(rules, games, seed, workers)
+    return fit_worlds(rules, x, y, games=games, seed=seed, worlds=worlds, margin=margin, hidden=hidden,
+                      epochs=epochs, lr=lr, report=report)
+
+
+def fit_worlds(rules: Any, x: Array, y: Array, *, games: int, seed: int, worlds: int, margin: float,
+               hidden: tuple[int, ...], epochs: int, lr: float,
+               report: Callable[[int, float], None] | None = None) -> tuple[ValueNet, WorldsMeta]:
+    """A fresh network of ``seed`` fitted on the labelled positions of :func:`label_run`, and its
+    metadata (:func:`train_worlds`' second half)."""
     features = open_features_of("machuco")
     net = ValueNet(features.SIZE, hidden, seed=seed)
     fit(net, x, y, epochs=epochs, lr=lr, seed=seed, report=report)
     trained = {"method": "worlds", "games": games, "positions": len(x), "seed": seed, "epochs": epochs,
                "lr": lr, "epsilon": 0.1}
     meta = WorldsMeta(game="machuco", rules=rules_key(rules), state_version=features.VERSION,
-                      inputs=features.SIZE,
-                      hidden=tuple(hidden), worlds=worlds, margin=float(margin), trained=trained)
+                      inputs=features.SIZE, hidden=tuple(hidden), worlds=worlds, margin=float(margin),
+                      trained=trained)
     return net, meta
