@@ -16,8 +16,8 @@ from naipes.errors import UsageError  # noqa: E402
 from naipes.learn import LearnedBot  # noqa: E402
 from naipes.learn.bot import load_any  # noqa: E402
 from naipes.learn.network import QNetwork  # noqa: E402
-from naipes.learn.worlds import ValueNet, WorldsBot, WorldsMeta, load_worlds, save_worlds  # noqa: E402
-from naipes.learn.worlds_train import check_worlds_run, fit, label_games, score_of, train_worlds  # noqa: E402
+from naipes.learn.worlds import ValueNet, WorldsBot, WorldsMeta, load_worlds, save_worlds, score_of  # noqa: E402
+from naipes.learn.worlds_train import check_worlds_run, fit, label_games, train_worlds  # noqa: E402
 from naipes.machuco import MachucoBot  # noqa: E402
 from naipes.machuco._open_features import SIZE, VERSION, open_features  # noqa: E402
 
@@ -49,9 +49,10 @@ def test_score_of_a_two_player_hand() -> None:
 
 
 def test_labels_are_the_same_for_a_seed_and_differ_across_seeds() -> None:
-    x1, y1 = label_games(HAND, 7, 2)
-    x2, y2 = label_games(HAND, 7, 2)
-    x3, _ = label_games(HAND, 8, 2)
+    x1, y1, lead1 = label_games(HAND, 7, 2)
+    x2, y2, _ = label_games(HAND, 7, 2)
+    x3, _, _ = label_games(HAND, 8, 2)
+    assert np.array_equal(np.sign(lead1) * 0.5 + 0.5, y1)
     assert x1.shape[1] == SIZE and len(x1) == len(y1) > 10
     assert np.array_equal(x1, x2) and np.array_equal(y1, y2)
     assert x3.shape != x1.shape or not np.array_equal(x1, x3)
@@ -95,7 +96,7 @@ def test_a_file_that_is_not_one_is_refused(tmp_path: Path, small: tuple[ValueNet
 
 
 @pytest.mark.parametrize("options", [{"worlds": 0}, {"worlds": 2.0}, {"worlds": 300}, {"margin": -0.1},
-                                     {"margin": True}, {"margin": "1"}])
+                                     {"margin": True}, {"margin": "1"}, {"endgame": 1}])
 def test_bad_bot_options_are_refused(options: dict[str, object], small: tuple[ValueNet, WorldsMeta]) -> None:
     with pytest.raises(UsageError) as err:
         WorldsBot(*small, **options)  # type: ignore[arg-type]
@@ -171,3 +172,38 @@ def test_the_command_refuses_what_it_cannot_do(extra: list[str], capsys: pytest.
     assert main(["train", "machuco", "--rule", "players=2", "--rule", "scope=hand", "--worlds-games", "2",
                  *extra]) == 1
     assert "naipes train:" in capsys.readouterr().err
+
+
+def test_view_samples_are_the_samples_of_as_many_calls() -> None:
+    import random
+
+    game = machuco.Game(HAND, seed=60_005)
+    bot, checked = MachucoBot(seed=1), 0
+    while game.result is None:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        one_by_one = [view.sample(rng) for rng in [random.Random(9)] for _ in range(3)]
+        together = view.samples(random.Random(9), 3)
+        for a, b in zip(one_by_one, together):
+            assert a.view(1 - seat) == b.view(1 - seat) and a.to_dict() == b.to_dict()
+        checked += 1
+        game.play(bot.choose(view), seat)
+    assert checked > 30
+
+
+def test_the_endgame_is_valued_exactly_once_the_stock_is_empty(small: tuple[ValueNet, WorldsMeta]) -> None:
+    game = machuco.Game(HAND, seed=60_006)
+    bot, checked = MachucoBot(seed=1), 0
+    while game.result is None:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if view.stock_size == 0 and len(view.legal_moves) > 1:
+            values = WorldsBot(*small, seed=2).exact_values(view)
+            assert set(values) <= {0.0, 0.5, 1.0}
+            for move, value in zip(view.legal_moves, values):  # the true world, the model's answers
+                branch = game.clone()
+                branch.play(move, seat)
+                assert value >= WorldsBot(*small, seed=2)._line(branch, seat) - 1e-9
+            checked += 1
+        game.play(bot.choose(view), seat)
+    assert checked >= 2

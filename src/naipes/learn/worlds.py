@@ -38,7 +38,7 @@ import numpy as np
 from naipes.errors import UsageError
 from naipes.learn.network import _init_layer, _npz
 
-__all__ = ["KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds"]
+__all__ = ["KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds", "score_of"]
 
 Array = np.ndarray[Any, Any]
 #: The ``kind`` of a world-value weight file (the Q-network files have none).
@@ -207,29 +207,36 @@ class WorldsBot:
         seed: seed of the generator that samples the worlds (and breaks MachucoBot's ties).
         worlds: worlds sampled a decision (``None``: the file's).
         margin: MachucoBot's move's bonus (``None``: the file's).
+        endgame: once the stock is empty (two players: the other hand is the unseen cards, the one
+            world is the true one) each move is valued exactly instead, by the end of the hand with
+            the other seat playing MachucoBot's moves and the seat its best (a few dozen lines).
 
     Raises:
-        UsageError: for ``worlds`` not an int from 1 to 256 or ``margin`` not a number >= 0
-            (code ``bad_option``).
+        UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0 or
+            ``endgame`` not a bool (code ``bad_option``).
     """
 
-    __slots__ = ("net", "meta", "worlds", "margin", "_rng", "_heuristic", "_open")
+    __slots__ = ("net", "meta", "worlds", "margin", "endgame", "_rng", "_heuristic", "_model", "_open")
 
     def __init__(self, net: ValueNet, meta: WorldsMeta, seed: int | None = None, *,
-                 worlds: int | None = None, margin: float | None = None) -> None:
+                 worlds: int | None = None, margin: float | None = None, endgame: bool = True) -> None:
         worlds = meta.worlds if worlds is None else worlds
         margin = meta.margin if margin is None else margin
         if type(worlds) is not int or not 1 <= worlds <= 256:
             raise UsageError(f"worlds is an int from 1 to 256, not {worlds!r}", code="bad_option")
         if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
             raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
-        self.net, self.meta, self.worlds, self.margin = net, meta, worlds, float(margin)
+        if not isinstance(endgame, bool):
+            raise UsageError(f"endgame is True or False, not {endgame!r}", code="bad_option")
+        self.net, self.meta, self.worlds, self.margin, self.endgame = net, meta, worlds, float(margin), endgame
         self._rng = random.Random(seed)
         self._heuristic = heuristic_of(meta.game, seed)
+        #: The model of the other seat in the exact endgame.
+        self._model = heuristic_of(meta.game, seed)
         self._open = open_features_of(meta.game)
 
     def __repr__(self) -> str:
-        return f"WorldsBot(worlds={self.worlds}, margin={self.margin})"
+        return f"WorldsBot(worlds={self.worlds}, margin={self.margin}, endgame={self.endgame})"
 
     def choose(self, view: Any) -> Any:
         """The legal move of best mean value (MachucoBot's raised by ``margin``; the first of equals)."""
@@ -237,7 +244,8 @@ class WorldsBot:
         if len(moves) == 1:
             return moves[0]
         favoured = moves.index(self._heuristic.choose(view))
-        means = self.values(view)
+        exact = self.endgame and view.stock_size == 0 and len(view.hand_sizes) == 2
+        means = self.exact_values(view) if exact else self.values(view)
         means[favoured] += self.margin
         return moves[int(np.argmax(means))]
 
@@ -246,11 +254,49 @@ class WorldsBot:
         moves, seat, n = view.legal_moves, view.seat, len(view.legal_moves)
         rows = np.zeros((self.worlds * n, self._open.SIZE), np.float32)
         write = self._open.open_features
-        for w in range(self.worlds):
-            world = view.sample(self._rng)
+        draw = getattr(view, "samples", None)
+        worlds = draw(self._rng, self.worlds) if draw else [view.sample(self._rng) for _ in range(self.worlds)]
+        for w, world in enumerate(worlds):
             for i, move in enumerate(moves):
                 branch = world.clone()
                 branch.play(move, seat)
                 write(branch, seat, rows[w * n + i])
         means: Array = self.net.values(rows).reshape(self.worlds, n).mean(axis=0)
         return means
+
+    def exact_values(self, view: Any) -> Array:
+        """Each legal move's score (1 a win, 1/2 a tie, 0 a loss) at the end of the hand in one world
+        sampled from ``view`` (the true one once the stock is empty, with two players), the other
+        seat playing MachucoBot's moves and the seat its best."""
+        world = view.sample(self._rng)
+        seat, moves = view.seat, view.legal_moves
+        out = np.empty(len(moves))
+        for i, move in enumerate(moves):
+            branch = world.clone()
+            branch.play(move, seat)
+            out[i] = self._line(branch, seat)
+        return out
+
+    def _line(self, world: Any, me: int) -> float:
+        """``me``'s best score in ``world`` (consumed) against the model of the other seat."""
+        while world.result is None:
+            seat = world.to_act[0]
+            if seat != me:
+                world.play(self._model.choose(world.view(seat)), seat)
+                continue
+            moves = world.legal_moves(seat)
+            if len(moves) == 1:
+                world.play(moves[0], seat)
+                continue
+            best, last = 0.0, len(moves) - 1
+            for i, move in enumerate(moves):
+                branch = world if i == last else world.clone()
+                branch.play(move, seat)
+                best = max(best, self._line(branch, me))
+            return best
+        return score_of(world.result.returns, me)
+
+
+def score_of(returns: Any, seat: int) -> float:
+    """The seat's score of a two-player hand: 1 a win, 1/2 a tie, 0 a loss."""
+    return 0.5 + 0.5 * (float(returns[seat]) - float(returns[1 - seat]))

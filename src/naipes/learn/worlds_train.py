@@ -15,22 +15,18 @@ import numpy as np
 from naipes.errors import UsageError
 from naipes.learn.network import Adam
 from naipes.learn.observe import rules_key
-from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of
+from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of, score_of
 
-__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "score_of", "train_worlds"]
+__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "train_worlds"]
 
 Array = np.ndarray[Any, Any]
 
 
-def score_of(returns: Any, seat: int) -> float:
-    """The seat's score of a two-player hand: 1 a win, 1/2 a tie, 0 a loss."""
-    return 0.5 + 0.5 * (float(returns[seat]) - float(returns[1 - seat]))
-
-
-def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tuple[Array, Array]:
-    """Open features and scores of the positions after every move of every decision with a choice
-    in ``games`` games of MachucoBot (a share ``epsilon`` of its moves random), each move's score
-    that of MachucoBot's rollout of a copy of the true position to the end of the hand."""
+def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tuple[Array, Array, Array]:
+    """Open features, scores and leads of the positions after every move of every decision with a
+    choice in ``games`` games of MachucoBot (a share ``epsilon`` of its moves random), each move's
+    score (:func:`score_of`) and lead (the seat's side's points less the other's at the end) those of
+    MachucoBot's rollout of a copy of the true position to the end of the hand."""
     from naipes.registry import find_game
 
     new_game, features = find_game("machuco").load().Game, open_features_of("machuco")
@@ -38,6 +34,7 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
     bots = [heuristic_of("machuco", rng.randrange(2**63)) for _ in range(2)]
     rows: list[Array] = []
     labels: list[float] = []
+    leads: list[float] = []
     for _ in range(games):
         game = new_game(rules, seed=rng.randrange(2**63))
         while game.result is None:
@@ -51,19 +48,21 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
                     row = np.zeros(features.SIZE, np.float32)
                     features.open_features(branch, seat, row)
                     rows.append(row)
-                    labels.append(score_of(_roll_out(branch, bots), seat))
+                    result = _roll_out(branch, bots)
+                    labels.append(score_of(result.returns, seat))
+                    leads.append(float(result.scores[seat] - result.scores[1 - seat]))
             move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
             game.play(move, seat)
     x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
-    return x, np.asarray(labels, np.float32)
+    return x, np.asarray(labels, np.float32), np.asarray(leads, np.float32)
 
 
 def _roll_out(game: Any, bots: Any) -> Any:
-    """``game`` played to its end by the bots; its returns."""
+    """``game`` played to its end by the bots; its result."""
     while game.result is None:
         seat = game.to_act[0]
         game.play(bots[seat].choose(game.view(seat)), seat)
-    return game.result.returns
+    return game.result
 
 
 def fit(net: ValueNet, x: Array, y: Array, *, epochs: int, lr: float = 1e-3, batch: int = 512,
@@ -101,12 +100,12 @@ def chunk_seed(seed: int, index: int) -> int:
     return 10**9 + (seed - 1) * 10**6 + index
 
 
-def _label_chunk(job: tuple[Any, int, int]) -> tuple[Array, Array]:
+def _label_chunk(job: tuple[Any, int, int]) -> tuple[Array, Array, Array]:
     rules, seed, games = job
     return label_games(rules, seed, games)
 
 
-def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Array, Array]:
+def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Array, Array, Array]:
     """The labelled positions of ``games`` games in chunks of :data:`CHUNK` (in ``workers``
     processes; the same arrays for any number), in chunk order."""
     jobs = [(rules, chunk_seed(seed, i), min(CHUNK, games - i * CHUNK)) for i in range(-(-games // CHUNK))]
@@ -117,7 +116,7 @@ def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Arra
             parts = pool.map(_label_chunk, jobs)
     else:
         parts = [_label_chunk(job) for job in jobs]
-    return np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts])
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[return-value]
 
 
 def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: float, epochs: int) -> None:
@@ -145,7 +144,7 @@ def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, marg
         UsageError: as :func:`check_worlds_run` (code ``bad_option``).
     """
     check_worlds_run("machuco", rules, games, worlds, margin, epochs)
-    x, y = label_run(rules, games, seed, workers)
+    x, y, _ = label_run(rules, games, seed, workers)
     return fit_worlds(rules, x, y, games=games, seed=seed, worlds=worlds, margin=margin, hidden=hidden,
                       epochs=epochs, lr=lr, report=report)
 
