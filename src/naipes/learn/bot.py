@@ -71,7 +71,8 @@ class LearnedBot:
 
     Args:
         seed: a Q-network's bot is deterministic (the first of equal values), the seed is accepted for
-            the bot interface; a world-value network's samples its worlds with a generator of this seed.
+            the bot interface; a world-value network's samples its worlds with a generator of this seed
+            (``None``: 0, so that ``learned`` plays the same moves from the same views either way).
         game: the game whose shipped weights to play (``None``: the game of the first view).
         network: weights to play instead of the shipped ones, as ``(network, metadata)``
             (:func:`load_any` of a file of one's own).
@@ -127,7 +128,8 @@ class LearnedBot:
         if isinstance(meta, WorldsMeta):
             assert isinstance(net, ValueNet)
             _check_worlds(meta, name, rules)
-            self._net, self._ready, self._worlds = None, rules, WorldsBot(net, meta, seed=self._seed)
+            seed = self._seed if self._seed is not None else 0
+            self._net, self._ready, self._worlds = None, rules, WorldsBot(net, meta, seed=seed)
             return None
         assert isinstance(net, QNetwork)
         observer = Observer(name, rules)
