@@ -1,13 +1,14 @@
-"""``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
+"""``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), world-value networks
+(:mod:`naipes.learn.worlds`), the shipped bots' recipes.
 
-    naipes train machuco --rule players=2 --rule scope=hand --teacher strong --teacher-decisions 40000 \
-        --dagger 20000 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --worlds-games 24000 --hidden 512,256 \
+        --epochs 6 --lr 1e-3 --worlds 12 --margin 0.04 --workers 2 --out machuco-2p-hand.npz
     naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
         --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
 The recipes of the weights naipes ships, each rebuilding its file byte for byte: Machuco
-(2 players, one hand: distillation of ``strong``, counted, in DAgger rounds; see the RL guide
-for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
+(2 players, one hand: a value network of open positions fitted on MachucoBot's rollouts, played
+inside a small search of sampled worlds; see the RL guide for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
 """
