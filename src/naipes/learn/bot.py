@@ -1,4 +1,5 @@
-""":class:`LearnedBot`: plays a network trained by :mod:`naipes.learn.dmc`, with numpy alone.
+""":class:`LearnedBot`: plays a network trained by :mod:`naipes.learn.dmc`, with numpy alone, or a
+world-value network of :mod:`naipes.learn.worlds` inside its small search of sampled worlds.
 
 The weights that ship with naipes are in ``naipes/learn/weights/`` (one ``.npz``
 per game and rules, see :func:`shipped`); ``load_bot("learned", game="machuco")``
