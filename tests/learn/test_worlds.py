@@ -120,9 +120,11 @@ def test_the_bot_is_deterministic_for_a_seed_and_the_margin_yields_to_the_heuris
     assert _moves(WorldsBot(*small, seed=3)) == _moves(WorldsBot(*small, seed=3))
     assert _moves(WorldsBot(*small, seed=3, margin=2.0)) == _moves(MachucoBot(seed=3))
     bot = WorldsBot(*small, seed=3)
-    view = machuco.Game(HAND, seed=60_003).view(1)
+    game = machuco.Game(HAND, seed=60_003)
+    view = game.view(game.to_act[0])
     values = bot.values(view)
-    assert values.shape == (len(view.legal_moves),) and ((values > 0) & (values < 1)).all()
+    assert len(view.legal_moves) > 1 and values.shape == (len(view.legal_moves),)
+    assert ((values > 0) & (values < 1)).all()
 
 
 def test_learned_bot_plays_a_world_value_file_and_refuses_other_rules(
