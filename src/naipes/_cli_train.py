@@ -1,13 +1,14 @@
-"""``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), the shipped bots' recipe.
+"""``naipes train``: deep Monte-Carlo self-play (:mod:`naipes.learn.dmc`), world-value networks
+(:mod:`naipes.learn.worlds`), the shipped bots' recipes.
 
-    naipes train machuco --rule players=2 --rule scope=hand --teacher strong --teacher-decisions 40000 \
-        --dagger 20000 --distil policy --tau 0.01 --epochs 6 --out machuco-2p-hand.npz --svg curve.svg
+    naipes train machuco --rule players=2 --rule scope=hand --worlds-games 24000 --hidden 512,256 \
+        --epochs 6 --lr 1e-3 --worlds 12 --margin 0.04 --workers 2 --out machuco-2p-hand.npz
     naipes train ranzo --rule rounds=1 --behaviour best --lr 3e-5 --decisions 240000 \
         --eval-every 60000 --eval-games 200 --margin 1.0 --out ranzo-4p-round.npz --svg curve.svg
 
 The recipes of the weights naipes ships, each rebuilding its file byte for byte: Machuco
-(2 players, one hand: distillation of ``strong``, counted, in DAgger rounds; see the RL guide
-for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
+(2 players, one hand: a value network of open positions fitted on MachucoBot's rollouts, played
+inside a small search of sampled worlds; see the RL guide for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
 
 Needs numpy (the ``learn`` extra).
 """
@@ -89,6 +90,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="self-play in this many processes (default 0: in this one); with --ray, tasks a round")
     p.add_argument("--ray", metavar="ADDRESS", default="",
                    help="self-play on Ray: 'local' (a private local Ray) or a cluster's address (needs the ray extra)")
+    p.add_argument("--worlds-games", type=int, default=0, metavar="N",
+                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; the game and rules it "
+                        "supports) fitted on the heuristic's rollouts after every move of N games; its bot samples "
+                        "--worlds worlds a decision and raises the heuristic's move by --margin")
+    p.add_argument("--worlds", type=int, default=8, help="with --worlds-games: worlds a decision (default 8)")
     p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
     p.add_argument("--log", metavar="FILE", help="write the curve as JSON lines")
     p.add_argument("--svg", metavar="FILE", help="write the curve as an SVG picture")
@@ -106,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     try:
         hidden = tuple(int(x) for x in args.hidden.split(","))
+        if args.worlds_games:
+            return _train_worlds(args, hidden)
         settings = Settings(game=args.game, rules=parse_settings(args.rule), seed=args.seed,
                             cpu_minutes=args.cpu_minutes, max_decisions=args.decisions, envs=args.envs,
                             hidden=hidden, learning_rate=args.lr, passes=args.passes, pool=args.pool,
@@ -122,6 +130,29 @@ def run(args: argparse.Namespace) -> int:
     except (NaipesError, ValueError) as exc:
         print(f"naipes train: {' '.join(str(exc).split())}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
+    """``--worlds-games``: label, fit and write a world-value network (:mod:`naipes.learn.worlds`)."""
+    from naipes.errors import UsageError
+    from naipes.learn.worlds import save_worlds
+    from naipes.learn.worlds_train import check_worlds_run, train_worlds
+    from naipes.plugin import plugin
+
+    kit = plugin(args.game)
+    rules = kit.rules(settings=parse_settings(args.rule))
+    check_worlds_run(kit.info.name, rules, args.worlds_games, args.worlds, args.margin, args.epochs)
+    if args.teacher or args.decisions or args.behaviour:
+        raise UsageError("--worlds-games trains alone: no --teacher, --decisions or --behaviour",
+                         code="bad_option")
+    net, meta = train_worlds(rules, games=args.worlds_games, seed=args.seed, worlds=args.worlds,
+                             margin=args.margin, hidden=hidden, epochs=args.epochs, lr=args.lr,
+                             workers=args.workers,
+                             report=lambda e, loss: print(f"pass {e + 1}: loss {loss:.4f}", flush=True))
+    print(f"{meta.trained['positions']:,} positions of {args.worlds_games:,} games")
+    if args.out:
+        save_worlds(net, meta, args.out)
     return 0
 
 

@@ -30,9 +30,9 @@ Deterministic for a seed (one BLAS thread, the same numpy), the weight file byte
 byte, when nothing stops on CPU time: deep Monte-Carlo with ``--decisions``, the
 teacher with ``--teacher-decisions``. A counted teacher's run may be cut into several
 on one ``--teacher-data`` file (it keeps the labels, the generator's state and the
-rounds): the same weights as one run. The recipe of the Machuco weights (two
+rounds): the same weights as one run. The recipe of the distilled Machuco weights (two
 players, one hand; see the RL guide, "Learned bots", for the runs, their CPU time
-and their scores)::
+and their scores; the shipped file is now a world-value network, :mod:`naipes.learn.worlds`)::
 
     naipes train machuco --rule players=2 --rule scope=hand --teacher strong \
         --teacher-decisions 40000 --dagger 20000 --distil policy --tau 0.01 --epochs 6 \

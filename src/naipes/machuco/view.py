@@ -127,13 +127,31 @@ class View(BaseView[Move]):
         the other (rejection, then enumeration), which is consistent but not
         the exact posterior.
         """
-        from naipes.machuco.position import game_from_view
+        return self._sample_prepared(rng, *self._prepare_sample())
 
+    def samples(self, rng: random.Random, count: int) -> list[Game]:
+        """``count`` games consistent with this view: the games of ``count`` calls of :meth:`sample`
+        with ``rng``, what they share worked out once.
+
+        .. versionadded:: 1.2
+        """
+        prepared = self._prepare_sample()
+        return [self._sample_prepared(rng, *prepared) for _ in range(count)]
+
+    def _prepare_sample(self) -> tuple[dict[int, list[Card]], list[Card], list[Card], list[int]]:
+        """What every sample of this view shares: the placed bottom cards, the pool, the seats' order."""
         fixed, tail = self._placed_bottom()
         pool = [c for c in self.unseen() if c not in tail and not any(c in f for f in fixed.values())]
         singers = {c.seat for c in self.cantes}
         order = sorted((s for s in range(len(self.hand_sizes)) if s != self.seat),
                        key=lambda s: (s not in singers, not self._constraint(s, self.hand_sizes[s])[0], s))
+        return fixed, tail, pool, order
+
+    def _sample_prepared(self, rng: random.Random, fixed: dict[int, list[Card]], tail: list[Card],
+                         base: list[Card], order: list[int]) -> Game:
+        from naipes.machuco.position import game_from_view
+
+        pool = list(base)
         for _ in range(200):
             rng.shuffle(pool)
             left = list(pool)

@@ -1,0 +1,165 @@
+"""Training :class:`~naipes.learn.worlds.ValueNet`: labels from MachucoBot's rollouts, and the fit.
+
+See :mod:`naipes.learn.worlds`. Everything here is deterministic for a seed (one BLAS thread).
+
+.. versionadded:: 1.2
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import numpy as np
+
+from naipes.errors import UsageError
+from naipes.learn.network import Adam
+from naipes.learn.observe import rules_key
+from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of, score_of
+
+__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "train_worlds"]
+
+Array = np.ndarray[Any, Any]
+
+
+def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tuple[Array, Array, Array]:
+    """Open features, scores and leads of the positions after every move of every decision with a
+    choice in ``games`` games of MachucoBot (a share ``epsilon`` of its moves random), each move's
+    score (:func:`score_of`) and lead (the seat's side's points less the other's at the end) those of
+    MachucoBot's rollout of a copy of the true position to the end of the hand."""
+    from naipes.registry import find_game
+
+    new_game, features = find_game("machuco").load().Game, open_features_of("machuco")
+    rng = random.Random(seed)
+    bots = [heuristic_of("machuco", rng.randrange(2**63)) for _ in range(2)]
+    rows: list[Array] = []
+    labels: list[float] = []
+    leads: list[float] = []
+    for _ in range(games):
+        game = new_game(rules, seed=rng.randrange(2**63))
+        while game.result is None:
+            seat = game.to_act[0]
+            view = game.view(seat)
+            moves = view.legal_moves
+            if len(moves) > 1:
+                for move in moves:
+                    branch = game.clone()
+                    branch.play(move, seat)
+                    row = np.zeros(features.SIZE, np.float32)
+                    features.open_features(branch, seat, row)
+                    rows.append(row)
+                    result = _roll_out(branch, bots)
+                    labels.append(score_of(result.returns, seat))
+                    leads.append(float(result.scores[seat] - result.scores[1 - seat]))
+            move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
+            game.play(move, seat)
+    x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
+    return x, np.asarray(labels, np.float32), np.asarray(leads, np.float32)
+
+
+def _roll_out(game: Any, bots: Any) -> Any:
+    """``game`` played to its end by the bots; its result."""
+    while game.result is None:
+        seat = game.to_act[0]
+        game.play(bots[seat].choose(game.view(seat)), seat)
+    return game.result
+
+
+def fit(net: ValueNet, x: Array, y: Array, *, epochs: int, lr: float = 1e-3, batch: int = 512,
+        seed: int = 0, report: Callable[[int, float], None] | None = None) -> list[float]:
+    """Regress ``net`` on ``(x, y)`` (cross-entropy of its sigmoid, Adam) for ``epochs`` passes,
+    each in a shuffled order of ``seed`` and the pass, the learning rate halved after each third
+    of the passes; the mean loss of each pass (also given to ``report(pass, loss)``)."""
+    adam = Adam(net.params, lr)
+    losses = []
+    for epoch in range(epochs):
+        adam.lr = lr * 0.5 ** (epoch // max(1, epochs // 3))
+        order = np.random.default_rng([seed, epoch]).permutation(len(x))
+        total = 0.0
+        for start in range(0, len(x), batch):
+            pick = order[start:start + batch]
+            logits, acts = net.forward(x[pick])
+            p = 1.0 / (1.0 + np.exp(-np.clip(logits, -30.0, 30.0)))
+            t = y[pick]
+            total += float(-(t * np.log(p + 1e-7) + (1 - t) * np.log(1 - p + 1e-7)).sum())
+            adam.step(net.grads(acts, (p - t) / len(pick)))
+        losses.append(total / max(1, len(x)))
+        if report is not None:
+            report(epoch, losses[-1])
+    return losses
+
+
+#: Games labelled per chunk (a chunk's seed is the run's seed and its index: any split of the work,
+#: in processes or not, labels the same positions).
+CHUNK = 200
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of the ``index``-th chunk of labelled games of a run of ``seed`` (at least 10**9,
+    apart from every tuning or held-out seed)."""
+    return 10**9 + (seed - 1) * 10**6 + index
+
+
+def _label_chunk(job: tuple[Any, int, int]) -> tuple[Array, Array, Array]:
+    rules, seed, games = job
+    return label_games(rules, seed, games)
+
+
+def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Array, Array, Array]:
+    """The labelled positions of ``games`` games in chunks of :data:`CHUNK` (in ``workers``
+    processes; the same arrays for any number), in chunk order."""
+    jobs = [(rules, chunk_seed(seed, i), min(CHUNK, games - i * CHUNK)) for i in range(-(-games // CHUNK))]
+    if workers > 0:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(_label_chunk, jobs)
+    else:
+        parts = [_label_chunk(job) for job in jobs]
+    return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[return-value]
+
+
+def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: float, epochs: int) -> None:
+    """Refuse a world-value run that cannot be made (code ``bad_option``): a game other than
+    Machuco with two players and one hand, or counts and a margin out of range."""
+    if game != "machuco" or getattr(rules, "players", 0) != 2 or getattr(rules, "scope", "") != "hand":
+        raise UsageError("world-value networks are for machuco with players=2, scope=hand only",
+                         code="bad_option")
+    if type(games) is not int or games < 1 or type(epochs) is not int or epochs < 1:
+        raise UsageError(f"games and epochs are positive ints, not {games!r}, {epochs!r}", code="bad_option")
+    if type(worlds) is not int or not 1 <= worlds <= 256:
+        raise UsageError(f"worlds is an int from 1 to 256, not {worlds!r}", code="bad_option")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+        raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
+
+
+def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, margin: float = 0.0,
+                 hidden: tuple[int, ...] = (256, 128), epochs: int = 6, lr: float = 1e-3, workers: int = 0,
+                 report: Callable[[int, float], None] | None = None) -> tuple[ValueNet, WorldsMeta]:
+    """Label ``games`` games (:func:`label_run`) and fit a fresh network on them (:func:`fit`):
+    the weights and metadata of :class:`~naipes.learn.worlds.WorldsBot`, the same bytes for the same
+    arguments (one BLAS thread).
+
+    Raises:
+        UsageError: as :func:`check_worlds_run` (code ``bad_option``).
+    """
+    check_worlds_run("machuco", rules, games, worlds, margin, epochs)
+    x, y, _ = label_run(rules, games, seed, workers)
+    return fit_worlds(rules, x, y, games=games, seed=seed, worlds=worlds, margin=margin, hidden=hidden,
+                      epochs=epochs, lr=lr, report=report)
+
+
+def fit_worlds(rules: Any, x: Array, y: Array, *, games: int, seed: int, worlds: int, margin: float,
+               hidden: tuple[int, ...], epochs: int, lr: float,
+               report: Callable[[int, float], None] | None = None) -> tuple[ValueNet, WorldsMeta]:
+    """A fresh network of ``seed`` fitted on the labelled positions of :func:`label_run`, and its
+    metadata (:func:`train_worlds`' second half)."""
+    features = open_features_of("machuco")
+    net = ValueNet(features.SIZE, hidden, seed=seed)
+    fit(net, x, y, epochs=epochs, lr=lr, seed=seed, report=report)
+    trained = {"method": "worlds", "games": games, "positions": len(x), "seed": seed, "epochs": epochs,
+               "lr": lr, "epsilon": 0.1}
+    meta = WorldsMeta(game="machuco", rules=rules_key(rules), state_version=features.VERSION,
+                      inputs=features.SIZE, hidden=tuple(hidden), worlds=worlds, margin=float(margin),
+                      trained=trained)
+    return net, meta
