@@ -15,7 +15,10 @@ decision that was not weighs ``EPS``).
 Hands are drawn seat by seat among the cards the observer has not seen (a
 seat's share of a uniform deal, its known cards kept), so the readiness of
 each seat for each discard is a weighted share of ``samples`` hands; the
-chances of the seats are added up.
+chances of the seats are added up. Both shares fall far short of the truth (a
+RanzoBot's hand is much readier than a uniform one): with ``learned`` a seat's
+chance is a logistic model of the two shares (:data:`LEARNED`, fitted on the
+true hands of self-play by ``benchmarks/ranzo_readiness.py``).
 """
 
 from __future__ import annotations
