@@ -43,12 +43,12 @@ DEFAULTS: Mapping[str, float] = {
     "out": 60.0, "held3": 30.0, "held2": 4.0, "held1": 0.3, "danger": 12.0, "closed": 0.25,
     "certain": 1000.0, "keep": 2.0, "truco": 0.0, "envido": 0.0, "high": 0.0,
     "show": 0.0, "feed": 0.0, "after_steal": 1.0, "lean": 0.0, "passes": 0.0, "late": 0.0,
-    "infer": 0.0, "tau": 0.0, "older": 0.0}
+    "infer": 0.0, "tau": 0.0, "older": 0.0, "learned": 0.0}
 #: The weights tuned against RanzoBot on tuning deals (see the module docstring).
 TUNED: Mapping[str, float] = {**DEFAULTS, "keep": -5.0, "feed": 1000.0, "passes": 1.0, "late": 16.0}
 #: Weights that must not be negative, and those that are switches (0 or 1).
 _AT_LEAST_0 = frozenset({"tau", "older", "late"})
-_SWITCHES = frozenset({"infer", "passes"})
+_SWITCHES = frozenset({"infer", "passes", "learned"})
 #: The hand scores remembered per deck and weights (shared by every :class:`Policy` of those).
 _MEMOS: dict[tuple[int, tuple[tuple[str, float], ...]], dict[int, float]] = {}
 
@@ -80,7 +80,9 @@ class Policy(RanzoBot):
       under RanzoBot's values, a softmax of temperature ``tau`` (0: whether each was RanzoBot's
       best); ``older`` (a power, 0: none) also weighs its decisions before that, read on its
       hand of now (a rough guide: it has drawn since). The policy must see every view of its
-      seat;
+      seat; ``learned`` (0 or 1, with ``infer=1``): each seat's chance is the learned readiness
+      (:func:`naipes.ranzo._readiness.learned_chance`, fitted with ``tau=2``) of the shares of
+      its drawn hands, unweighed and weighed;
     - ``late``: at a turn discard the hand's score counts ``min(1, (stock + 1) / late)`` of
       itself (0: all of it): with few draws left a promising hand is worth less than a safe
       discard.
@@ -93,7 +95,8 @@ class Policy(RanzoBot):
             :func:`naipes.ranzo.view._deal_unseen` does (the default).
 
     Raises:
-        UsageError: an unknown weight or one that is not a number (code ``bad_option``).
+        UsageError: an unknown weight or one that is not a number, or ``learned=1`` without
+            ``infer=1`` (code ``bad_option``).
     """
 
     __slots__ = ("weights", "worlds", "deal", "_key", "_sampler", "_round", "_log", "_history")  # ``rng``: RanzoBot's
@@ -112,6 +115,8 @@ class Policy(RanzoBot):
                 raise UsageError(f"policy weight {name} must be >= 0, not {value!r}", code="bad_option")
             if name in _SWITCHES and value not in (0, 1):
                 raise UsageError(f"policy weight {name} is 0 or 1, not {value!r}", code="bad_option")
+        if weights.get("learned") and not weights.get("infer"):
+            raise UsageError("policy weight learned=1 needs infer=1", code="bad_option")
         self.rng = random.Random(seed)
         self.weights = {**DEFAULTS, **{k: float(v) for k, v in weights.items()}}
         self._key = tuple(sorted(self.weights.items()))
@@ -200,7 +205,7 @@ class Policy(RanzoBot):
             passed = self._passed(view) if self.weights["passes"] else [0] * view.players
             items = [self._history.items(s) for s in range(view.players)]
             return readiness(t, view, bits, items, passed, live, self._sampler, self.worlds, self.weights["tau"],
-                             self.weights["older"])
+                             self.weights["older"], bool(self.weights["learned"]))
         lean, seat = self.weights["lean"], view.seat
         seen = live | t.mask(view.hand)  # what another seat may still hope to get
         ready = {b: [0.0] * view.players for b in bits}

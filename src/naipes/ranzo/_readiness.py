@@ -15,7 +15,10 @@ decision that was not weighs ``EPS``).
 Hands are drawn seat by seat among the cards the observer has not seen (a
 seat's share of a uniform deal, its known cards kept), so the readiness of
 each seat for each discard is a weighted share of ``samples`` hands; the
-chances of the seats are added up.
+chances of the seats are added up. Both shares fall far short of the truth (a
+RanzoBot's hand is much readier than a uniform one): with ``learned`` a seat's
+chance is a logistic model of the two shares (:data:`LEARNED`, fitted on the
+true hands of self-play by ``benchmarks/ranzo_readiness.py``).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from naipes.ranzo._tables import Tables
 from naipes.ranzo.bots import HELD_BY_COUNT, OUT, _bits, hand_outs, held_juegos
 from naipes.ranzo.view import View
 
-__all__ = ["EPS", "TIE", "decision_values", "exact_items", "likelihood", "readiness"]
+__all__ = ["EPS", "LEARNED", "TIE", "decision_values", "exact_items", "learned_chance", "likelihood", "readiness"]
 
 #: The weight of a decision a sampled hand does not explain (with ``tau = 0``; a floor otherwise).
 EPS = 0.02
@@ -42,6 +45,16 @@ OLDER_KEPT = 8
 OLDER_EPS = 0.2
 #: The temperature of an older decision's softmax.
 OLDER_TAU = 2.0
+#: The learned readiness (``learned=True``): a logistic model of the chance that one seat's hand
+#: and a card split into juegos, over (1, the logit of the uniform share, the logit of the
+#: inferred share, whether the uniform share is 0, whether the inferred share is 0, the
+#: decisions weighed (at most 6) / 6, the stock / 28, whether the hand holds 2 cards, the open
+#: juegos), fitted on the true hands of self-play (``python benchmarks/ranzo_readiness.py
+#: --first-deal 46000 --deals 600``, even deals; log loss 0.059 on the odd ones, against 0.085
+#: for the inferred share and 0.077 for the base rate).
+LEARNED = (0.3955, 0.2075, 0.5028, 0.0987, 0.0987, 0.1145, -0.873, 0.2226, 0.2226)
+#: A share is clipped to this distance from 0 and 1 before its logit.
+_CLIP = 1e-3
 #: ``decision_values`` of a decision that sets nothing apart (a claim with a Ranzo in it).
 _NEUTRAL = (0.0, (0.0,))
 
@@ -170,13 +183,29 @@ def likelihood(values: tuple[float, tuple[float, ...]] | None, tau: float) -> fl
     return max(EPS, math.exp((value - top) / tau) / total)
 
 
+def _logit(share: float) -> float:
+    share = min(1 - _CLIP, max(_CLIP, share))
+    return math.log(share / (1 - share))
+
+
+def learned_chance(uniform: float, inferred: float, decided: int, stock: int, size: int, opens: int) -> float:
+    """The :data:`LEARNED` chance that a seat's hand splits with a card, from the uniform and the
+    inferred shares of its drawn hands that do, its decisions weighed, the stock left, its hand
+    size and its open juegos."""
+    x = (1.0, _logit(uniform), _logit(inferred), float(uniform == 0), float(inferred == 0), min(decided, 6) / 6,
+         stock / 28, float(size == 2), float(opens))
+    return 1 / (1 + math.exp(-sum(w * v for w, v in zip(LEARNED, x))))
+
+
 def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequence[Item]], passed: Sequence[int],
-              live: int, rng: random.Random, samples: int, tau: float, older: float = 0.0) -> dict[int, float]:
+              live: int, rng: random.Random, samples: int, tau: float, older: float = 0.0,
+              learned: bool = False) -> dict[int, float]:
     """Per card of ``bits``: the chance, summed over the other seats, that a seat's concealed hand
     and the card split into juegos. Each seat's hidden cards are drawn ``samples`` times among
     ``live`` (the cards the observer has not seen), a hand weighed by the :func:`likelihood` of
     the seat's :func:`exact_items` of ``items[seat]``; a hand that could have called Ranzo with
-    a card of ``passed[seat]`` (the turn discards it let go by) is left out."""
+    a card of ``passed[seat]`` (the turn discards it let go by) is left out. With ``learned``
+    a seat's chance is :func:`learned_chance` of the unweighed and the weighed shares."""
     can_split = t.can_split
     deck = t.deck_mask(view.cards)
     pool = _bits(live)
@@ -191,8 +220,8 @@ def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequen
         decided = exact_items(items[seat])
         before = older_items(items[seat]) if older else ()
         gone = _bits(passed[seat])
-        mass = 0.0
-        ready = dict.fromkeys(bits, 0.0)
+        mass = drawn = 0.0
+        ready, hits = dict.fromkeys(bits, 0.0), dict.fromkeys(bits, 0)
         for _ in range(samples):
             hand = known
             for b in rng.sample(pool, hidden):
@@ -208,10 +237,16 @@ def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequen
             for item in before:
                 weight *= max(OLDER_EPS, likelihood(decision_values(t, view, item, hand, deck), OLDER_TAU)) ** older
             mass += weight
+            drawn += 1
             for b in bits:
                 if can_split(hand | b):
                     ready[b] += weight
-        if mass:
+                    hits[b] += 1
+        if learned:
+            sizes = (len(decided), view.stock_size, view.hand_sizes[seat], len(view.open_juegos[seat]))
+            for b in bits:
+                out[b] += learned_chance(hits[b] / drawn if drawn else 0.0, ready[b] / mass if mass else 0.0, *sizes)
+        elif mass:
             for b in bits:
                 out[b] += ready[b] / mass
     return out
