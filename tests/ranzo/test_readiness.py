@@ -10,6 +10,7 @@ import pytest
 
 from naipes.errors import UsageError
 from naipes.ranzo import Game, RanzoBot, Rules
+from naipes.ranzo._infer import Item
 from naipes.ranzo._phase import PLAY
 from naipes.ranzo._policy import TUNED, Policy
 from naipes.ranzo._readiness import consistent, decision_values, drop_scores, exact_items, likelihood, readiness
@@ -30,7 +31,7 @@ class _Watcher(Policy):
     def __init__(self, seed: int, weights: dict[str, float]) -> None:
         super().__init__(seed, weights, worlds=40)
         self.truth: list[int] = []
-        self.seen: list[tuple[View, list[int], list[object]]] = []
+        self.seen: list[tuple[View, list[int], list[tuple[Item, ...]]]] = []
 
     def _fed(self, view, t, discards, live):  # type: ignore[no-untyped-def]
         items = [self._history.items(s) for s in range(view.players)]
@@ -78,7 +79,7 @@ def test_the_true_hands_explain_every_decision_read() -> None:
         for view, truth, items in watcher.seen:
             deck = t.deck_mask(view.cards)
             for s in (1, 2, 3):
-                for item in exact_items(items[s]):  # type: ignore[arg-type]
+                for item in exact_items(items[s]):
                     assert consistent(t, view, item, truth[s], deck)
                     assert likelihood(decision_values(t, view, item, truth[s], deck), 0.0) == 1.0
                     checked += 1
@@ -103,7 +104,7 @@ def test_inferred_readiness_finds_the_ready_seats_better_than_uniform() -> None:
                 placed |= t.mask(k)
             live = t.deck_mask(view.cards) & ~placed
             none = [0] * view.players
-            inferred = readiness(t, view, bits, items, none, live, random.Random(1), 200, 0.0)  # type: ignore[arg-type]
+            inferred = readiness(t, view, bits, items, none, live, random.Random(1), 200, 0.0)
             uniform = readiness(t, view, bits, [()] * view.players, none, live, random.Random(1), 200, 0.0)
             for b in bits:
                 fed = any(t.can_split(truth[s] | b) for s in (1, 2, 3))
@@ -123,9 +124,9 @@ def test_learned_readiness_predicts_the_feeds_better_than_the_inferred_shares() 
         for view, truth, items in watcher.seen:
             bits = [t.bit[m.card] for m in view.legal_moves if isinstance(m, Discard)]
             live, none = _live(t, view), [0] * view.players
-            learned = readiness(t, view, bits, items, none, live, random.Random(1), 100, 2.0,  # type: ignore[arg-type]
+            learned = readiness(t, view, bits, items, none, live, random.Random(1), 100, 2.0,
                                 learned=True)
-            inferred = readiness(t, view, bits, items, none, live, random.Random(1), 100, 2.0)  # type: ignore[arg-type]
+            inferred = readiness(t, view, bits, items, none, live, random.Random(1), 100, 2.0)
             for b in bits:
                 fed = any(t.can_split(truth[s] | b) for s in (1, 2, 3))
                 loss_learned -= math.log(_clip(learned[b] if fed else 1 - learned[b]))
