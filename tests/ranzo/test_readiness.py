@@ -96,14 +96,7 @@ def test_inferred_readiness_finds_the_ready_seats_better_than_uniform() -> None:
         for view, truth, items in watcher.seen:
             discards = [m for m in view.legal_moves if isinstance(m, Discard)]
             bits = [t.bit[m.card] for m in discards]
-            placed = t.mask(view.hand) | t.mask(view.discards)
-            for opens in view.open_juegos:
-                for j in opens:
-                    placed |= t.mask(j)
-            for k in view.known_by_seat:
-                placed |= t.mask(k)
-            live = t.deck_mask(view.cards) & ~placed
-            none = [0] * view.players
+            live, none = _live(t, view), [0] * view.players
             inferred = readiness(t, view, bits, items, none, live, random.Random(1), 200, 0.0)
             uniform = readiness(t, view, bits, [()] * view.players, none, live, random.Random(1), 200, 0.0)
             for b in bits:

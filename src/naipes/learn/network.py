@@ -20,7 +20,7 @@ import io
 import json
 import zipfile
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, TypeVar
 
 import attrs
 import numpy as np
@@ -74,13 +74,25 @@ class WeightsMeta:
         Raises:
             UsageError: for a text that is not such metadata (code ``bad_weights``).
         """
-        try:
-            data = json.loads(text)
-            data["features"] = tuple(data["features"])
-            data["hidden"] = tuple(data["hidden"])
-            return cls(**data)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise UsageError(f"not a naipes weights file: {exc}", code="bad_weights") from None
+        return _meta_from_json(cls, text, ("features", "hidden"), "weights file")
+
+
+_M = TypeVar("_M")
+
+
+def _meta_from_json(cls: Callable[..., _M], text: str, tuples: tuple[str, ...], what: str) -> _M:
+    """``cls`` of the JSON object ``text``, its lists under ``tuples`` made tuples.
+
+    Raises:
+        UsageError: for a text that is no such object (code ``bad_weights``, naming ``what``).
+    """
+    try:
+        data = json.loads(text)
+        for key in tuples:
+            data[key] = tuple(data[key])
+        return cls(**data)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise UsageError(f"not a naipes {what}: {exc}", code="bad_weights") from None
 
 
 def _init_layer(rng: np.random.Generator, a: int, b: int, gain: float) -> list[Array]:

@@ -36,7 +36,7 @@ import attrs
 import numpy as np
 
 from naipes.errors import UsageError
-from naipes.learn.network import _init_layer, _npz
+from naipes.learn.network import _init_layer, _meta_from_json, _npz
 
 __all__ = ["BLOCK", "KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds", "score_of"]
 
@@ -111,12 +111,7 @@ class WorldsMeta:
         Raises:
             UsageError: for a text that is not such metadata (code ``bad_weights``).
         """
-        try:
-            data = json.loads(text)
-            data["hidden"] = tuple(data["hidden"])
-            meta = cls(**data)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise UsageError(f"not a naipes world-value file: {exc}", code="bad_weights") from None
+        meta = _meta_from_json(cls, text, ("hidden",), "world-value file")
         if meta.kind != KIND:
             raise UsageError(f"not a naipes world-value file: kind {meta.kind!r}", code="bad_weights")
         return meta
