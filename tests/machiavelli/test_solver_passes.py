@@ -347,3 +347,31 @@ def test_the_quick_layouts_attempt_bounds_the_search_from_below(monkeypatch: pyt
     assert count == count_without == 16  # the same optimum either way
     assert with_attempt[-1] == floor  # the pass that succeeds is bounded by the attempt's value
     assert floor not in without and min(b for b in without if b is not None) < floor  # looser without
+
+
+#: 2+2 jokers 40/13 #37 of the benchmark (seed 2024): a 40-card table of two decks, 11 of 13 cards laid.
+CLOSE_TABLE = ("[2D 3D 4D 5D 6D] [JH JK=JS JC] [10H JH QH] [3C 4C 5C 6C JK=7C] [4H 4D 4S] [6C 6H 6D 6S] [8D 8S 8H] "
+               "[10D 10S 10C 10H] [AC AS AH] [KS KD KC KH] [JD QD KD]")
+CLOSE_HAND = "JK 10C KS 3H 2C JK 8H 8C 7C 3S AS QD JC"
+
+
+@pytest.mark.parametrize("close", [True, False])
+def test_larger_joker_tables_try_shortfalls_one_by_one(close: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two decks, more than SMALL_TABLE natural cards: the free-joker targets go 0, 1, 2, 3 cards
+    short (the doubling, 0, 1, 3, with ``FREE_CLOSE`` off); the optimum is the same either way."""
+    targets: list[int] = []
+    run = _PASS
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        if p.free_jokers and p.floor is not None and p.lb is not None and p.lb % SCALE == SCALE // 2:
+            if not targets or targets[-1] != p.lb:
+                targets.append(p.lb)
+        return run(p)
+
+    monkeypatch.setattr(core, "_pass", spy)
+    monkeypatch.setattr(core, "FREE_CLOSE", close)
+    monkeypatch.setattr(solver_module, "_PARTIAL_FLOOR", False)
+    answer = solve(CLOSE_TABLE, CLOSE_HAND, Rules(jokers=4))
+    assert answer is not None and answer.count == 11  # 9 natural cards and both jokers
+    steps = [(a - b) // SCALE for a, b in zip(targets, targets[1:])]  # cards between the targets
+    assert steps[:2] == ([1, 1] if close else [1, 2])  # shortfalls 0, 1, 2 (0, 1, 3)
