@@ -196,10 +196,12 @@ def test_options_shared_by_suits_and_values_are_the_plain_ones(seed: int, jokers
             p.opt[r][i] = rng.choice([0, 1, 2 - p.table[r][i]])
     runs = run_table(2, free)
     sids = [0] + [runs.intern(s) for s in [(5,), (9,), (14,), (14, 5), (9, 9)]]
+    steps = core._prepared(p)[4]  # the step ids: their parameters are computed once per id (issue 43, round 4)
     for r in range(1, NRANKS + 1):
         for i in range(NSUITS):
+            step = steps[(r - 1) * NSUITS + i]
             for sid in sids:
-                assert options._compute_options(p, runs, sid, r, i) == _options_plain(p, runs, sid, r, i)
+                assert options._compute_options(p, runs, sid, r, i, step) == _options_plain(p, runs, sid, r, i)
 
 
 # ---------------------------------------------------------------- the benchmark's positions
