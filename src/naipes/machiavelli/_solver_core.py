@@ -192,9 +192,9 @@ def _free_search(p: Problem) -> Answer | None:
 CLOSE_COPIES = 3
 
 #: Two decks, tables of more than :data:`SMALL_TABLE` natural cards: the free-joker passes try every
-#: shortfall up to three cards before doubling too (measured side by side, issue 43's fourth round:
-#: 2+2 jokers 40/13 and swap-rich 40/13 5-6 % less time, their slowest 102 -> 71-75 ms; with three
-#: decks, swap-rich 3d 90/20, 11 % more, so not there).
+#: shortfall up to three cards before doubling too (measured side by side, each way in its own
+#: process, issue 43's fourth round: 2+2 jokers 40/13 and swap-rich 40/13 2-3 % less time, their
+#: slowest 95 -> 87 and 106 -> 85 ms; with three decks level, so left as it was there).
 FREE_CLOSE = True
 
 #: Tables of at most this many natural cards run one free-joker pass per bound, not one per joker count.
