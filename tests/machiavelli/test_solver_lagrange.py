@@ -125,6 +125,33 @@ def test_fewest_jokers_counts_the_jokers_a_hand_needs() -> None:
     assert lagrange.fewest_jokers(p) is None  # pruned: more than one joker needed
 
 
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@settings(deadline=None, max_examples=40, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_fewest_jokers_is_the_least_count_a_counted_pass_needs(name: str, seed: int) -> None:
+    """Every hand card required: the priced count (its pass cuts an option by the jokers the next
+    two ranks will need too, issue 43's fourth round) against counted passes with 0, 1, ... jokers."""
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **shape)
+    pos = _Position(table, hand, rules)
+    p = pos.problem(opening=False)
+    _fill(p.must, [c for c in pos.hand if c is not JOKER])
+    p.jokers += _jokers(pos.hand)
+    p.free_jokers = True
+    need = lagrange.fewest_jokers(copy.copy(p))
+    least = None
+    for k in range(p.jokers + 1):
+        q = copy.copy(p)
+        q.jokers, q.prep, q.lb = k, None, None
+        if core.solve(q) is not None:
+            least = k
+            break
+    if least is None:
+        assert need is None or need > p.jokers
+    else:
+        assert need == least
+
+
 def test_can_go_out_is_refuted_before_its_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand that needs more jokers than exist is answered by the priced pass alone."""
     rules = Rules(jokers=2)

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_options as options
 from naipes.machiavelli import _solver_prune as prune
+from naipes.machiavelli import _solver_quick as quick
+from naipes.machiavelli import solver as solver_module
 from naipes.machiavelli._solver_tables import GK, GSTEP, JU, NRANKS, NSUITS, SCALE, SID_BITS, SW, group_table, run_table
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.solver import solve
@@ -40,6 +42,7 @@ def _bounds_of_passes(table: str, hand: str, rules: Rules, monkeypatch: pytest.M
         return run(p)
 
     monkeypatch.setattr(core, "_pass", spy)
+    monkeypatch.setattr(solver_module, "_PARTIAL_FLOOR", False)  # the schedule alone (see the end)
     solve(table, hand, rules)
     return seen
 
@@ -193,10 +196,12 @@ def test_options_shared_by_suits_and_values_are_the_plain_ones(seed: int, jokers
             p.opt[r][i] = rng.choice([0, 1, 2 - p.table[r][i]])
     runs = run_table(2, free)
     sids = [0] + [runs.intern(s) for s in [(5,), (9,), (14,), (14, 5), (9, 9)]]
+    steps = core._prepared(p)[4]  # the step ids: their parameters are computed once per id (issue 43, round 4)
     for r in range(1, NRANKS + 1):
         for i in range(NSUITS):
+            step = steps[(r - 1) * NSUITS + i]
             for sid in sids:
-                assert options._compute_options(p, runs, sid, r, i) == _options_plain(p, runs, sid, r, i)
+                assert options._compute_options(p, runs, sid, r, i, step) == _options_plain(p, runs, sid, r, i)
 
 
 # ---------------------------------------------------------------- the benchmark's positions
@@ -301,3 +306,74 @@ def test_a_layout_with_jokers_repairs_three_left_over_cards(ran: list[core.Probl
     left[6][0] = left[6][1] = left[6][2] = 1
     quick._repair(melds, left, 1, Rules(jokers=2), None)  # a joker left over
     assert ran
+
+
+# ---------------------------------------------------------------- the quick layout's attempt as a floor
+
+#: 4 jokers 20/20 #39 of the benchmark (seed 2024): the quick layout of every card fails, and what it
+#: laid (16 cards) is the optimum, while the table's melds extended by the hand lay 6.
+ATTEMPT_TABLE = "[5S JK=5D 5C] [8H 8D 8S JK=8C] [QS JK=QC QH QD] [JK=7C 8C 9C 10C JC] [4S 5S 6S 7S]"
+ATTEMPT_HAND = "6H 10H AS 3S 5H 10C AH 3D QD 4D 6D 8S 9H KH 3C 8D 4S 3S 2D 10H"
+
+
+_PASS = core._pass
+
+
+def _free_bounds(monkeypatch: pytest.MonkeyPatch, on: bool) -> tuple[list[int | None], int]:
+    """The bounds of the search's free-joker passes on the position above, and its answer's count."""
+    seen: list[int | None] = []
+    run = _PASS
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        if p.free_jokers and p.floor is not None:  # the search's passes, not the repair's
+            seen.append(p.lb)
+        return run(p)
+
+    monkeypatch.setattr(core, "_pass", spy)
+    monkeypatch.setattr(solver_module, "_PARTIAL_FLOOR", on)
+    answer = solve(ATTEMPT_TABLE, ATTEMPT_HAND, Rules(jokers=4))
+    assert answer is not None
+    return seen, answer.count
+
+
+def test_the_quick_layouts_attempt_bounds_the_search_from_below(monkeypatch: pytest.MonkeyPatch) -> None:
+    pos = solver_module._Position(ATTEMPT_TABLE, ATTEMPT_HAND, Rules(jokers=4))
+    extended = quick._extended(pos)
+    assert quick._all_in(pos, False) is None and pos.attempt is not None
+    known = solver_module._better_known(pos, extended)
+    assert extended is not None and known is not None
+    assert (extended.obj // SCALE, known.obj // SCALE) == (6, 16)
+    floor = sum(n * (SCALE + min(r + 1, 10)) for r, row in enumerate(known.played) for n in row)
+    with_attempt, count = _free_bounds(monkeypatch, True)
+    without, count_without = _free_bounds(monkeypatch, False)
+    assert count == count_without == 16  # the same optimum either way
+    assert with_attempt[-1] == floor  # the pass that succeeds is bounded by the attempt's value
+    assert floor not in without and min(b for b in without if b is not None) < floor  # looser without
+
+
+#: 2+2 jokers 40/13 #37 of the benchmark (seed 2024): a 40-card table of two decks, 11 of 13 cards laid.
+CLOSE_TABLE = ("[2D 3D 4D 5D 6D] [JH JK=JS JC] [10H JH QH] [3C 4C 5C 6C JK=7C] [4H 4D 4S] [6C 6H 6D 6S] [8D 8S 8H] "
+               "[10D 10S 10C 10H] [AC AS AH] [KS KD KC KH] [JD QD KD]")
+CLOSE_HAND = "JK 10C KS 3H 2C JK 8H 8C 7C 3S AS QD JC"
+
+
+@pytest.mark.parametrize("close", [True, False])
+def test_larger_joker_tables_try_shortfalls_one_by_one(close: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two decks, more than SMALL_TABLE natural cards: the free-joker targets go 0, 1, 2, 3 cards
+    short (the doubling, 0, 1, 3, with ``FREE_CLOSE`` off); the optimum is the same either way."""
+    targets: list[int] = []
+    run = _PASS
+
+    def spy(p: core.Problem) -> core.Answer | None:
+        if p.free_jokers and p.floor is not None and p.lb is not None and p.lb % SCALE == SCALE // 2:
+            if not targets or targets[-1] != p.lb:
+                targets.append(p.lb)
+        return run(p)
+
+    monkeypatch.setattr(core, "_pass", spy)
+    monkeypatch.setattr(core, "FREE_CLOSE", close)
+    monkeypatch.setattr(solver_module, "_PARTIAL_FLOOR", False)
+    answer = solve(CLOSE_TABLE, CLOSE_HAND, Rules(jokers=4))
+    assert answer is not None and answer.count == 11  # 9 natural cards and both jokers
+    steps = [(a - b) // SCALE for a, b in zip(targets, targets[1:])]  # cards between the targets
+    assert steps[:2] == ([1, 1] if close else [1, 2])  # shortfalls 0, 1, 2 (0, 1, 3)

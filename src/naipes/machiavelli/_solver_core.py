@@ -156,7 +156,8 @@ def _best(p: Problem) -> Answer | None:
 def _free_search(p: Problem) -> Answer | None:
     """The optimum of the free-joker relaxation: targets from "every card" down, few jokers first.
 
-    For each target (see :func:`_slacks`) passes allow 0, 1, ... jokers; the
+    For each target (see :func:`_slacks`; every shortfall up to three cards on
+    the larger tables of two decks, :data:`FREE_CLOSE`) passes allow 0, 1, ... jokers; the
     first pass that reaches the target gives an answer that no pass with
     fewer jokers beats, and one more pass with every joker looks for a better
     one (it cannot reach the previous, failed target).
@@ -164,10 +165,12 @@ def _free_search(p: Problem) -> Answer | None:
     jokers = p.jokers
     total = sum(map(sum, p.opt))
     steps = range(0, jokers + 1)
-    if sum(map(sum, p.table)) <= SMALL_TABLE:
+    big = sum(map(sum, p.table)) > SMALL_TABLE
+    if not big:
         steps = range(jokers, jokers + 1)  # small tables: the pass with every joker is cheap, the others waste
+    close = FREE_CLOSE and big and p.copies < CLOSE_COPIES
     try:
-        for floor in _bounds(total, 0, p.floor_naturals):
+        for floor in _bounds(total, 0, p.floor_naturals, close):
             for p.jokers in steps:
                 p.lb = floor
                 answer = solve(p)
@@ -187,6 +190,12 @@ def _free_search(p: Problem) -> Answer | None:
 #: decks nearly every hand goes out or misses by one or two cards: measured on the benchmark, a pass
 #: bounded at the optimum's own shortfall there costs far less than the looser one of the doubling).
 CLOSE_COPIES = 3
+
+#: Two decks, tables of more than :data:`SMALL_TABLE` natural cards: the free-joker passes try every
+#: shortfall up to three cards before doubling too (measured side by side, each way in its own
+#: process, issue 43's fourth round: 2+2 jokers 40/13 and swap-rich 40/13 2-3 % less time, their
+#: slowest 95 -> 87 and 106 -> 85 ms; with three decks level, so left as it was there).
+FREE_CLOSE = True
 
 #: Tables of at most this many natural cards run one free-joker pass per bound, not one per joker count.
 SMALL_TABLE = 24

@@ -134,8 +134,8 @@ def _step(p: Problem, runs: object, layer: dict[int, int], allowed: dict[int, tu
                 if opt[8] > jokers:
                     continue
                 o = top - opt[2] * cost
-                if o < floor:
-                    continue
+                if o - (opt[8] - opt[2]) * cost < floor:
+                    continue  # with the jokers the next two ranks will need (each costs the price too)
                 nk = (key + opt[0]) & _CLEAR_JU
                 if o > get(nk, _NEG):
                     nxt[nk] = o
