@@ -36,7 +36,7 @@ import naipes
 from naipes.ranzo import Game, RanzoBot, Rules
 from naipes.ranzo._infer import Item
 from naipes.ranzo._policy import TUNED, Policy
-from naipes.ranzo._readiness import decision_values, exact_items, likelihood
+from naipes.ranzo._readiness import decision_values, drawn_hands, exact_items, likelihood
 from naipes.ranzo._tables import Tables
 from naipes.ranzo.bots import _bits
 from naipes.ranzo.moves import Discard
@@ -56,12 +56,7 @@ def estimates(t: Tables, view: View, bits: Sequence[int], items: Sequence[Item],
     hidden = view.hand_sizes[seat] - len(view.known_by_seat[seat])
     count = mass = 0.0
     ready_u, ready_i = dict.fromkeys(bits, 0.0), dict.fromkeys(bits, 0.0)
-    for _ in range(samples):
-        hand = known
-        for b in rng.sample(pool, hidden):
-            hand |= b
-        if any(t.can_split(hand | b) for b in gone):
-            continue
+    for hand in drawn_hands(t.can_split, known, pool, hidden, gone, rng, samples):
         weight = math.prod(likelihood(decision_values(t, view, item, hand, deck), 2.0) for item in decided)
         count, mass = count + 1, mass + weight
         for b in bits:

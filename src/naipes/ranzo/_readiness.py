@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Callable, Iterator, Sequence
 
 from naipes.ranzo._belief import Record, _seat_context, danger
 from naipes.ranzo._infer import ANSWER, DISCARD, ENVIDO, PASS_BONUS, PASSED, SWAP, TRUCO, Item, _claims
@@ -33,7 +33,7 @@ from naipes.ranzo._tables import Tables
 from naipes.ranzo.bots import HELD_BY_COUNT, OUT, _bits, hand_outs, held_juegos
 from naipes.ranzo.view import View
 
-__all__ = ["EPS", "LEARNED", "TIE", "decision_values", "exact_items", "learned_chance", "likelihood", "readiness"]
+__all__ = ["EPS", "LEARNED", "TIE", "decision_values", "drawn_hands", "exact_items", "learned_chance", "likelihood", "readiness"]
 
 #: The weight of a decision a sampled hand does not explain (with ``tau = 0``; a floor otherwise).
 EPS = 0.02
@@ -197,6 +197,30 @@ def learned_chance(uniform: float, inferred: float, decided: int, stock: int, si
     return 1 / (1 + math.exp(-sum(w * v for w, v in zip(LEARNED, x))))
 
 
+def drawn_hands(can_split: Callable[[int], bool], known: int, pool: Sequence[int], hidden: int,
+                gone: Sequence[int], rng: random.Random, samples: int) -> Iterator[int]:
+    """``samples`` draws of a seat's concealed hand: ``known`` and ``hidden`` cards of ``pool``
+    (each draw one ``rng.sample``), those that could have called Ranzo with a card of ``gone``
+    (the turn discards the seat let go by) left out."""
+    for _ in range(samples):
+        hand = known
+        for b in rng.sample(pool, hidden):
+            hand |= b
+        if not any(can_split(hand | b) for b in gone):
+            yield hand
+
+
+def _weight(t: Tables, view: View, hand: int, deck: int, decided: Sequence[Item], tau: float) -> float:
+    """How well ``hand`` explains the decisions ``decided``: the product of their likelihoods at
+    temperature ``tau`` (``tau=0``: 1 when RanzoBot would have made them all, else ``EPS``)."""
+    if tau == 0:
+        return 1.0 if all(consistent(t, view, item, hand, deck) for item in decided) else EPS
+    weight = 1.0
+    for item in decided:
+        weight *= likelihood(decision_values(t, view, item, hand, deck), tau)
+    return weight
+
+
 def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequence[Item]], passed: Sequence[int],
               live: int, rng: random.Random, samples: int, tau: float, older: float = 0.0,
               learned: bool = False) -> dict[int, float]:
@@ -222,18 +246,8 @@ def readiness(t: Tables, view: View, bits: Sequence[int], items: Sequence[Sequen
         gone = _bits(passed[seat])
         mass = drawn = 0.0
         ready, hits = dict.fromkeys(bits, 0.0), dict.fromkeys(bits, 0)
-        for _ in range(samples):
-            hand = known
-            for b in rng.sample(pool, hidden):
-                hand |= b
-            if any(can_split(hand | b) for b in gone):
-                continue
-            if tau == 0:
-                weight = 1.0 if all(consistent(t, view, item, hand, deck) for item in decided) else EPS
-            else:
-                weight = 1.0
-                for item in decided:
-                    weight *= likelihood(decision_values(t, view, item, hand, deck), tau)
+        for hand in drawn_hands(can_split, known, pool, hidden, gone, rng, samples):
+            weight = _weight(t, view, hand, deck, decided, tau)
             for item in before:
                 weight *= max(OLDER_EPS, likelihood(decision_values(t, view, item, hand, deck), OLDER_TAU)) ** older
             mass += weight
