@@ -142,7 +142,8 @@ def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
 
     kit = plugin(args.game)
     rules = kit.rules(settings=parse_settings(args.rule))
-    check_worlds_run(kit.info.name, rules, args.worlds_games, args.worlds, args.margin, args.epochs)
+    check_worlds_run(kit.info.name, rules, args.worlds_games, args.worlds, args.margin, args.epochs,
+                     hidden, args.lr)
     if args.teacher or args.decisions or args.behaviour:
         raise UsageError("--worlds-games trains alone: no --teacher, --decisions or --behaviour",
                          code="bad_option")

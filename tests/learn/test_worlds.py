@@ -159,6 +159,13 @@ def test_runs_that_cannot_be_made_are_refused(args: tuple[object, int, int, floa
         check_worlds_run("ranzo", HAND, 2, 8, 0.0, 1)
 
 
+@pytest.mark.parametrize(("hidden", "lr"), [((0,), 1e-3), ((), 1e-3), ((64, True), 1e-3), ((64,), 0.0), ((64,), -1e-3)])
+def test_widths_and_learning_rates_that_cannot_train_are_refused(hidden: tuple[int, ...], lr: float) -> None:
+    with pytest.raises(UsageError) as err:
+        check_worlds_run("machuco", HAND, 2, 8, 0.0, 1, hidden, lr)
+    assert err.value.code == "bad_option"
+
+
 def test_the_command_gives_the_same_bytes_in_processes_or_not(tmp_path: Path) -> None:
     common = ["train", "machuco", "--rule", "players=2", "--rule", "scope=hand", "--worlds-games", "3",
               "--epochs", "2", "--hidden", "8", "--worlds", "4", "--margin", "0.05"]

@@ -156,19 +156,25 @@ def test_bad_inference_weights_are_refused(weights: dict[str, float]) -> None:
     assert err.value.code == "bad_option"
 
 
-def _seat_0_plays(game: Game, choose: Callable[[View], Move], seed: int) -> Iterator[tuple[View, Move]]:
-    """Play ``game`` to its end, seat 0 by ``choose`` and the others by RanzoBot; yield each of
-    seat 0's views with the move it chose, before the move is played."""
-    others = [RanzoBot(seed + s) for s in range(4)]
+def _plays(game: Game, choose: Callable[[int, View], Move]) -> Iterator[tuple[int, View, Move]]:
+    """Play ``game`` to its end, each seat's move ``choose(seat, view)``; yield each seat's view
+    with its move, before the move is played."""
     while not game.is_over:
         for seat in sorted(game.to_act):
             if seat not in game.to_act:
                 continue
             view = game.view(seat)
-            move = choose(view) if seat == 0 else others[seat].choose(view)
-            if seat == 0:
-                yield view, move
+            move = choose(seat, view)
+            yield seat, view, move
             game.play(move, seat)
+
+
+def _seat_0_plays(game: Game, choose: Callable[[View], Move], seed: int) -> Iterator[tuple[View, Move]]:
+    """Seat 0's views and moves (by ``choose``) in ``game`` played to its end, the others by RanzoBot."""
+    others = [RanzoBot(seed + s) for s in range(4)]
+    for seat, view, move in _plays(game, lambda s, v: choose(v) if s == 0 else others[s].choose(v)):
+        if seat == 0:
+            yield view, move
 
 
 def test_infer_changes_the_discards() -> None:
@@ -191,16 +197,11 @@ def test_late_counts_less_of_the_hand_when_the_stock_runs_low() -> None:
     for seed in range(6):
         game = Game(Rules(rounds=1), seed=seed)
         bots = [RanzoBot(seed + s) for s in range(4)]
-        while not game.is_over:
-            for seat in sorted(game.to_act):
-                if seat not in game.to_act:
-                    continue
-                view = game.view(seat)
-                if view.phase is PLAY and len(view.legal_moves) > 1:
-                    plain = Policy(1).choose(view)
-                    assert Policy(1, {"late": view.stock_size + 1.0}).choose(view) == plain
-                    differ += Policy(1, {"late": 100.0}).choose(view) != plain
-                game.play(bots[seat].choose(view), seat)
+        for _, view, _ in _plays(game, lambda s, v: bots[s].choose(v)):
+            if view.phase is PLAY and len(view.legal_moves) > 1:
+                plain = Policy(1).choose(view)
+                assert Policy(1, {"late": view.stock_size + 1.0}).choose(view) == plain
+                differ += Policy(1, {"late": 100.0}).choose(view) != plain
     assert differ > 0
 
 

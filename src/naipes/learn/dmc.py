@@ -61,7 +61,7 @@ import numpy as np
 from naipes.adapters.features import KNOWLEDGE
 from naipes.adapters.training import evaluate
 from naipes.errors import UsageError
-from naipes.learn.network import NEG, Adam, QNetwork, WeightsMeta, save_weights
+from naipes.learn.network import NEG, Adam, QNetwork, WeightsMeta, check_training, save_weights
 from naipes.learn.observe import Observer, rules_key
 from naipes.learn.remote import RemoteSelfPlay
 from naipes.learn.selfplay import Batch, SelfPlay
@@ -156,10 +156,7 @@ def validate(s: Settings) -> None:
         value = getattr(s, name)
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
             raise UsageError(f"{name} must be in [0, 1], not {value!r}", code="bad_option")
-    if not isinstance(s.learning_rate, (int, float)) or not s.learning_rate > 0:
-        raise UsageError(f"the learning rate must be positive, not {s.learning_rate!r}", code="bad_option")
-    if not s.hidden or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in s.hidden):
-        raise UsageError(f"hidden widths must be positive ints, not {s.hidden!r}", code="bad_option")
+    check_training(s.hidden, s.learning_rate)
     if isinstance(s.margin, bool) or not isinstance(s.margin, (int, float)) or not s.margin >= 0:
         raise UsageError(f"margin must be >= 0, not {s.margin!r}", code="bad_option")
     if bool(s.teacher) != bool(s.teacher_minutes or s.teacher_decisions) or \

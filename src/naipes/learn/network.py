@@ -27,7 +27,7 @@ import numpy as np
 
 from naipes.errors import UsageError
 
-__all__ = ["Adam", "QNetwork", "WeightsMeta", "load_weights", "save_weights"]
+__all__ = ["Adam", "QNetwork", "WeightsMeta", "check_training", "load_weights", "save_weights"]
 
 Array = np.ndarray[Any, Any]
 #: The value given to illegal ids (never the argmax of a row with a legal id).
@@ -93,6 +93,15 @@ def _meta_from_json(cls: Callable[..., _M], text: str, tuples: tuple[str, ...], 
         return cls(**data)
     except (ValueError, TypeError, KeyError) as exc:
         raise UsageError(f"not a naipes {what}: {exc}", code="bad_weights") from None
+
+
+def check_training(hidden: tuple[int, ...], learning_rate: float) -> None:
+    """Refuse hidden widths that are not positive ints, or a learning rate that is not positive
+    (code ``bad_option``)."""
+    if not hidden or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in hidden):
+        raise UsageError(f"hidden widths must be positive ints, not {hidden!r}", code="bad_option")
+    if isinstance(learning_rate, bool) or not isinstance(learning_rate, (int, float)) or not learning_rate > 0:
+        raise UsageError(f"the learning rate must be positive, not {learning_rate!r}", code="bad_option")
 
 
 def _init_layer(rng: np.random.Generator, a: int, b: int, gain: float) -> list[Array]:

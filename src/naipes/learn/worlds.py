@@ -38,7 +38,7 @@ import numpy as np
 from naipes.errors import UsageError
 from naipes.learn.network import _init_layer, _meta_from_json, _npz
 
-__all__ = ["BLOCK", "KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds", "score_of"]
+__all__ = ["BLOCK", "KIND", "OPEN_FEATURES", "ValueNet", "WorldsBot", "WorldsMeta", "check_search", "heuristic_of", "is_worlds_file", "load_worlds", "open_features_of", "save_worlds", "score_of"]
 
 Array = np.ndarray[Any, Any]
 #: The ``kind`` of a world-value weight file (the Q-network files have none).
@@ -197,6 +197,15 @@ def is_worlds_file(raw: bytes) -> bool:
         return False
 
 
+def check_search(worlds: object, margin: object) -> None:
+    """Refuse ``worlds`` that is not an int from 1 to 256, or ``margin`` that is not a number >= 0
+    (code ``bad_option``)."""
+    if type(worlds) is not int or not 1 <= worlds <= 256:
+        raise UsageError(f"worlds is an int from 1 to 256, not {worlds!r}", code="bad_option")
+    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+        raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
+
+
 class WorldsBot:
     """The move of best mean network value over worlds sampled from the view (module docstring).
 
@@ -221,10 +230,7 @@ class WorldsBot:
                  worlds: int | None = None, margin: float | None = None, endgame: bool = True) -> None:
         worlds = meta.worlds if worlds is None else worlds
         margin = meta.margin if margin is None else margin
-        if type(worlds) is not int or not 1 <= worlds <= 256:
-            raise UsageError(f"worlds is an int from 1 to 256, not {worlds!r}", code="bad_option")
-        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
-            raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
+        check_search(worlds, margin)
         if not isinstance(endgame, bool):
             raise UsageError(f"endgame is True or False, not {endgame!r}", code="bad_option")
         self.net, self.meta, self.worlds, self.margin, self.endgame = net, meta, worlds, float(margin), endgame

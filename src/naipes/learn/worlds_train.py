@@ -13,9 +13,9 @@ from typing import Any, Callable
 import numpy as np
 
 from naipes.errors import UsageError
-from naipes.learn.network import Adam
+from naipes.learn.network import Adam, check_training
 from naipes.learn.observe import rules_key
-from naipes.learn.worlds import ValueNet, WorldsMeta, heuristic_of, open_features_of, score_of
+from naipes.learn.worlds import ValueNet, WorldsMeta, check_search, heuristic_of, open_features_of, score_of
 
 __all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "train_worlds"]
 
@@ -119,18 +119,18 @@ def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Arra
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[return-value]
 
 
-def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: float, epochs: int) -> None:
+def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: float, epochs: int,
+                     hidden: tuple[int, ...] = (256, 128), lr: float = 1e-3) -> None:
     """Refuse a world-value run that cannot be made (code ``bad_option``): a game other than
-    Machuco with two players and one hand, or counts and a margin out of range."""
+    Machuco with two players and one hand, counts, a margin, hidden widths or a learning rate out
+    of range."""
     if game != "machuco" or getattr(rules, "players", 0) != 2 or getattr(rules, "scope", "") != "hand":
         raise UsageError("world-value networks are for machuco with players=2, scope=hand only",
                          code="bad_option")
     if type(games) is not int or games < 1 or type(epochs) is not int or epochs < 1:
         raise UsageError(f"games and epochs are positive ints, not {games!r}, {epochs!r}", code="bad_option")
-    if type(worlds) is not int or not 1 <= worlds <= 256:
-        raise UsageError(f"worlds is an int from 1 to 256, not {worlds!r}", code="bad_option")
-    if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
-        raise UsageError(f"margin is a number >= 0, not {margin!r}", code="bad_option")
+    check_search(worlds, margin)
+    check_training(hidden, lr)
 
 
 def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, margin: float = 0.0,
@@ -143,7 +143,7 @@ def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, marg
     Raises:
         UsageError: as :func:`check_worlds_run` (code ``bad_option``).
     """
-    check_worlds_run("machuco", rules, games, worlds, margin, epochs)
+    check_worlds_run("machuco", rules, games, worlds, margin, epochs, hidden, lr)
     x, y, _ = label_run(rules, games, seed, workers)
     return fit_worlds(rules, x, y, games=games, seed=seed, worlds=worlds, margin=margin, hidden=hidden,
                       epochs=epochs, lr=lr, report=report)
