@@ -11,7 +11,8 @@ errors of the per-deal mean score (the two games of a deal are correlated, so
 the deal is the unit). ISMCTS's decision times count decisions with two or more
 legal moves (one legal move answers at once) and are CPU times of the process
 (``time.process_time``): the runs share the cores with other work, and wall
-times (also written, ``median_wall_ms``) grow with the load.
+times (also written, ``median_wall_ms``) grow with the load. BLAS runs on one thread
+(``OMP_NUM_THREADS`` and the like default to 1 before numpy loads).
 
 Matchups: ``machuco2`` and ``machuco4`` (teams) against MachucoBot, ``ranzo``
 against RanzoBot, ``machiavelli`` against SolverBot, ``openspiel`` (Machuco 2p:
@@ -35,11 +36,17 @@ import argparse
 import importlib.util
 import json
 import math
+import os
 import platform
 import statistics
 import sys
 import time
 from typing import Any, Callable
+
+# One BLAS thread, set before numpy loads: the learned bots' forward passes are small, and on a
+# busy 2-core machine OpenBLAS threads cost far more CPU than they save (the times are CPU times).
+for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 import naipes
 from naipes.bots import Bot, load_bot
