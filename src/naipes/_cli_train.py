@@ -77,7 +77,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="passes over all the teacher's decisions at the end of its phase (default 10)")
     p.add_argument("--teacher-data", metavar="FILE", default="",
                    help="the teacher's labelled decisions: read first when the file exists, written with the "
-                        "new ones after the teacher's phase (.npz)")
+                        "new ones after the teacher's phase (.npz); refused when labelled with another --dagger "
+                        "or --student-share")
     p.add_argument("--distil", choices=("values", "centered", "policy"), default="values",
                    help="how the teacher's labels are learnt: its values, their differences within a position, "
                         "or its choice (cross-entropy; with --tau, the softmax of its values) (default values)")

@@ -164,3 +164,16 @@ def test_a_teacher_data_file_that_is_not_one_is_refused_and_nothing_is_taken(tmp
             Labels(play, 1, str(path))
         assert err.value.code == "bad_teacher_data"
     assert play.games == play.decisions == 0
+
+
+def test_going_on_with_a_teacher_data_file_in_other_dagger_rounds_is_refused(tmp_path: Path) -> None:
+    train(_counted(tmp_path, "part", 50))  # DAgger rounds of 40, the student plays every decision
+    before = (tmp_path / "part-data.npz").read_bytes()
+    for changed in ({"dagger": 20}, {"dagger": 0}, {"student_share": 0.5}):
+        with pytest.raises(UsageError) as err:
+            train(_counted(tmp_path, "part", 90, **changed))
+        assert err.value.code == "bad_teacher_data" and "labelled with" in str(err.value)
+    assert (tmp_path / "part-data.npz").read_bytes() == before  # nothing written
+    train(_counted(tmp_path, "part", 90))  # the same rounds go on
+    with np.load(tmp_path / "part-data.npz") as part:
+        assert len(part["actions"]) >= 90

@@ -32,7 +32,7 @@ import json
 import time
 import zipfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -176,6 +176,8 @@ class Labels:
                 or not len(batch.obs) == len(batch.actions) == len(batch.labels) == len(batch.labelled):
             raise UsageError(f"{path!r} holds teacher data of another game, rules or layout",
                              code="bad_teacher_data")
+        if stored is not None:
+            self._check_rounds(path, stored)
         self.pools.append(batch)
         self.total = len(batch)
         if stored is not None and stored["seed"] == self.seed:  # the same stream: go on where it stopped
@@ -183,6 +185,15 @@ class Labels:
             self.play.games, self.play.decisions = stored["games"], stored["decisions"]
             self.ends, self.cpu = list(stored["ends"]), float(stored["cpu"])
         # another seed (or a file without its state): its games are added to the labels so far
+
+    def _check_rounds(self, path: str, stored: Mapping[str, Any]) -> None:
+        """Refuse a file labelled in other DAgger rounds (``dagger`` or ``share``): its rows would
+        mix two schedules under one file (code ``bad_teacher_data``). Files written before 1.2's
+        check hold neither and are taken as they are."""
+        for name, ours in (("dagger", self.dagger), ("share", self.share)):
+            if name in stored and stored[name] != ours:
+                raise UsageError(f"{path!r} was labelled with {name}={stored[name]}, not {ours}: use the "
+                                 f"same value to go on with it, or another file", code="bad_teacher_data")
 
     def until(self, decisions: int, fit: Callable[[Batch], Any],
               report: Callable[[int, Any], None] = lambda rows, student: None) -> None:
@@ -226,7 +237,8 @@ class Labels:
         every = self.rows()
         assert every.labels is not None and every.labelled is not None
         state = {"seed": self.seed, "rng": self.play.rng.bit_generator.state, "games": self.play.games,
-                 "decisions": self.play.decisions, "ends": self.ends, "cpu": round(self.cpu, 1)}
+                 "decisions": self.play.decisions, "ends": self.ends, "cpu": round(self.cpu, 1),
+                 "dagger": self.dagger, "share": self.share}
         np.savez_compressed(self.path, obs=every.obs, actions=every.actions, labels=every.labels,
                             labelled=every.labelled, state=np.array(json.dumps(state)))
 
