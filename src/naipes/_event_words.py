@@ -11,13 +11,16 @@
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+import enum
+from typing import Any, Callable, Sequence
+
+import attrs
 
 from naipes._card_words import cards_words
 from naipes._i18n import winners_text
 from naipes.events import CardsDealt, Event, GameEnded, HandEnded, HandStarted, MovePlayed, ScoresChanged
 
-__all__ = ["shared_event_text"]
+__all__ = ["event_fields_text", "shared_event_text"]
 
 #: English and Spanish, by key.
 _WORDS = {
@@ -79,3 +82,30 @@ def shared_event_text(event: Event, lang: str = "en",
     if isinstance(event, ScoresChanged):
         return w["scores"].format(s=_scores(event.totals))
     return None
+
+
+def _value_text(value: object) -> str:
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return "[" + " ".join(_value_text(v) for v in value) + "]"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value)
+
+
+def event_fields_text(event: object) -> str:
+    """An event as ``Name(field=value, ...)``: the words of a game that has none of its own.
+
+    Lists show as ``[a b]``, enums by value; ``private_to`` is left out.
+
+    >>> from naipes.events import MovePlayed
+    >>> event_fields_text(MovePlayed(seat=1, move="draw"))
+    'MovePlayed(seat=1, move=draw)'
+    """
+    kind: Any = type(event)
+    if not attrs.has(kind):
+        return str(event)
+    fields = [f.name for f in attrs.fields(kind) if f.name != "private_to"]
+    args = ", ".join(f"{name}={_value_text(getattr(event, name))}" for name in fields)
+    return f"{type(event).__name__}({args})"

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence, TypeVar
 from weakref import WeakSet
 
 from naipes import _game_records
+from naipes._deck_arg import deck_orders
 from naipes._game_moves import M, R, V, _forged, _Moves
 from naipes._game_records import _Records
 from naipes._jsonable import JSON
@@ -32,7 +33,7 @@ from naipes._state import (
 )
 from naipes._values import Move, Result, View, exact_field, spanish_card_field
 from naipes.cards import Card
-from naipes.errors import IllegalMoveError, InvalidStateError, UsageError
+from naipes.errors import IllegalMoveError, UsageError
 from naipes.events import Event, EventBus, MovePlayed
 
 if TYPE_CHECKING:
@@ -323,29 +324,8 @@ class Game(_Moves[R, M, V], _Records[R, M, V]):
         wanted = self.events._wanted.get(event_type)
         return self.events.wants(event_type) if wanted is None else wanted
 
-    @staticmethod
-    def _deck_orders(deck: Sequence[Card] | Sequence[Sequence[Card]] | None) -> tuple[tuple[Card, ...], ...]:
-        """Normalize ``deck=``: one order, or a sequence of orders, top first."""
-        if deck is None:
-            return ()
-        items = list(deck)
-        if not items:
-            raise InvalidStateError("deck= is empty", code="bad_deck")
-        if all(isinstance(c, str) for c in items):
-            return (tuple(Card.parse(c) for c in items),)  # type: ignore[arg-type]
-        if isinstance(items[0], Card):
-            if not all(isinstance(c, Card) for c in items):
-                raise InvalidStateError("deck= mixes cards and other things", code="bad_deck")
-            return (tuple(items),)  # type: ignore[arg-type]
-        orders = []
-        for order in items:
-            if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
-                raise InvalidStateError("deck= must hold cards or orders of cards", code="bad_deck")
-            order = tuple(Card.parse(c) if isinstance(c, str) else c for c in order)
-            if not all(isinstance(c, Card) for c in order):
-                raise InvalidStateError("deck= must hold cards", code="bad_deck")
-            orders.append(order)
-        return tuple(orders)
+    #: Normalize ``deck=``: one order, or a sequence of orders, top first (:func:`naipes._deck_arg.deck_orders`).
+    _deck_orders = staticmethod(deck_orders)
 
     # -- whose turn -------------------------------------------------------------------
     @property

@@ -22,13 +22,11 @@ True
 
 from __future__ import annotations
 
-import enum
 import importlib
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Sequence, TypeVar
 
-import attrs
-
+from naipes._event_words import event_fields_text
 from naipes._hooks import call as _call
 from naipes._hooks import find_hook as _find_hook
 from naipes._zone import ZONE_KINDS, Zone
@@ -485,33 +483,6 @@ class GamePlugin(Generic[R, M, V]):
         if name not in self._hooks:
             self._hooks[name] = _find_hook(self.module, name)
         return self._hooks[name]
-
-
-def _value_text(value: object) -> str:
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return "[" + " ".join(_value_text(v) for v in value) + "]"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return str(value)
-
-
-def event_fields_text(event: object) -> str:
-    """An event as ``Name(field=value, ...)``: the words of a game that has none of its own.
-
-    Lists show as ``[a b]``, enums by value; ``private_to`` is left out.
-
-    >>> from naipes.events import MovePlayed
-    >>> event_fields_text(MovePlayed(seat=1, move="draw"))
-    'MovePlayed(seat=1, move=draw)'
-    """
-    kind: Any = type(event)
-    if not attrs.has(kind):
-        return str(event)
-    fields = [f.name for f in attrs.fields(kind) if f.name != "private_to"]
-    args = ", ".join(f"{name}={_value_text(getattr(event, name))}" for name in fields)
-    return f"{type(event).__name__}({args})"
 
 
 _PLUGINS: dict[str, GamePlugin[Any, Any, Any]] = {}
