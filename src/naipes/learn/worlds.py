@@ -49,7 +49,7 @@ KIND = "worlds"
 BLOCK = 4
 #: The module of each game's open features (``VERSION``, ``SIZE``, ``open_features``), imported
 #: on first use (a game's package is not imported by naipes.learn's modules).
-OPEN_FEATURES = {"machuco": "naipes.machuco._open_features"}
+OPEN_FEATURES = {"machuco": "naipes.machuco._open_features", "ranzo": "naipes.ranzo._open_features"}
 
 
 def open_features_of(game: str) -> Any:
@@ -248,7 +248,11 @@ class WorldsBot:
         moves = view.legal_moves
         if len(moves) == 1:
             return moves[0]
-        favoured = moves.index(self._heuristic.choose(view))
+        heuristic = self._heuristic.choose(view)
+        decides = getattr(self._open, "decides", None)
+        if decides is not None and not decides(moves):
+            return heuristic
+        favoured = moves.index(heuristic)
         exact = self.endgame and view.stock_size == 0 and len(view.hand_sizes) == 2
         means = self.exact_values(view) if exact else self.values(view)
         means[favoured] += self.margin
@@ -261,7 +265,11 @@ class WorldsBot:
         write = self._open.open_features
         draw = getattr(view, "samples", None)
         worlds = draw(self._rng, self.worlds) if draw else [view.sample(self._rng) for _ in range(self.worlds)]
+        batch = getattr(self._open, "after_moves", None)
         for w, world in enumerate(worlds):
+            if batch is not None:
+                batch(world, seat, moves, rows[w * n:(w + 1) * n])
+                continue
             for i, move in enumerate(moves):
                 branch = world.clone()
                 branch.play(move, seat)

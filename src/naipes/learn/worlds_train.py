@@ -22,16 +22,23 @@ __all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "labe
 Array = np.ndarray[Any, Any]
 
 
-def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tuple[Array, Array, Array]:
+def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
+                game_name: str = "machuco") -> tuple[Array, Array, Array]:
     """Open features, scores and leads of the positions after every move of every decision with a
-    choice in ``games`` games of MachucoBot (a share ``epsilon`` of its moves random), each move's
-    score (:func:`score_of`) and lead (the seat's side's points less the other's at the end) those of
-    MachucoBot's rollout of a copy of the true position to the end of the hand."""
+    choice in ``games`` games of the heuristic bot (a share ``epsilon`` of its moves random), each
+    move's score and lead those of the heuristic's rollout of a copy of the true position to the end.
+
+    The score is the open-features module's ``score(returns, seat)`` (Machuco: :func:`score_of`, 1 a
+    win, 1/2 a tie, 0 a loss), the lead the seat's side's points (Machuco) or returns (Ranzo: the
+    benchmark's sides, the seat and the seat two on) less the others'. A game whose module has
+    ``decides(moves)`` labels only the decisions it accepts (Ranzo: the discards)."""
     from naipes.registry import find_game
 
-    new_game, features = find_game("machuco").load().Game, open_features_of("machuco")
+    new_game, features = find_game(game_name).load().Game, open_features_of(game_name)
     rng = random.Random(seed)
-    bots = [heuristic_of("machuco", rng.randrange(2**63)) for _ in range(2)]
+    players = int(getattr(rules, "players", 2))
+    bots = [heuristic_of(game_name, rng.randrange(2**63)) for _ in range(players)]
+    decides, score = getattr(features, "decides", None), getattr(features, "score", None)
     rows: list[Array] = []
     labels: list[float] = []
     leads: list[float] = []
@@ -41,7 +48,7 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
             seat = game.to_act[0]
             view = game.view(seat)
             moves = view.legal_moves
-            if len(moves) > 1:
+            if len(moves) > 1 and (decides is None or decides(moves)):
                 for move in moves:
                     branch = game.clone()
                     branch.play(move, seat)
@@ -49,19 +56,29 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1) -> tupl
                     features.open_features(branch, seat, row)
                     rows.append(row)
                     result = _roll_out(branch, bots)
-                    labels.append(score_of(result.returns, seat))
-                    leads.append(float(result.scores[seat] - result.scores[1 - seat]))
+                    labels.append(score(result.returns, seat) if score else score_of(result.returns, seat))
+                    leads.append(_lead(result, seat, players, score is None))
             move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
             game.play(move, seat)
     x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
     return x, np.asarray(labels, np.float32), np.asarray(leads, np.float32)
 
 
+def _lead(result: Any, seat: int, players: int, points: bool) -> float:
+    """The seat's side's points (``points``: two players) or summed returns less the others'."""
+    if points:
+        return float(result.scores[seat] - result.scores[1 - seat])
+    side = {seat, (seat + 2) % players} if players == 4 else {seat}
+    return float(sum(r if s in side else -r for s, r in enumerate(result.returns)))
+
+
 def _roll_out(game: Any, bots: Any) -> Any:
-    """``game`` played to its end by the bots; its result."""
+    """``game`` played to its end by the bots (their engine fast path where they have one); its result."""
     while game.result is None:
         seat = game.to_act[0]
-        game.play(bots[seat].choose(game.view(seat)), seat)
+        bot = bots[seat]
+        fast = getattr(bot, "choose_in_game", None)
+        game.play(fast(game, seat) if fast else bot.choose(game.view(seat)), seat)
     return game.result
 
 
