@@ -149,7 +149,7 @@ def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
                          code="bad_option")
     net, meta = train_worlds(rules, games=args.worlds_games, seed=args.seed, worlds=args.worlds,
                              margin=args.margin, hidden=hidden, epochs=args.epochs, lr=args.lr,
-                             workers=args.workers,
+                             workers=args.workers, game=kit.info.name,
                              report=lambda e, loss: print(f"pass {e + 1}: loss {loss:.4f}", flush=True))
     print(f"{meta.trained['positions']:,} positions of {args.worlds_games:,} games")
     if args.out:

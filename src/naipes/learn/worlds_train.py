@@ -17,7 +17,7 @@ from naipes.learn.network import Adam, check_training
 from naipes.learn.observe import rules_key
 from naipes.learn.worlds import ValueNet, WorldsMeta, check_search, heuristic_of, open_features_of, score_of
 
-__all__ = ["CHUNK", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "train_worlds"]
+__all__ = ["CHUNK", "WORLDS_GAMES", "check_worlds_run", "chunk_seed", "fit", "fit_worlds", "label_games", "label_run", "train_worlds"]
 
 Array = np.ndarray[Any, Any]
 
@@ -117,15 +117,16 @@ def chunk_seed(seed: int, index: int) -> int:
     return 10**9 + (seed - 1) * 10**6 + index
 
 
-def _label_chunk(job: tuple[Any, int, int]) -> tuple[Array, Array, Array]:
-    rules, seed, games = job
-    return label_games(rules, seed, games)
+def _label_chunk(job: tuple[Any, int, int, str]) -> tuple[Array, Array, Array]:
+    rules, seed, games, game = job
+    return label_games(rules, seed, games, game_name=game)
 
 
-def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Array, Array, Array]:
-    """The labelled positions of ``games`` games in chunks of :data:`CHUNK` (in ``workers``
-    processes; the same arrays for any number), in chunk order."""
-    jobs = [(rules, chunk_seed(seed, i), min(CHUNK, games - i * CHUNK)) for i in range(-(-games // CHUNK))]
+def label_run(rules: Any, games: int, seed: int, workers: int = 0,
+              game: str = "machuco") -> tuple[Array, Array, Array]:
+    """The labelled positions of ``games`` games of ``game`` in chunks of :data:`CHUNK` (in
+    ``workers`` processes; the same arrays for any number), in chunk order."""
+    jobs = [(rules, chunk_seed(seed, i), min(CHUNK, games - i * CHUNK), game) for i in range(-(-games // CHUNK))]
     if workers > 0:
         import multiprocessing
 
@@ -136,14 +137,20 @@ def label_run(rules: Any, games: int, seed: int, workers: int = 0) -> tuple[Arra
     return tuple(np.concatenate([p[i] for p in parts]) for i in range(3))  # type: ignore[return-value]
 
 
+#: The games and rules a world-value network trains for (the rules' fields that must hold).
+WORLDS_GAMES: dict[str, dict[str, Any]] = {"machuco": {"players": 2, "scope": "hand"},
+                                           "ranzo": {"players": 4, "rounds": 1}}
+
+
 def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: float, epochs: int,
                      hidden: tuple[int, ...] = (256, 128), lr: float = 1e-3) -> None:
-    """Refuse a world-value run that cannot be made (code ``bad_option``): a game other than
-    Machuco with two players and one hand, counts, a margin, hidden widths or a learning rate out
-    of range."""
-    if game != "machuco" or getattr(rules, "players", 0) != 2 or getattr(rules, "scope", "") != "hand":
-        raise UsageError("world-value networks are for machuco with players=2, scope=hand only",
-                         code="bad_option")
+    """Refuse a world-value run that cannot be made (code ``bad_option``): a game and rules not in
+    :data:`WORLDS_GAMES` (Machuco with two players and one hand, Ranzo with four players and one
+    round), counts, a margin, hidden widths or a learning rate out of range."""
+    need = WORLDS_GAMES.get(game)
+    if need is None or any(getattr(rules, k, None) != v for k, v in need.items()):
+        offered = "; ".join(f"{g} with " + ", ".join(f"{k}={v}" for k, v in n.items()) for g, n in WORLDS_GAMES.items())
+        raise UsageError(f"world-value networks are for {offered} only", code="bad_option")
     if type(games) is not int or games < 1 or type(epochs) is not int or epochs < 1:
         raise UsageError(f"games and epochs are positive ints, not {games!r}, {epochs!r}", code="bad_option")
     check_search(worlds, margin)
@@ -152,7 +159,8 @@ def check_worlds_run(game: str, rules: Any, games: int, worlds: int, margin: flo
 
 def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, margin: float = 0.0,
                  hidden: tuple[int, ...] = (256, 128), epochs: int = 6, lr: float = 1e-3, workers: int = 0,
-                 report: Callable[[int, float], None] | None = None) -> tuple[ValueNet, WorldsMeta]:
+                 report: Callable[[int, float], None] | None = None,
+                 game: str = "machuco") -> tuple[ValueNet, WorldsMeta]:
     """Label ``games`` games (:func:`label_run`) and fit a fresh network on them (:func:`fit`):
     the weights and metadata of :class:`~naipes.learn.worlds.WorldsBot`, the same bytes for the same
     arguments (one BLAS thread).
@@ -160,23 +168,24 @@ def train_worlds(rules: Any, *, games: int, seed: int = 1, worlds: int = 8, marg
     Raises:
         UsageError: as :func:`check_worlds_run` (code ``bad_option``).
     """
-    check_worlds_run("machuco", rules, games, worlds, margin, epochs, hidden, lr)
-    x, y, _ = label_run(rules, games, seed, workers)
+    check_worlds_run(game, rules, games, worlds, margin, epochs, hidden, lr)
+    x, y, _ = label_run(rules, games, seed, workers, game)
     return fit_worlds(rules, x, y, games=games, seed=seed, worlds=worlds, margin=margin, hidden=hidden,
-                      epochs=epochs, lr=lr, report=report)
+                      epochs=epochs, lr=lr, report=report, game=game)
 
 
 def fit_worlds(rules: Any, x: Array, y: Array, *, games: int, seed: int, worlds: int, margin: float,
                hidden: tuple[int, ...], epochs: int, lr: float,
-               report: Callable[[int, float], None] | None = None) -> tuple[ValueNet, WorldsMeta]:
+               report: Callable[[int, float], None] | None = None,
+               game: str = "machuco") -> tuple[ValueNet, WorldsMeta]:
     """A fresh network of ``seed`` fitted on the labelled positions of :func:`label_run`, and its
     metadata (:func:`train_worlds`' second half)."""
-    features = open_features_of("machuco")
+    features = open_features_of(game)
     net = ValueNet(features.SIZE, hidden, seed=seed)
     fit(net, x, y, epochs=epochs, lr=lr, seed=seed, report=report)
     trained = {"method": "worlds", "games": games, "positions": len(x), "seed": seed, "epochs": epochs,
                "lr": lr, "epsilon": 0.1}
-    meta = WorldsMeta(game="machuco", rules=rules_key(rules), state_version=features.VERSION,
+    meta = WorldsMeta(game=game, rules=rules_key(rules), state_version=features.VERSION,
                       inputs=features.SIZE, hidden=tuple(hidden), worlds=worlds, margin=float(margin),
                       trained=trained)
     return net, meta

@@ -20,10 +20,12 @@ per seat r                 its concealed cards (over 6), its open juegos (over 2
                            draws if nobody steals (over 3), how soon the first of them
                            comes (1 the next draw, 0 none), whether the card under claim
                            is an out, whether its hand splits now, whether it is to act,
-                           its balance less the starting points (over 10)
+                           its balance less the starting points (over 10), whether it
+                           answered the open window (not how)
 then                       the phase (turn, window, steal, over), the relative seat of
                            the turn and of the stealer, the stock (over 28), and whether
-                           the winning claim is an envido or a truco
+                           the winning claim is an envido or a truco, and whether the
+                           seat's own answer to the open window is an envido or a truco
 =========================  ===========================================================
 
 The next draws: after the position's turn the stock's first card goes to the seat after
@@ -43,9 +45,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW
-from naipes.ranzo.moves import Discard, Envido, Truco
+from naipes.ranzo.moves import Discard, Envido, Pass, Truco
 
-__all__ = ["SIZE", "VERSION", "after_moves", "decides", "open_features", "score"]
+__all__ = ["DECIDED", "SIZE", "VERSION", "after_moves", "decides", "open_features", "score"]
 
 #: The version of the layout below; a value network's file records it.
 VERSION = 1
@@ -55,7 +57,7 @@ _SEAT = 8 * _CARDS
 _PER_SEAT = 12
 _REST = _SEAT + 4 * _PER_SEAT
 #: The number of features.
-SIZE = _REST + 4 + 4 + 4 + 3
+SIZE = _REST + 4 + 4 + 4 + 5
 _PHASES = {TURN: 0, WINDOW: 1, STEAL: 2, OVER: 3}
 #: Draws looked ahead per seat.
 _AHEAD = 3
@@ -64,11 +66,18 @@ _KEPT = 1 << 16
 _outs_memo: dict[tuple[int, int], int] = {}
 
 
-def decides(moves: Sequence[Any]) -> bool:
-    """Whether a world-value bot weighs this decision: a discard (on a turn or after a steal)
-    with no Ranzo call among the moves (a Ranzo is always called); claim windows are left to
-    RanzoBot."""
-    return isinstance(moves[-1], Discard) and not any(not isinstance(m, Discard) for m in moves)
+#: The kinds of decision a world-value bot weighs (:func:`decides`): ``"discard"`` (a turn's or a
+#: steal's, with no Ranzo to call) and ``"window"`` (a claim window's answer).
+DECIDED = ("discard", "window")
+
+
+def decides(moves: Sequence[Any], kinds: Sequence[str] | None = None) -> bool:
+    """Whether a world-value bot weighs a decision of these ``moves``: one of ``kinds`` (default
+    :data:`DECIDED`); a Ranzo is always called, by the heuristic."""
+    kinds = DECIDED if kinds is None else kinds
+    if isinstance(moves[0], Pass):
+        return "window" in kinds
+    return "discard" in kinds and all(isinstance(m, Discard) for m in moves)
 
 
 def score(returns: Sequence[float], seat: int) -> float:
@@ -197,6 +206,7 @@ def _seat(game: Any, s: int, r: int, hand: int, known: int, context: tuple[int, 
     out[at + 8] = 1.0 if size % 3 == 0 and t.can_split(hand) else 0.0
     out[at + 9] = 1.0 if s in game.to_act else 0.0
     out[at + 10] = (game._balances[s] - game.rules.starting_points) / 10
+    out[at + 11] = 1.0 if game._phase is WINDOW and s in game._pending_answers else 0.0
 
 
 def _rest(game: Any, seat: int, n: int, stock: int, out: Any) -> None:
@@ -208,6 +218,9 @@ def _rest(game: Any, seat: int, n: int, stock: int, out: Any) -> None:
     out[at + 12] = stock / 28
     out[at + 13] = 1.0 if isinstance(game._claim, Envido) and game._phase is STEAL else 0.0
     out[at + 14] = 1.0 if isinstance(game._claim, Truco) and game._phase is STEAL else 0.0
+    mine = game._pending_answers.get(seat) if game._phase is WINDOW else None
+    out[at + 15] = 1.0 if isinstance(mine, Envido) else 0.0
+    out[at + 16] = 1.0 if isinstance(mine, Truco) else 0.0
 
 
 def _claim_card(game: Any) -> Any:
