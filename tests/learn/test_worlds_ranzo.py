@@ -19,7 +19,7 @@ from naipes.learn.bot import load_any  # noqa: E402
 from naipes.learn.worlds import ValueNet, WorldsBot, WorldsMeta, save_worlds  # noqa: E402
 from naipes.learn.worlds_train import check_worlds_run, label_games, train_worlds  # noqa: E402
 from naipes.ranzo import Discard, RanzoBot  # noqa: E402
-from naipes.ranzo._open_features import SIZE, VERSION, after_moves, decides, open_features, score  # noqa: E402
+from naipes.ranzo._open_features import SIZE, VERSION, Sampler, after_moves, decides, open_features, score  # noqa: E402
 
 ROUND = ranzo.Rules(rounds=1)
 
@@ -95,8 +95,9 @@ def test_labels_are_the_same_for_a_seed_and_score_the_sides() -> None:
     assert x1.shape[1] == SIZE and len(x1) == len(y1) > 20
     assert np.array_equal(x1, x2) and np.array_equal(y1, y2)
     assert np.array_equal(np.sign(lead1) * 0.5 + 0.5, y1)
-    claims = x1[:, 336:384].sum(1)  # a turn discard opens a window on its card, a steal discard does not
-    assert set(claims) == {0.0, 1.0} and claims.mean() > 0.8
+    claims = x1[:, 336:384].sum(1)  # a turn discard opens a window on its card, a resolved one has none
+    assert set(claims) == {0.0, 1.0}
+    assert set(x1[:, 436]) == {0.0, 1.0}  # the seat's own discards and its answers to others' are labelled
 
 
 def _moves(bot: object, seed: int = 80_040) -> list[object]:
@@ -155,3 +156,24 @@ def test_the_ranzo_command_writes_a_file_and_refuses_other_rules(tmp_path: Path,
     assert isinstance(meta, WorldsMeta) and meta.game == "ranzo" and meta.hidden == (8,)
     assert main(["train", "ranzo", "--rule", "rounds=2", *common]) == 1
     assert "naipes train:" in capsys.readouterr().err
+
+
+def test_the_inferring_sampler_deals_worlds_of_the_view_and_the_bot_refuses_a_bad_flag(
+        small: tuple[ValueNet, WorldsMeta]) -> None:
+    game, bot, sampler, rng, dealt = ranzo.Game(ROUND, seed=80_070), RanzoBot(seed=1), Sampler(3), random.Random(4), 0
+    while game.result is None and dealt < 6:
+        seat = game.to_act[0]
+        view = game.view(seat)
+        if seat == 0:
+            sampler.observe(view)
+            if decides(view.legal_moves) and len(view.legal_moves) > 1:
+                for world in sampler.worlds(view, rng, 2):
+                    assert world.view(0).hand == view.hand and world.stock_size == view.stock_size
+                    assert [len(h) for h in world.hands] == list(view.hand_sizes)
+                dealt += 1
+        game.play(bot.choose(view), seat)
+    assert dealt == 6
+    assert _moves(WorldsBot(*small, seed=5, infer=True)) == _moves(WorldsBot(*small, seed=5, infer=True))
+    with pytest.raises(UsageError) as err:
+        WorldsBot(*small, infer=1)  # type: ignore[arg-type]
+    assert err.value.code == "bad_option"

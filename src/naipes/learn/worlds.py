@@ -88,6 +88,8 @@ class WorldsMeta:
         margin: the bonus of MachucoBot's move over the network's mean values.
         trained: how the weights were made (command, games, CPU seconds), free-form.
         kind: :data:`KIND`.
+        infer: whether its bot deals its worlds leaning to the other seats' play (the game's
+            open-features module's ``Sampler``) rather than uniformly.
     """
 
     game: str
@@ -99,10 +101,14 @@ class WorldsMeta:
     margin: float = 0.0
     trained: Mapping[str, Any] = attrs.field(factory=dict)
     kind: str = KIND
+    infer: bool = False
 
     def to_json(self) -> str:
-        """The metadata as a JSON text."""
-        return json.dumps(attrs.asdict(self), sort_keys=True)
+        """The metadata as a JSON text (``infer`` only when true: the files of 1.2 stay byte for byte)."""
+        fields = attrs.asdict(self)
+        if not self.infer:
+            del fields["infer"]
+        return json.dumps(fields, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> WorldsMeta:
@@ -224,21 +230,29 @@ class WorldsBot:
             ``endgame`` not a bool (code ``bad_option``).
     """
 
-    __slots__ = ("net", "meta", "worlds", "margin", "endgame", "_rng", "_heuristic", "_model", "_open")
+    __slots__ = ("net", "meta", "worlds", "margin", "endgame", "infer", "_rng", "_heuristic", "_model", "_open",
+                 "_sampler")
 
     def __init__(self, net: ValueNet, meta: WorldsMeta, seed: int | None = None, *,
-                 worlds: int | None = None, margin: float | None = None, endgame: bool = True) -> None:
+                 worlds: int | None = None, margin: float | None = None, endgame: bool = True,
+                 infer: bool | None = None) -> None:
         worlds = meta.worlds if worlds is None else worlds
         margin = meta.margin if margin is None else margin
         check_search(worlds, margin)
-        if not isinstance(endgame, bool):
-            raise UsageError(f"endgame is True or False, not {endgame!r}", code="bad_option")
+        infer = meta.infer if infer is None else infer
+        for name, flag in (("endgame", endgame), ("infer", infer)):
+            if not isinstance(flag, bool):
+                raise UsageError(f"{name} is True or False, not {flag!r}", code="bad_option")
+        self.infer = infer
         self.net, self.meta, self.worlds, self.margin, self.endgame = net, meta, worlds, float(margin), endgame
         self._rng = random.Random(seed)
         self._heuristic = heuristic_of(meta.game, seed)
         #: The model of the other seat in the exact endgame.
         self._model = heuristic_of(meta.game, seed)
         self._open = open_features_of(meta.game)
+        sampler = getattr(self._open, "Sampler", None) if infer else None
+        #: the game's inference of the hidden hands from play (``infer``), if it has one
+        self._sampler = sampler() if sampler is not None else None
 
     def __repr__(self) -> str:
         return f"WorldsBot(worlds={self.worlds}, margin={self.margin}, endgame={self.endgame})"
@@ -246,6 +260,8 @@ class WorldsBot:
     def choose(self, view: Any) -> Any:
         """The legal move of best mean value (MachucoBot's raised by ``margin``; the first of equals)."""
         moves = view.legal_moves
+        if self._sampler is not None:
+            self._sampler.observe(view)
         if len(moves) == 1:
             return moves[0]
         heuristic = self._heuristic.choose(view)
@@ -264,7 +280,12 @@ class WorldsBot:
         rows = np.zeros((self.worlds * n, self._open.SIZE), np.float32)
         write = self._open.open_features
         draw = getattr(view, "samples", None)
-        worlds = draw(self._rng, self.worlds) if draw else [view.sample(self._rng) for _ in range(self.worlds)]
+        if self._sampler is not None and not getattr(view, "peeked", False):
+            worlds = self._sampler.worlds(view, self._rng, self.worlds)
+        elif draw:
+            worlds = draw(self._rng, self.worlds)
+        else:
+            worlds = [view.sample(self._rng) for _ in range(self.worlds)]
         batch = getattr(self._open, "after_moves", None)
         for w, world in enumerate(worlds):
             if batch is not None:
