@@ -31,7 +31,10 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     The score is the open-features module's ``score(returns, seat)`` (Machuco: :func:`score_of`, 1 a
     win, 1/2 a tie, 0 a loss), the lead the seat's side's points (Machuco) or returns (Ranzo: the
     benchmark's sides, the seat and the seat two on) less the others'. A game whose module has
-    ``decides(moves)`` labels only the decisions it accepts (Ranzo: the discards)."""
+    ``decides(moves)`` labels only the decisions it accepts (Ranzo: discards and windows); one whose
+    module sets ``LABEL_IN_SAMPLES`` (Ranzo) labels the features of a world sampled from the seat's
+    view, not the true position's, with the true position's rollout: the network learns what a
+    sampled world says of the true outcome, as the bot will ask it."""
     from naipes.registry import find_game
 
     new_game, features = find_game(game_name).load().Game, open_features_of(game_name)
@@ -39,6 +42,8 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     players = int(getattr(rules, "players", 2))
     bots = [heuristic_of(game_name, rng.randrange(2**63)) for _ in range(players)]
     decides, score = getattr(features, "decides", None), getattr(features, "score", None)
+    sampled = bool(getattr(features, "LABEL_IN_SAMPLES", False))
+    worlds_rng = random.Random(rng.randrange(2**63)) if sampled else rng
     rows: list[Array] = []
     labels: list[float] = []
     leads: list[float] = []
@@ -49,12 +54,14 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
             view = game.view(seat)
             moves = view.legal_moves
             if len(moves) > 1 and (decides is None or decides(moves)):
-                for move in moves:
+                seen = _rows(features, view.sample(worlds_rng), seat, moves) if sampled else None
+                for i, move in enumerate(moves):
                     branch = game.clone()
                     branch.play(move, seat)
-                    row = np.zeros(features.SIZE, np.float32)
-                    features.open_features(branch, seat, row)
-                    rows.append(row)
+                    if seen is None:
+                        row = np.zeros(features.SIZE, np.float32)
+                        features.open_features(branch, seat, row)
+                    rows.append(row if seen is None else seen[i])
                     result = _roll_out(branch, bots)
                     labels.append(score(result.returns, seat) if score else score_of(result.returns, seat))
                     leads.append(_lead(result, seat, players, score is None))
@@ -62,6 +69,20 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
             game.play(move, seat)
     x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
     return x, np.asarray(labels, np.float32), np.asarray(leads, np.float32)
+
+
+def _rows(features: Any, world: Any, seat: int, moves: Any) -> Array:
+    """The open features of ``world`` after each of ``moves`` (the module's ``after_moves`` if it has one)."""
+    rows = np.zeros((len(moves), features.SIZE), np.float32)
+    batch = getattr(features, "after_moves", None)
+    if batch is not None:
+        batch(world, seat, moves, rows)
+        return rows
+    for i, move in enumerate(moves):
+        branch = world.clone()
+        branch.play(move, seat)
+        features.open_features(branch, seat, rows[i])
+    return rows
 
 
 def _lead(result: Any, seat: int, players: int, points: bool) -> float:

@@ -48,10 +48,14 @@ from typing import Any, Sequence
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW
 from naipes.ranzo.moves import Discard, Envido, Pass, Truco
 
-__all__ = ["DECIDED", "SIZE", "Sampler", "VERSION", "after_moves", "decides", "open_features", "score"]
+__all__ = ["DECIDED", "LABEL_IN_SAMPLES", "SIZE", "Sampler", "VERSION", "after_moves", "decides", "open_features", "score"]
 
 #: The version of the layout below; a value network's file records it.
 VERSION = 1
+#: Labels are taken in a world sampled from the seat's view (:func:`naipes.learn.worlds_train.label_games`):
+#: trained on the true positions, whose hands RanzoBot built towards juegos, a network read the
+#: uniformly dealt hands of sampled worlds as far less ready than they are.
+LABEL_IN_SAMPLES = True
 _CARDS = 48
 _HAND, _STOCK, _DEAD, _OPEN, _CLAIM = 0, 4 * _CARDS, 5 * _CARDS, 6 * _CARDS, 7 * _CARDS
 _SEAT = 8 * _CARDS
