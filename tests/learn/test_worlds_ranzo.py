@@ -177,3 +177,16 @@ def test_the_inferring_sampler_deals_worlds_of_the_view_and_the_bot_refuses_a_ba
     with pytest.raises(UsageError) as err:
         WorldsBot(*small, infer=1)  # type: ignore[arg-type]
     assert err.value.code == "bad_option"
+
+
+def test_labels_read_a_world_sampled_from_the_view_and_the_true_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
+    import naipes.ranzo._open_features as features
+
+    x1, y1, _ = label_games(ROUND, 9, 1, game_name="ranzo")
+    monkeypatch.setattr(features, "LABEL_IN_SAMPLES", False)
+    x2, y2, _ = label_games(ROUND, 9, 1, game_name="ranzo")
+    assert np.array_equal(y1, y2)  # the same games, the same rollouts
+    mine = (x2[:, 436] == 1) & (x2[:, 433] == 1)  # the window on its own discard: its hand is the same
+    assert mine.sum() > 20 and np.array_equal(x1[mine, :48], x2[mine, :48])
+    assert not np.array_equal(x1[:, 48:240], x2[:, 48:240])  # the other hands and the stock are sampled
+    assert np.array_equal(x1[mine, 48:240].sum(1), x2[mine, 48:240].sum(1))
