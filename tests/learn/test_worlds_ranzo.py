@@ -76,10 +76,13 @@ def test_the_rows_after_discards_are_those_of_playing_each() -> None:
     assert checked > 20
 
 
-def test_decides_takes_the_discards_only_and_score_the_benchmark_sides() -> None:
+def test_decides_takes_the_kinds_asked_and_score_the_benchmark_sides() -> None:
     kinds = {decides(game.legal_moves(seat)) for game, seat in _positions(80_020, 1)}
     assert kinds == {True, False}
-    assert not decides((ranzo.CallRanzo(), *_discards()))
+    assert not decides((ranzo.CallRanzo(), *_discards()), ("discard", "window"))
+    assert decides(_discards(), ("discard",)) and not decides(_discards())  # the default: windows only
+    windows = [game.legal_moves(seat) for game, seat in _positions(80_020, 1) if game.phase is ranzo.Phase.WINDOW]
+    assert windows and all(decides(m) and not decides(m, ("discard",)) for m in windows)
     assert score((3.0, -3.0, 0.0, 0.0), 0) == 1.0 and score((3.0, -3.0, 0.0, 0.0), 1) == 0.0
     assert score((2.0, 0.0, -2.0, 0.0), 0) == 0.5 and score((1.0, -1.0), 1) == 0.0
 
@@ -89,7 +92,10 @@ def _discards() -> tuple[Discard, ...]:
     return tuple(m for m in game.legal_moves() if isinstance(m, Discard))
 
 
-def test_labels_are_the_same_for_a_seed_and_score_the_sides() -> None:
+def test_labels_are_the_same_for_a_seed_and_score_the_sides(monkeypatch: pytest.MonkeyPatch) -> None:
+    import naipes.ranzo._open_features as features
+
+    monkeypatch.setattr(features, "DECIDED", ("discard", "window"))
     x1, y1, lead1 = label_games(ROUND, 7, 1, game_name="ranzo")
     x2, y2, _ = label_games(ROUND, 7, 1, game_name="ranzo")
     assert x1.shape[1] == SIZE and len(x1) == len(y1) > 20
@@ -112,7 +118,7 @@ def _moves(bot: object, seed: int = 80_040) -> list[object]:
     return played
 
 
-def test_the_bot_is_deterministic_and_leaves_the_windows_to_the_heuristic(
+def test_the_bot_is_deterministic_and_leaves_what_it_does_not_weigh_to_the_heuristic(
         small: tuple[ValueNet, WorldsMeta]) -> None:
     assert _moves(WorldsBot(*small, seed=3)) == _moves(WorldsBot(*small, seed=3))
     assert _moves(WorldsBot(*small, seed=3, margin=2.0)) == _moves(RanzoBot(seed=3))
@@ -182,9 +188,10 @@ def test_the_inferring_sampler_deals_worlds_of_the_view_and_the_bot_refuses_a_ba
 def test_labels_read_a_world_sampled_from_the_view_and_the_true_rollout(monkeypatch: pytest.MonkeyPatch) -> None:
     import naipes.ranzo._open_features as features
 
-    x1, y1, _ = label_games(ROUND, 9, 1, game_name="ranzo")
-    monkeypatch.setattr(features, "LABEL_IN_SAMPLES", False)
+    monkeypatch.setattr(features, "DECIDED", ("discard", "window"))
     x2, y2, _ = label_games(ROUND, 9, 1, game_name="ranzo")
+    monkeypatch.setattr(features, "LABEL_IN_SAMPLES", True)
+    x1, y1, _ = label_games(ROUND, 9, 1, game_name="ranzo")
     assert np.array_equal(y1, y2)  # the same games, the same rollouts
     mine = (x2[:, 436] == 1) & (x2[:, 433] == 1)  # the window on its own discard: its hand is the same
     assert mine.sum() > 20 and np.array_equal(x1[mine, :48], x2[mine, :48])
