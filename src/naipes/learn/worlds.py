@@ -18,9 +18,17 @@ rolls MachucoBot out to the end of the hand; the position after the move is
 labelled with the seat's score (1 a win, 1/2 a tie, 0 a loss). :func:`fit` regresses
 the network on them (the cross-entropy of a sigmoid output, Adam).
 
-Machuco with two players, one hand (``scope="hand"``) only.
+Machuco with two players, one hand (``scope="hand"``), and Ranzo with four players, one round
+(``rounds=1``; :mod:`naipes.ranzo._open_features`: the hands and the stock card by card, each
+seat's outs, its next draws; labels of the benchmark's sides). A game's open-features module may
+also give ``decides(moves)`` (the decisions the bot weighs; the others are the heuristic's),
+``after_moves`` (the rows after each move, faster than playing each in a copy), ``score(returns,
+seat)`` (the label) and ``Sampler`` (worlds inferred from the other seats' play, ``infer``).
+Ranzo's network does not beat RanzoBot (see the RL guide): it does not ship.
 
 .. versionadded:: 1.2
+.. versionchanged:: 1.2
+   Ranzo (issue 41).
 """
 
 from __future__ import annotations
@@ -81,11 +89,11 @@ class WorldsMeta:
     Attributes:
         game: the game's registered name.
         rules: the rule fields the network was trained under (as ``rules.to_dict()``).
-        state_version: the open features' version (:data:`naipes.machuco._open_features.VERSION`).
+        state_version: the open features' version (the ``VERSION`` of the game's open-features module).
         inputs: the number of features.
         hidden: the hidden layers' widths.
         worlds: the worlds the bot samples a decision.
-        margin: the bonus of MachucoBot's move over the network's mean values.
+        margin: the bonus of the heuristic's move over the network's mean values.
         trained: how the weights were made (command, games, CPU seconds), free-form.
         kind: :data:`KIND`.
         infer: whether its bot deals its worlds leaning to the other seats' play (the game's
@@ -221,13 +229,16 @@ class WorldsBot:
         seed: seed of the generator that samples the worlds (and breaks MachucoBot's ties).
         worlds: worlds sampled a decision (``None``: the file's).
         margin: MachucoBot's move's bonus (``None``: the file's).
+        infer: deal the worlds from the game's inference of the other hands from their play (its
+            open-features module's ``Sampler``; Ranzo's, some 7 ms a world), not uniformly
+            (``None``: the file's).
         endgame: once the stock is empty (two players: the other hand is the unseen cards, the one
             world is the true one) each move is valued exactly instead, by the end of the hand with
             the other seat playing MachucoBot's moves and the seat its best (a few dozen lines).
 
     Raises:
-        UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0 or
-            ``endgame`` not a bool (code ``bad_option``).
+        UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0,
+            ``endgame`` or ``infer`` not a bool (code ``bad_option``).
     """
 
     __slots__ = ("net", "meta", "worlds", "margin", "endgame", "infer", "_rng", "_heuristic", "_model", "_open",

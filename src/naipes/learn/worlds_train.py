@@ -1,4 +1,4 @@
-"""Training :class:`~naipes.learn.worlds.ValueNet`: labels from MachucoBot's rollouts, and the fit.
+"""Training :class:`~naipes.learn.worlds.ValueNet`: labels from the heuristic's rollouts, and the fit.
 
 See :mod:`naipes.learn.worlds`. Everything here is deterministic for a seed (one BLAS thread).
 
