@@ -129,6 +129,9 @@ class Peek:
     the stock reshuffled (``"hands"``, Ranzo). ``--peek`` measures what hidden information
     costs a search bot; a ceiling, not a bot."""
 
+    #: read by bots that deal their own worlds (a world-value bot's inference): deal from here.
+    peeked = True
+
     def __init__(self, view: Any, game: Any, mode: str) -> None:
         self._view, self._game, self._mode = view, game, mode
 

@@ -9,6 +9,8 @@
 The recipes of the weights naipes ships, each rebuilding its file byte for byte: Machuco
 (2 players, one hand: a value network of open positions fitted on MachucoBot's rollouts, played
 inside a small search of sampled worlds; see the RL guide for what it reaches) and Ranzo (4 players, one round). Weights of one's own play with ``LearnedBot.from_file``.
+``--worlds-games`` also trains Ranzo (``--rule rounds=1``, four players): it does not beat
+RanzoBot, and the shipped Ranzo file stays the deep Monte-Carlo one.
 
 Needs numpy (the ``learn`` extra).
 """
@@ -92,8 +94,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--ray", metavar="ADDRESS", default="",
                    help="self-play on Ray: 'local' (a private local Ray) or a cluster's address (needs the ray extra)")
     p.add_argument("--worlds-games", type=int, default=0, metavar="N",
-                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; the game and rules it "
-                        "supports) fitted on the heuristic's rollouts after every move of N games; its bot samples "
+                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; machuco with players=2, "
+                        "scope=hand, or ranzo with rounds=1) fitted on the heuristic's rollouts after every move of N games; its bot samples "
                         "--worlds worlds a decision and raises the heuristic's move by --margin")
     p.add_argument("--worlds", type=int, default=8, help="with --worlds-games: worlds a decision (default 8)")
     p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
@@ -150,7 +152,7 @@ def _train_worlds(args: argparse.Namespace, hidden: tuple[int, ...]) -> int:
                          code="bad_option")
     net, meta = train_worlds(rules, games=args.worlds_games, seed=args.seed, worlds=args.worlds,
                              margin=args.margin, hidden=hidden, epochs=args.epochs, lr=args.lr,
-                             workers=args.workers,
+                             workers=args.workers, game=kit.info.name,
                              report=lambda e, loss: print(f"pass {e + 1}: loss {loss:.4f}", flush=True))
     print(f"{meta.trained['positions']:,} positions of {args.worlds_games:,} games")
     if args.out:

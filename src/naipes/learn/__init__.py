@@ -10,8 +10,9 @@ as at training time; nothing else.
   :mod:`naipes.learn.selfplay` plays many games in lockstep with one batched
   network call a step, every decision trained towards its seat's final score;
 * :mod:`naipes.learn.worlds` plays a value network of open positions inside a
-  small search of sampled worlds (the shipped Machuco bot, two players, one hand),
-  trained by :mod:`naipes.learn.worlds_train` on MachucoBot's rollouts;
+  small search of sampled worlds (the shipped Machuco bot, two players, one hand;
+  Ranzo's trains too but does not beat RanzoBot), trained by
+  :mod:`naipes.learn.worlds_train` on the heuristic's rollouts;
 * :mod:`naipes.learn.network` holds the network, its gradients, Adam and the
   weight files (tied to the game's rules and observation layout);
 * :mod:`naipes.learn.curve` draws a run's learning curve.

@@ -18,9 +18,17 @@ rolls MachucoBot out to the end of the hand; the position after the move is
 labelled with the seat's score (1 a win, 1/2 a tie, 0 a loss). :func:`fit` regresses
 the network on them (the cross-entropy of a sigmoid output, Adam).
 
-Machuco with two players, one hand (``scope="hand"``) only.
+Machuco with two players, one hand (``scope="hand"``), and Ranzo with four players, one round
+(``rounds=1``; :mod:`naipes.ranzo._open_features`: the hands and the stock card by card, each
+seat's outs, its next draws; labels of the benchmark's sides). A game's open-features module may
+also give ``decides(moves)`` (the decisions the bot weighs; the others are the heuristic's),
+``after_moves`` (the rows after each move, faster than playing each in a copy), ``score(returns,
+seat)`` (the label) and ``Sampler`` (worlds inferred from the other seats' play, ``infer``).
+Ranzo's network does not beat RanzoBot (see the RL guide): it does not ship.
 
 .. versionadded:: 1.2
+.. versionchanged:: 1.2
+   Ranzo (issue 41).
 """
 
 from __future__ import annotations
@@ -49,7 +57,7 @@ KIND = "worlds"
 BLOCK = 4
 #: The module of each game's open features (``VERSION``, ``SIZE``, ``open_features``), imported
 #: on first use (a game's package is not imported by naipes.learn's modules).
-OPEN_FEATURES = {"machuco": "naipes.machuco._open_features"}
+OPEN_FEATURES = {"machuco": "naipes.machuco._open_features", "ranzo": "naipes.ranzo._open_features"}
 
 
 def open_features_of(game: str) -> Any:
@@ -81,13 +89,15 @@ class WorldsMeta:
     Attributes:
         game: the game's registered name.
         rules: the rule fields the network was trained under (as ``rules.to_dict()``).
-        state_version: the open features' version (:data:`naipes.machuco._open_features.VERSION`).
+        state_version: the open features' version (the ``VERSION`` of the game's open-features module).
         inputs: the number of features.
         hidden: the hidden layers' widths.
         worlds: the worlds the bot samples a decision.
-        margin: the bonus of MachucoBot's move over the network's mean values.
+        margin: the bonus of the heuristic's move over the network's mean values.
         trained: how the weights were made (command, games, CPU seconds), free-form.
         kind: :data:`KIND`.
+        infer: whether its bot deals its worlds leaning to the other seats' play (the game's
+            open-features module's ``Sampler``) rather than uniformly.
     """
 
     game: str
@@ -99,10 +109,14 @@ class WorldsMeta:
     margin: float = 0.0
     trained: Mapping[str, Any] = attrs.field(factory=dict)
     kind: str = KIND
+    infer: bool = False
 
     def to_json(self) -> str:
-        """The metadata as a JSON text."""
-        return json.dumps(attrs.asdict(self), sort_keys=True)
+        """The metadata as a JSON text (``infer`` only when true: the files of 1.2 stay byte for byte)."""
+        fields = attrs.asdict(self)
+        if not self.infer:
+            del fields["infer"]
+        return json.dumps(fields, sort_keys=True)
 
     @classmethod
     def from_json(cls, text: str) -> WorldsMeta:
@@ -215,30 +229,41 @@ class WorldsBot:
         seed: seed of the generator that samples the worlds (and breaks MachucoBot's ties).
         worlds: worlds sampled a decision (``None``: the file's).
         margin: MachucoBot's move's bonus (``None``: the file's).
+        infer: deal the worlds from the game's inference of the other hands from their play (its
+            open-features module's ``Sampler``; Ranzo's, some 7 ms a world), not uniformly
+            (``None``: the file's).
         endgame: once the stock is empty (two players: the other hand is the unseen cards, the one
             world is the true one) each move is valued exactly instead, by the end of the hand with
             the other seat playing MachucoBot's moves and the seat its best (a few dozen lines).
 
     Raises:
-        UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0 or
-            ``endgame`` not a bool (code ``bad_option``).
+        UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0,
+            ``endgame`` or ``infer`` not a bool (code ``bad_option``).
     """
 
-    __slots__ = ("net", "meta", "worlds", "margin", "endgame", "_rng", "_heuristic", "_model", "_open")
+    __slots__ = ("net", "meta", "worlds", "margin", "endgame", "infer", "_rng", "_heuristic", "_model", "_open",
+                 "_sampler")
 
     def __init__(self, net: ValueNet, meta: WorldsMeta, seed: int | None = None, *,
-                 worlds: int | None = None, margin: float | None = None, endgame: bool = True) -> None:
+                 worlds: int | None = None, margin: float | None = None, endgame: bool = True,
+                 infer: bool | None = None) -> None:
         worlds = meta.worlds if worlds is None else worlds
         margin = meta.margin if margin is None else margin
         check_search(worlds, margin)
-        if not isinstance(endgame, bool):
-            raise UsageError(f"endgame is True or False, not {endgame!r}", code="bad_option")
+        infer = meta.infer if infer is None else infer
+        for name, flag in (("endgame", endgame), ("infer", infer)):
+            if not isinstance(flag, bool):
+                raise UsageError(f"{name} is True or False, not {flag!r}", code="bad_option")
+        self.infer = infer
         self.net, self.meta, self.worlds, self.margin, self.endgame = net, meta, worlds, float(margin), endgame
         self._rng = random.Random(seed)
         self._heuristic = heuristic_of(meta.game, seed)
         #: The model of the other seat in the exact endgame.
         self._model = heuristic_of(meta.game, seed)
         self._open = open_features_of(meta.game)
+        sampler = getattr(self._open, "Sampler", None) if infer else None
+        #: the game's inference of the hidden hands from play (``infer``), if it has one
+        self._sampler = sampler() if sampler is not None else None
 
     def __repr__(self) -> str:
         return f"WorldsBot(worlds={self.worlds}, margin={self.margin}, endgame={self.endgame})"
@@ -246,9 +271,15 @@ class WorldsBot:
     def choose(self, view: Any) -> Any:
         """The legal move of best mean value (MachucoBot's raised by ``margin``; the first of equals)."""
         moves = view.legal_moves
+        if self._sampler is not None:
+            self._sampler.observe(view)
         if len(moves) == 1:
             return moves[0]
-        favoured = moves.index(self._heuristic.choose(view))
+        heuristic = self._heuristic.choose(view)
+        decides = getattr(self._open, "decides", None)
+        if decides is not None and not decides(moves):
+            return heuristic
+        favoured = moves.index(heuristic)
         exact = self.endgame and view.stock_size == 0 and len(view.hand_sizes) == 2
         means = self.exact_values(view) if exact else self.values(view)
         means[favoured] += self.margin
@@ -260,8 +291,17 @@ class WorldsBot:
         rows = np.zeros((self.worlds * n, self._open.SIZE), np.float32)
         write = self._open.open_features
         draw = getattr(view, "samples", None)
-        worlds = draw(self._rng, self.worlds) if draw else [view.sample(self._rng) for _ in range(self.worlds)]
+        if self._sampler is not None and not getattr(view, "peeked", False):
+            worlds = self._sampler.worlds(view, self._rng, self.worlds)
+        elif draw:
+            worlds = draw(self._rng, self.worlds)
+        else:
+            worlds = [view.sample(self._rng) for _ in range(self.worlds)]
+        batch = getattr(self._open, "after_moves", None)
         for w, world in enumerate(worlds):
+            if batch is not None:
+                batch(world, seat, moves, rows[w * n:(w + 1) * n])
+                continue
             for i, move in enumerate(moves):
                 branch = world.clone()
                 branch.play(move, seat)
