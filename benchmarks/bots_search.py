@@ -28,6 +28,7 @@ information leaves a search bot.
     python benchmarks/bots_search.py --smoke                 # a few seconds
     nice python benchmarks/bots_search.py --matchups ranzo --deals 1100 --minutes 60 --json out.json
     python benchmarks/bots_search.py --merge a.json b.json --markdown strength.md
+    python benchmarks/bots_search.py --matchups ranzo --seeds tuning --a-weights mine.npz  # a file of one's own
 """
 
 from __future__ import annotations
@@ -234,6 +235,15 @@ def entrant_a(matchup: str, a: argparse.Namespace) -> str:
     return str(plugin(GAMES[matchup][0]).bots()["strong"])
 
 
+def weights_entrant(path: str) -> Callable[[int], Bot[Any, Any]]:
+    """Entrant A playing a weight file of one's own (``--a-weights``: a local, trusted file; read
+    once, its metadata checked against each view as the shipped weights are)."""
+    from naipes.learn.bot import LearnedBot, load_any
+
+    loaded = load_any(path)
+    return lambda seed: LearnedBot(seed, network=loaded)
+
+
 def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     """Play ``a.deals`` deals (or until ``a.minutes``), writing partial results to ``a.json``."""
     if matchup == "openspiel":
@@ -245,7 +255,9 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     best = OPPONENTS.get(matchup) or naipes.find_game(game).best_bot
     assert best is not None
     spec = entrant_a(matchup, a)
-    make_a = lambda seed: load_bot(spec, seed=seed, game=game)  # noqa: E731
+    make_a = weights_entrant(a.a_weights) if a.a_weights else lambda seed: load_bot(spec, seed=seed, game=game)
+    if a.a_weights:
+        spec = f"learned (weights {a.a_weights})"
     make_b = lambda seed: load_bot(best, seed=seed)  # noqa: E731
     deal_scores: list[float] = []
     timers: list[Timed] = []
@@ -446,6 +458,8 @@ def main() -> int:
     parser.add_argument("--first-deal", type=int, help="the first deal seed (overrides --seeds)")
     parser.add_argument("--minutes", type=float, default=math.inf, help="stop a matchup after this long")
     parser.add_argument("--a", help="entrant A's bot spec (default: the game's strong bot)")
+    parser.add_argument("--a-weights", metavar="FILE",
+                        help="entrant A plays this weight file of one's own (naipes train --out; LearnedBot)")
     parser.add_argument("--iterations", type=int, help="entrant A: ISMCTS with this budget")
     parser.add_argument("--simulations", type=int, help="override OpenSpiel's budget")
     parser.add_argument("--rollout", help="override ISMCTS's rollout policy (e.g. best, random)")
