@@ -94,8 +94,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--ray", metavar="ADDRESS", default="",
                    help="self-play on Ray: 'local' (a private local Ray) or a cluster's address (needs the ray extra)")
     p.add_argument("--worlds-games", type=int, default=0, metavar="N",
-                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; machuco with players=2, "
-                        "scope=hand, or ranzo with rounds=1) fitted on the heuristic's rollouts after every move of N games; its bot samples "
+                   help="instead of deep Monte-Carlo: a world-value network (naipes.learn.worlds; the games and "
+                        "rules of its WORLDS_GAMES) fitted on the heuristic's rollouts after every move of N games; its bot samples "
                         "--worlds worlds a decision and raises the heuristic's move by --margin")
     p.add_argument("--worlds", type=int, default=8, help="with --worlds-games: worlds a decision (default 8)")
     p.add_argument("--out", metavar="FILE", help="write the weights (.npz)")
