@@ -31,10 +31,11 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     The score is the open-features module's ``score(returns, seat)`` (Machuco: :func:`score_of`, 1 a
     win, 1/2 a tie, 0 a loss), the lead the seat's side's points (Machuco) or returns (Ranzo: the
     benchmark's sides, the seat and the seat two on) less the others'. A game whose module has
-    ``decides(moves)`` labels only the decisions it accepts (Ranzo: discards and windows); one whose
-    module sets ``LABEL_IN_SAMPLES`` (Ranzo) labels the features of a world sampled from the seat's
+    ``decides(moves)`` labels only the decisions it accepts (Ranzo: the claim windows); one whose
+    module sets ``LABEL_IN_SAMPLES`` true labels the features of a world sampled from the seat's
     view, not the true position's, with the true position's rollout: the network learns what a
-    sampled world says of the true outcome, as the bot will ask it."""
+    sampled world says of the true outcome, as the bot will ask it (Ranzo's is false: measured in
+    the RL guide, it did not help)."""
     from naipes.registry import find_game
 
     new_game, features = find_game(game_name).load().Game, open_features_of(game_name)
