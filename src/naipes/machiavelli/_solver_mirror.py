@@ -15,7 +15,7 @@ import copy
 from typing import TYPE_CHECKING, Callable
 
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
-from naipes.machiavelli._solver_tables import MIRRORED_VALUES, NRANKS, NSUITS, VALUES
+from naipes.machiavelli._solver_tables import MIRRORED_VALUES, NRANKS, VALUES
 
 if TYPE_CHECKING:
     from naipes.machiavelli._solver_core import Answer, Problem
