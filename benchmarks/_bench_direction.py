@@ -1,14 +1,14 @@
 """The data and fit behind ``_solver_mirror.DIRECTION_WEIGHTS`` (``bench_solver.py --direction-data``).
 
 For every position of the joker families and the large tables (seeds other
-than the benchmark's), each call of ``_solver_mirror.race`` is run twice, its
-first way forced to ace-up and to king-down under a large first cap, and the
-states of that way alone are counted (deterministic, not timed). The features
-are :func:`naipes.machiavelli._solver_mirror.features` of the problem. The fit
-is a logistic regression weighted by the states at stake (``|ace-up -
-king-down|``, the slow tail counts most) predicting which way makes fewer
-states; ``--direction-fit`` prints its weights and the states each rule
-would spend under the race (held out: the benchmark's own seed).
+than the benchmark's), each call of ``_solver_mirror.race`` is run with its
+first way forced to ace-up and to king-down under a large first cap (twice
+each): the states of that way alone (deterministic) and its process time (the
+lesser of the two runs) are kept. The features are
+:func:`naipes.machiavelli._solver_mirror.features`; the fit is a logistic
+regression predicting which way makes fewer states, weighted by the states
+at stake (the slow tail counts most); ``--direction-fit`` prints its weights
+and the time (or states) each rule would spend under the race on ``--direction-held``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -40,9 +41,10 @@ class _Counting(mirror.Meter):
         _Counting.made.append(self)
 
 
-def _forced_states(position: Any, rules: Rules, flip: bool) -> list[tuple[list[Any], int]]:
-    """(the problem's cards, jokers and known play, states of the first way alone, capped) of each race of ``solve`` with its first way forced."""
-    calls: list[tuple[list[Any], int]] = []
+def _forced_states(position: Any, rules: Rules, flip: bool) -> list[tuple[list[Any], int, float]]:
+    """(the problem's cards, jokers and known play, states of the first way alone, capped, and its
+    process time in seconds) of each race of ``solve`` with its first way forced."""
+    calls: list[tuple[list[Any], int, float]] = []
     plain_race, plain_first, plain_cap, plain_meter = core.race, mirror.mirror_first, mirror.FIRST_CAP, mirror.Meter
     feats: list[list[Any]] = []
 
@@ -53,9 +55,11 @@ def _forced_states(position: Any, rules: Rules, flip: bool) -> list[tuple[list[A
     def race(p: core.Problem, run: Callable[[core.Problem], core.Answer | None]) -> core.Answer | None:
         del _Counting.made[:]
         feats.clear()
+        start = time.process_time()
         answer = plain_race(p, run)
         if feats:
-            calls.append((feats[0], _Counting.made[0].spent if len(_Counting.made) == 1 else DATA_CAP))
+            spent = _Counting.made[0].spent if len(_Counting.made) == 1 else DATA_CAP
+            calls.append((feats[0], spent, time.process_time() - start))
         return answer
 
     core.race, mirror.mirror_first, mirror.FIRST_CAP, mirror.Meter = race, first, DATA_CAP, _Counting
@@ -77,9 +81,10 @@ def collect(sizes: Sequence[Any], random_position: Callable[..., Any], seed: int
         rng = random.Random(f"{seed}:{label}")
         for n in range(count):
             position = random_position(rng, table, hand, copies, jokers, kind)
-            up, down = _forced_states(position, rules, False), _forced_states(position, rules, True)
-            for k, ((feats, a), (_, d)) in enumerate(zip(up, down)):
-                rows.append({"size": label, "seed": seed, "n": n, "call": k, "x": feats, "up": a, "down": d})
+            runs = [_forced_states(position, rules, flip) for flip in (False, True, False, True)]
+            for k, ((feats, a, ta), (_, d, td), (_, _, ta2), (_, _, td2)) in enumerate(zip(*runs)):
+                rows.append({"size": label, "seed": seed, "n": n, "call": k, "x": feats, "up": a, "down": d,
+                             "up_s": min(ta, ta2), "down_s": min(td, td2)})
         if path:
             Path(path).write_text(json.dumps(rows) + "\n")
         print(label, "rows", len(rows), flush=True)
@@ -93,17 +98,16 @@ def problem(raw: list[Any]) -> core.Problem:
     return p
 
 
-def race_cost(first: int, second: int, cap: int = mirror.FIRST_CAP) -> int:
-    """The states the race spends when its first way needs ``first`` alone and the other ``second``
-    (the passes shared between the ways left out: an upper bound)."""
-    spent = 0
+def race_cost(first: tuple[int, float], second: tuple[int, float], cap: int = mirror.FIRST_CAP) -> float:
+    """The seconds the race spends when its first way needs ``first`` = (states, seconds) alone and
+    the other ``second``, each way's time spread evenly over its states (the passes shared between
+    the ways left out: an upper bound)."""
+    spent = 0.0
     while True:
-        if first <= cap:
-            return spent + first
-        spent += cap
-        if second <= cap:
-            return spent + second
-        spent += cap
+        for states, seconds in (first, second):
+            if states <= cap:
+                return spent + seconds
+            spent += seconds * cap / states
         cap *= 2
 
 
@@ -113,24 +117,29 @@ def moment_first(raw: list[Any]) -> bool:
     return sum((r - 6) * (sum(table[r]) + sum(must[r]) + sum(opt[r])) for r in range(13)) < 0
 
 
-def cost(rows: list[dict[str, Any]], weights: Sequence[float] | str, cap: int = mirror.FIRST_CAP) -> int:
-    """The states the race spends over ``rows`` choosing by ``weights`` ("oracle", "moment": the old rule)."""
-    total = 0
+def cost(rows: list[dict[str, Any]], weights: Sequence[float] | str, cap: int = mirror.FIRST_CAP,
+         margin: float = 0.0) -> float:
+    """The seconds (the states, in rows without times) the race spends over ``rows`` choosing by
+    ``weights`` ("oracle", "moment": the old rule; the scores within ``margin`` of zero use it too)."""
+    total = 0.0
     for r in rows:
-        up, down = race_cost(r["up"], r["down"], cap), race_cost(r["down"], r["up"], cap)
+        a, d = (r["up"], r.get("up_s", r["up"])), (r["down"], r.get("down_s", r["down"]))
+        up, down = race_cost(a, d, cap), race_cost(d, a, cap)
         if weights == "oracle":
             total += min(up, down)
         elif weights == "moment":
             total += down if moment_first(r["x"]) else up
         else:
             score = weights[-1] + sum(w * x for w, x in zip(weights, r["f"]))
-            total += down if score < 0 else up
+            flip = score < 0 if abs(score) >= margin else moment_first(r["x"])
+            total += down if flip else up
     return total
 
 
 def fit(rows: list[dict[str, Any]], l2: float = 3.0, steps: int = 100) -> list[float]:
     """Weighted logistic regression (Newton's method, ridge ``l2``): the weights of ``mirror_first``
-    (constant last), ace-up when ``w . x + b >= 0``; each row weighted by the states at stake."""
+    (constant last), ace-up when ``w . x + b >= 0``, on the states (deterministic); each row
+    weighted by the states at stake."""
     import numpy as np
 
     x = np.array([r["f"] + [1.0] for r in rows], dtype=float)
@@ -167,10 +176,12 @@ def report(train: Sequence[str], held: Sequence[str]) -> list[float]:
     print("DIRECTION_WEIGHTS =", tuple(weights))
     rows = load(held)
     sizes = sorted({r["size"] for r in rows}, key=lambda s: DATA_SIZES.index(s) if s in DATA_SIZES else 99)
-    rules = {"oracle": "oracle", "moment (before)": "moment", "DIRECTION_WEIGHTS": list(mirror.DIRECTION_WEIGHTS),
-             "fitted": weights}
-    print(f"{'states (thousands)':20}" + "".join(f"{s[:18]:>20}" for s in sizes) + f"{'all':>10}")
+    rules = {"oracle": ("oracle", 0.0), "moment (before)": ("moment", 0.0),
+             "DIRECTION_WEIGHTS": (list(mirror.DIRECTION_WEIGHTS), 0.0),
+             "with MARGIN": (list(mirror.DIRECTION_WEIGHTS), mirror.MARGIN), "fitted": (weights, 0.0)}
+    unit = "ms" if all("up_s" in r for r in rows) else "states"
+    print(f"{unit:20}" + "".join(f"{s[:18]:>20}" for s in sizes) + f"{'all':>10}")
     for name, rule in rules.items():
-        per = [cost([r for r in rows if r["size"] == s], rule) // 1000 for s in sizes]  # type: ignore[arg-type]
+        per = [round(cost([r for r in rows if r["size"] == s], rule[0], margin=rule[1]) * (1000 if unit == "ms" else 0.001)) for s in sizes]
         print(f"{name:20}" + "".join(f"{v:>20}" for v in per) + f"{sum(per):>10}")
     return weights

@@ -35,15 +35,29 @@ DIRECTION_WEIGHTS: tuple[float, ...] = (
 )
 
 
+#: Scores of :data:`DIRECTION_WEIGHTS` closer to zero than this leave the choice to the moment
+#: rule (:func:`moment_first`): there the fitted rule is no better on its data.
+MARGIN = 0.1
+
+
 def mirror_first(p: Problem) -> bool:
     """True when the chooser (:data:`DIRECTION_WEIGHTS` on :func:`features`) predicts that the
-    mirror, reading the king first, makes fewer states: roughly, when the low ranks hold more
-    cards and more suits than the high ones, so that read from the king they come last."""
+    mirror, reading the king first, is faster: roughly, when the low ranks hold more cards and
+    more suits than the high ones, so that read from the king they come last."""
     weights = DIRECTION_WEIGHTS
     score = weights[-1]
     for k, x in enumerate(features(p)):
         score += weights[k] * x
-    return score < 0
+    return score < 0 if abs(score) >= MARGIN else moment_first(p)
+
+
+def moment_first(p: Problem) -> bool:
+    """True when most of the problem's cards (weighted by their distance from the middle rank)
+    lie below the seven."""
+    moment = 0
+    for r in range(1, NRANKS + 1):
+        moment += (r - _MIDDLE) * (sum(p.table[r - 1]) + sum(p.must[r - 1]) + sum(p.opt[r - 1]))
+    return moment < 0
 
 
 def features(p: Problem) -> list[int]:
