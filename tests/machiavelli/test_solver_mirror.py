@@ -30,7 +30,19 @@ def _problem(cards: dict[tuple[int, int], int]) -> core.Problem:
 def test_low_cards_are_read_from_the_king_down() -> None:
     assert mirror.mirror_first(_problem({(1, 0): 2, (2, 0): 1, (12, 1): 1}))
     assert not mirror.mirror_first(_problem({(13, 0): 2, (12, 0): 1, (2, 1): 1}))
-    assert mirror.mirror_first(_problem({})) == (mirror.DIRECTION_WEIGHTS[-1] < 0)  # no card: the constant
+    assert mirror.moment_first(_problem({(1, 0): 2, (2, 0): 1, (12, 1): 1}))
+    assert not mirror.moment_first(_problem({(13, 0): 2, (12, 0): 1, (2, 1): 1}))
+    assert not mirror.moment_first(_problem({}))
+    # no card: the constant alone, outside the margin (else the moment rule: ace to king)
+    assert mirror.mirror_first(_problem({})) == (mirror.DIRECTION_WEIGHTS[-1] < -mirror.MARGIN)
+
+
+def test_scores_within_the_margin_leave_the_choice_to_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = _problem({(1, 0): 2, (2, 0): 1, (12, 1): 1})
+    monkeypatch.setattr(mirror, "DIRECTION_WEIGHTS", (0.0,) * 12 + (0.05,))
+    assert mirror.mirror_first(p) == mirror.moment_first(p) is True
+    monkeypatch.setattr(mirror, "DIRECTION_WEIGHTS", (0.0,) * 12 + (0.5,))
+    assert not mirror.mirror_first(p)
 
 
 def test_a_mirrored_problem_reverses_the_ranks_and_keeps_each_rank_its_value() -> None:
