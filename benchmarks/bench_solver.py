@@ -638,7 +638,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --jokers: skip the first N positions (to split a long run into chunks)")
     parser.add_argument("--tightness", type=int, metavar="N",
                         help="instead: the λ-priced joker bound against the optimum, N positions per joker size")
+    parser.add_argument("--direction-data", type=int, metavar="N",
+                        help="instead: the states of each reading direction alone, N positions per size, to --json")
+    parser.add_argument("--direction-fit", metavar="TRAIN,...",
+                        help="instead: fit the direction chooser on these --direction-data files (see --direction-held)")
+    parser.add_argument("--direction-held", metavar="HELD,...", help="with --direction-fit: the files to report on")
     args = parser.parse_args(argv)
+    if args.direction_data or args.direction_fit:
+        return _direction(args)
     if args.jokers or args.tightness:
         return _issue43(args)
     print(f"clock: {args.clock}; rummikub-solver: {'yes' if make_rummikub() else 'not installed'};"
@@ -654,6 +661,17 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         out = {"clock": args.clock, "seed": args.seed, "suite": "worst" if args.worst else "sizes", "rows": rows}
         Path(args.json).write_text(json.dumps(out, indent=2) + "\n")
+    return 0
+
+
+def _direction(args: argparse.Namespace) -> int:
+    """``--direction-data`` and ``--direction-fit`` (see ``_bench_direction``)."""
+    import _bench_direction as direction
+
+    if args.direction_data:
+        direction.collect(SIZES, random_position, args.seed, args.direction_data, args.json)
+    if args.direction_fit:
+        direction.report(args.direction_fit.split(","), (args.direction_held or args.direction_fit).split(","))
     return 0
 
 

@@ -30,7 +30,19 @@ def _problem(cards: dict[tuple[int, int], int]) -> core.Problem:
 def test_low_cards_are_read_from_the_king_down() -> None:
     assert mirror.mirror_first(_problem({(1, 0): 2, (2, 0): 1, (12, 1): 1}))
     assert not mirror.mirror_first(_problem({(13, 0): 2, (12, 0): 1, (2, 1): 1}))
-    assert not mirror.mirror_first(_problem({}))  # no card: ace to king
+    assert mirror.moment_first(_problem({(1, 0): 2, (2, 0): 1, (12, 1): 1}))
+    assert not mirror.moment_first(_problem({(13, 0): 2, (12, 0): 1, (2, 1): 1}))
+    assert not mirror.moment_first(_problem({}))
+    # no card: the constant alone, outside the margin (else the moment rule: ace to king)
+    assert mirror.mirror_first(_problem({})) == (mirror.DIRECTION_WEIGHTS[-1] < -mirror.MARGIN)
+
+
+def test_scores_within_the_margin_leave_the_choice_to_the_moment(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = _problem({(1, 0): 2, (2, 0): 1, (12, 1): 1})
+    monkeypatch.setattr(mirror, "DIRECTION_WEIGHTS", (0.0,) * 12 + (0.05,))
+    assert mirror.mirror_first(p) == mirror.moment_first(p) is True
+    monkeypatch.setattr(mirror, "DIRECTION_WEIGHTS", (0.0,) * 12 + (0.5,))
+    assert not mirror.mirror_first(p)
 
 
 def test_a_mirrored_problem_reverses_the_ranks_and_keeps_each_rank_its_value() -> None:
@@ -119,3 +131,35 @@ def test_a_node_budget_still_stops_the_race_and_is_deterministic() -> None:
     assert full is not None and full.optimal
     if first is not None:
         assert (first.count, first.value) <= (full.count, full.value)
+
+
+def test_the_chooser_reads_a_mirrored_problem_negated_and_is_deterministic() -> None:
+    rules = Rules(jokers=4)
+    chosen = []
+    for seed in range(20):
+        p = _problem({(1 + seed % 5, 0): 2, (2 + seed % 7, 1): 1, (13 - seed % 4, 2): 1, (12, 3): seed % 3})
+        p.table[seed % 13][seed % 4] = 1
+        q = mirror.copied(p, True)
+        assert mirror.features(q) == [-x for x in mirror.features(p)]
+        assert mirror.mirror_first(p) == mirror.mirror_first(mirror.copied(p, False))
+        chosen.append(mirror.mirror_first(p))
+    assert True in chosen and False in chosen
+    assert len(mirror.DIRECTION_WEIGHTS) == len(mirror.features(core.Problem(2, 2))) + 1
+    table, hand = random_position(random.Random(5), rules, melds=6, hand=13)
+    assert solve(table, hand, rules) == solve(table, hand, rules)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solve_answers_the_same_whichever_way_the_chooser_picks(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Rules(jokers=4)
+    table, hand = random_position(random.Random(100 + seed), rules, melds=5 + seed % 3, hand=13 + seed)
+    answers = []
+    for flip in (False, True):
+        monkeypatch.setattr(mirror, "mirror_first", lambda p, flip=flip: flip)
+        answer = solve(table, hand, rules)
+        answers.append(None if answer is None else (answer.count, answer.value, answer.optimal))
+        if answer is not None:
+            check_answer(table, answer, rules)
+    monkeypatch.undo()
+    chosen = solve(table, hand, rules)
+    assert answers[0] == answers[1] == (None if chosen is None else (chosen.count, chosen.value, chosen.optimal))

@@ -5,9 +5,8 @@ are one rank), so a problem and its *mirror* (rank ``r`` becomes ``14 - r``,
 each rank keeping its own value) have the same optimum. The program is not
 equally fast both ways: its bound ("every card still to come") is loose at the
 start and tight at the end, so the ranks that hold most cards are best
-processed last. :func:`mirror_first` says when the mirror does that; measured
-on the benchmark's joker families it halves the total time and cuts the slow
-tail two to three times, the natural-only sizes about level.
+processed last. :func:`mirror_first` predicts which way is faster by a linear
+rule fitted offline on the states each way makes alone.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import copy
 from typing import TYPE_CHECKING, Callable
 
 from naipes.machiavelli._solver_budget import Meter, OutOfBudget
-from naipes.machiavelli._solver_tables import MIRRORED_VALUES, NRANKS, NSUITS, VALUES
+from naipes.machiavelli._solver_tables import MIRRORED_VALUES, NRANKS, VALUES
 
 if TYPE_CHECKING:
     from naipes.machiavelli._solver_core import Answer, Problem
@@ -25,14 +24,50 @@ if TYPE_CHECKING:
 _MIDDLE = (NRANKS + 1) // 2
 
 
+#: The direction chooser's weights: the table's cards of each rank below the seven less those of
+#: its mirror rank (ace less king, two less queen, ..., six less eight), the same for the suits
+#: held at the rank (table and hand), then a constant. Fitted offline by
+#: ``python benchmarks/bench_solver.py --direction-fit`` (``benchmarks/_bench_direction.py``) on
+#: the states each way makes alone: seed 4301 (400 positions of each size of ``DATA_SIZES``) and
+#: 4303 (800 of each of its seven joker and three-deck sizes), the benchmark's seed 2024 held out.
+DIRECTION_WEIGHTS: tuple[float, ...] = (
+    -0.144, -0.1283, -0.2067, -0.0868, -0.0641, -0.0521, -0.3577, -0.4128, -0.3548, -0.3829, -0.2928, -0.0885, -0.1062,
+)
+
+
+#: Scores of :data:`DIRECTION_WEIGHTS` closer to zero than this leave the choice to the moment
+#: rule (:func:`moment_first`): the fitted rule gains nothing there on its data, and lost most
+#: there in the timings (the machiavelli-solver guide, the sixth round).
+MARGIN = 0.1
+
+
 def mirror_first(p: Problem) -> bool:
+    """True when the chooser (:data:`DIRECTION_WEIGHTS` on :func:`features`) predicts that the
+    mirror, reading the king first, is faster: roughly, when the low ranks hold more cards and
+    more suits than the high ones, so that read from the king they come last."""
+    weights = DIRECTION_WEIGHTS
+    score = weights[-1]
+    for k, x in enumerate(features(p)):
+        score += weights[k] * x
+    return score < 0 if abs(score) >= MARGIN else moment_first(p)
+
+
+def moment_first(p: Problem) -> bool:
     """True when most of the problem's cards (weighted by their distance from the middle rank)
-    lie below the seven: then the mirror processes them last."""
+    lie below the seven."""
     moment = 0
     for r in range(1, NRANKS + 1):
-        row_t, row_m, row_o = p.table[r - 1], p.must[r - 1], p.opt[r - 1]
-        moment += (r - _MIDDLE) * sum(row_t[i] + row_m[i] + row_o[i] for i in range(NSUITS))
+        moment += (r - _MIDDLE) * (sum(p.table[r - 1]) + sum(p.must[r - 1]) + sum(p.opt[r - 1]))
     return moment < 0
+
+
+def features(p: Problem) -> list[int]:
+    """What the chooser reads: for each rank below the seven, the table's cards there less those
+    of the mirror rank, then the suits held there (table and hand cards) less the mirror rank's."""
+    table = [sum(row) for row in p.table]
+    suits = [sum(1 for t, m, o in zip(*rows) if t + m + o) for rows in zip(p.table, p.must, p.opt)]
+    low = range(_MIDDLE - 1)
+    return [table[r] - table[NRANKS - 1 - r] for r in low] + [suits[r] - suits[NRANKS - 1 - r] for r in low]
 
 
 #: Problems without jokers on tables of fewer natural cards are read ace to king only: there the
