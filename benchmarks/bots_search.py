@@ -235,12 +235,23 @@ def entrant_a(matchup: str, a: argparse.Namespace) -> str:
     return str(plugin(GAMES[matchup][0]).bots()["strong"])
 
 
-def weights_entrant(path: str) -> Callable[[int], Bot[Any, Any]]:
+def weights_entrant(path: str, game: str) -> Callable[[int], Bot[Any, Any]]:
     """Entrant A playing a weight file of one's own (``--a-weights``: a local, trusted file; read
-    once, its metadata checked against each view as the shipped weights are)."""
+    once, its metadata checked against each view as the shipped weights are).
+
+    Raises:
+        SystemExit: (a one-line message, exit status 1) for a file that cannot be read as weights
+            or that was made for another game.
+    """
+    from naipes.errors import NaipesError
     from naipes.learn.bot import LearnedBot, load_any
 
-    loaded = load_any(path)
+    try:
+        loaded = load_any(path)
+    except (OSError, NaipesError) as exc:
+        raise SystemExit(f"bots_search.py: error: --a-weights {path}: {exc}") from None
+    if loaded[1].game != game:
+        raise SystemExit(f"bots_search.py: error: --a-weights {path}: weights of {loaded[1].game}, not {game}")
     return lambda seed: LearnedBot(seed, network=loaded)
 
 
@@ -255,7 +266,7 @@ def run_matchup(matchup: str, a: argparse.Namespace) -> dict[str, Any]:
     best = OPPONENTS.get(matchup) or naipes.find_game(game).best_bot
     assert best is not None
     spec = entrant_a(matchup, a)
-    make_a = weights_entrant(a.a_weights) if a.a_weights else lambda seed: load_bot(spec, seed=seed, game=game)
+    make_a = weights_entrant(a.a_weights, game) if a.a_weights else lambda seed: load_bot(spec, seed=seed, game=game)
     if a.a_weights:
         spec = f"learned (weights {a.a_weights})"
     make_b = lambda seed: load_bot(best, seed=seed)  # noqa: E731
