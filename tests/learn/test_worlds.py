@@ -104,15 +104,10 @@ def test_bad_bot_options_are_refused(options: dict[str, object], small: tuple[Va
 
 
 def _moves(bot: object, seed: int = 60_002) -> list[object]:
+    """The moves of a hand with ``bot`` on seat 0 and MachucoBot on seat 1."""
     game = machuco.Game(HAND, seed=seed)
-    played: list[object] = []
-    other = MachucoBot(seed=1)
-    while game.result is None:
-        seat = game.to_act[0]
-        move = (bot if seat == 0 else other).choose(game.view(seat))  # type: ignore[attr-defined]
-        played.append(move)
-        game.play(move, seat)
-    return played
+    play_game(game, [bot, MachucoBot(seed=1)])  # type: ignore[list-item]
+    return [move for _, move in game.history]
 
 
 def test_the_bot_is_deterministic_for_a_seed_and_the_margin_yields_to_the_heuristic(

@@ -107,15 +107,10 @@ def test_labels_are_the_same_for_a_seed_and_score_the_sides(monkeypatch: pytest.
 
 
 def _moves(bot: object, seed: int = 80_040) -> list[object]:
+    """The moves of a round with ``bot`` on the even seats and RanzoBots on the odd ones."""
     game = ranzo.Game(ROUND, seed=seed)
-    others = [RanzoBot(seed=s) for s in range(4)]
-    played: list[object] = []
-    while game.result is None:
-        seat = game.to_act[0]
-        move = (bot if seat % 2 == 0 else others[seat]).choose(game.view(seat))  # type: ignore[attr-defined]
-        played.append(move)
-        game.play(move, seat)
-    return played
+    play_game(game, [bot if seat % 2 == 0 else RanzoBot(seed=seat) for seat in range(4)])  # type: ignore[misc]
+    return [move for _, move in game.history]
 
 
 def test_the_bot_is_deterministic_and_leaves_what_it_does_not_weigh_to_the_heuristic(
