@@ -30,8 +30,8 @@ then                       the phase (turn, window, steal, over), the relative s
 
 The next draws: after the position's turn the stock's first card goes to the seat after
 the turn, the next to the one after, and so on (a steal changes that; the feature ignores
-it). Outs are found as RanzoBot's :func:`~naipes.ranzo.bots.hand_outs` does, remembered
-per hand and live cards.
+it). Outs are RanzoBot's (:func:`~naipes.ranzo.bots.outs_mask`), remembered per hand and live
+cards.
 
 :func:`score` is what a world-value network of Ranzo learns: the result of the
 benchmark's sides (the seat and the seat two on, against the others: 1 a win, 1/2 a tie,
@@ -46,6 +46,7 @@ import random
 from typing import Any, Sequence
 
 from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW
+from naipes.ranzo.bots import outs_mask
 from naipes.ranzo.moves import Discard, Envido, Pass, Truco
 
 __all__ = ["DECIDED", "LABEL_IN_SAMPLES", "SIZE", "Sampler", "VERSION", "after_moves", "decides", "open_features", "score"]
@@ -269,22 +270,12 @@ def _claim_card(game: Any) -> Any:
 
 
 def _outs(t: Any, hand: int, live: int) -> int:
-    """The live cards that would complete ``hand`` (3k+2 cards) into juegos, as a mask (remembered)."""
+    """The live cards that would complete ``hand`` (3k+2 cards) into juegos, as a mask
+    (:func:`naipes.ranzo.bots.outs_mask`, remembered)."""
     key = (hand, live)
     found = _outs_memo.get(key)
     if found is None:
-        found = 0
-        bits = []
-        m = hand
-        while m:
-            b = m & -m
-            bits.append(b)
-            m ^= b
-        for i, a in enumerate(bits):
-            for b in bits[i + 1:]:
-                third = t.thirds.get(a | b, 0) & live
-                if third & ~found and t.can_split(hand & ~a & ~b):
-                    found |= third
+        found = outs_mask(t, hand, live)
         if len(_outs_memo) >= _KEPT:
             _outs_memo.clear()
         _outs_memo[key] = found

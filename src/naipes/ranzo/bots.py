@@ -322,7 +322,13 @@ def held_juegos(t: Tables, hand: int, live: int) -> Iterator[tuple[int, int]]:
 
 
 def hand_outs(t: Tables, hand: int, live: int) -> int:
-    """Live cards that would complete ``hand`` into juegos (it must hold 3k + 2 cards)."""
+    """How many live cards would complete ``hand`` into juegos (it must hold 3k + 2 cards)."""
+    return outs_mask(t, hand, live).bit_count()
+
+
+def outs_mask(t: Tables, hand: int, live: int) -> int:
+    """The live cards that would complete ``hand`` into juegos, as a mask (0 unless it holds
+    3k + 2 cards)."""
     bits = _bits(hand)
     if len(bits) % 3 != 2:
         return 0
@@ -333,7 +339,7 @@ def hand_outs(t: Tables, hand: int, live: int) -> int:
             third = thirds.get(a | b, 0) & live
             if third & ~found and can_split(hand & ~a & ~b):
                 found |= third
-    return found.bit_count()
+    return found
 
 
 def _bits(mask: int) -> list[int]:
