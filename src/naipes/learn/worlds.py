@@ -23,7 +23,7 @@ Machuco with two players, one hand (``scope="hand"``), and Ranzo with four playe
 seat's outs, its next draws; labels of the benchmark's sides). A game's open-features module may
 also give ``decides(moves)`` (the decisions the bot weighs; the others are the heuristic's),
 ``after_moves`` (the rows after each move, faster than playing each in a copy), ``score(returns,
-seat)`` (the label) and ``Sampler`` (worlds inferred from the other seats' play, ``infer``).
+seat)`` (the label), ``lead(returns, seat)`` (the margin kept beside it) and ``Sampler`` (worlds inferred from the other seats' play, ``infer``).
 Ranzo's network does not beat RanzoBot (see the RL guide): it does not ship.
 
 .. versionadded:: 1.2

@@ -29,8 +29,9 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     move's score and lead those of the heuristic's rollout of a copy of the true position to the end.
 
     The score is the open-features module's ``score(returns, seat)`` (Machuco: :func:`score_of`, 1 a
-    win, 1/2 a tie, 0 a loss), the lead the seat's side's points (Machuco) or returns (Ranzo: the
-    benchmark's sides, the seat and the seat two on) less the others'. A game whose module has
+    win, 1/2 a tie, 0 a loss), the lead the module's ``lead(returns, seat)`` (Ranzo: the benchmark's
+    sides' summed returns, the seat and the seat two on, less the others') or the seat's points less
+    the other seat's (Machuco). A game whose module has
     ``decides(moves)`` labels only the decisions it accepts (Ranzo: the claim windows); one whose
     module sets ``LABEL_IN_SAMPLES`` true labels the features of a world sampled from the seat's
     view, not the true position's, with the true position's rollout: the network learns what a
@@ -43,6 +44,7 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     players = int(getattr(rules, "players", 2))
     bots = [heuristic_of(game_name, rng.randrange(2**63)) for _ in range(players)]
     decides, score = getattr(features, "decides", None), getattr(features, "score", None)
+    lead = getattr(features, "lead", None)
     sampled = bool(getattr(features, "LABEL_IN_SAMPLES", False))
     worlds_rng = random.Random(seed + 0x5EED)  # its own stream: the games are those of unsampled labels
     rows: list[Array] = []
@@ -65,7 +67,7 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
                     rows.append(row if seen is None else seen[i])
                     result = _roll_out(branch, bots)
                     labels.append(score(result.returns, seat) if score else score_of(result.returns, seat))
-                    leads.append(_lead(result, seat, players, score is None))
+                    leads.append(lead(result.returns, seat) if lead else _points_lead(result, seat))
             move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
             game.play(move, seat)
     x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
@@ -86,12 +88,9 @@ def _rows(features: Any, world: Any, seat: int, moves: Any) -> Array:
     return rows
 
 
-def _lead(result: Any, seat: int, players: int, points: bool) -> float:
-    """The seat's side's points (``points``: two players) or summed returns less the others'."""
-    if points:
-        return float(result.scores[seat] - result.scores[1 - seat])
-    side = {seat, (seat + 2) % players} if players == 4 else {seat}
-    return float(sum(r if s in side else -r for s, r in enumerate(result.returns)))
+def _points_lead(result: Any, seat: int) -> float:
+    """The seat's points less the other seat's (two players; a module's ``lead`` otherwise)."""
+    return float(result.scores[seat] - result.scores[1 - seat])
 
 
 def _roll_out(game: Any, bots: Any) -> Any:

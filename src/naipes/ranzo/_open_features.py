@@ -49,7 +49,8 @@ from naipes.ranzo._phase import OVER, STEAL, TURN, WINDOW
 from naipes.ranzo.bots import outs_mask
 from naipes.ranzo.moves import Discard, Envido, Pass, Truco
 
-__all__ = ["DECIDED", "LABEL_IN_SAMPLES", "SIZE", "Sampler", "VERSION", "after_moves", "decides", "open_features", "score"]
+__all__ = ["DECIDED", "LABEL_IN_SAMPLES", "SIZE", "Sampler", "VERSION", "after_moves", "decides", "lead", "open_features",
+           "score"]
 
 #: The version of the layout below; a value network's file records it.
 VERSION = 1
@@ -118,12 +119,17 @@ class Sampler:
         return [_sample(view, rng, self._history.deal(view, rng)) for _ in range(count)]
 
 
-def score(returns: Sequence[float], seat: int) -> float:
-    """The result of ``seat``'s side (it and the seat two on; alone with fewer than 4 players):
-    1 when its summed returns beat the others', 1/2 level, 0 behind."""
+def lead(returns: Sequence[float], seat: int) -> float:
+    """The summed returns of ``seat``'s side (it and the seat two on; alone with fewer than 4
+    players) less the others'."""
     n = len(returns)
     side = {seat, (seat + 2) % n} if n == 4 else {seat}
-    d = sum(float(r) if s in side else -float(r) for s, r in enumerate(returns))
+    return sum(float(r) if s in side else -float(r) for s, r in enumerate(returns))
+
+
+def score(returns: Sequence[float], seat: int) -> float:
+    """The result of ``seat``'s side (:func:`lead`): 1 ahead, 1/2 level, 0 behind."""
+    d = lead(returns, seat)
     return 1.0 if d > 0 else 0.0 if d < 0 else 0.5
 
 
