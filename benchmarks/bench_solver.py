@@ -497,6 +497,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: fit the direction chooser on these --direction-data files (see --direction-held)")
     parser.add_argument("--direction-held", metavar="HELD,...", help="with --direction-fit: the files to report on")
     args = parser.parse_args(argv)
+    if args.direction_data is not None and args.direction_data < 1:
+        parser.error("--direction-data needs at least 1 position per size")
+    for path in (args.direction_fit or "").split(",") + (args.direction_held or "").split(","):
+        if path and not Path(path).is_file():
+            parser.error(f"no such --direction-fit/--direction-held file: {path}")
     if args.direction_data or args.direction_fit:
         return _direction(args)
     if args.jokers or args.tightness:
