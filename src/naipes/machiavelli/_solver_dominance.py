@@ -10,7 +10,14 @@ drop a state that a *kept* state dominates, so each is exact whatever order the
 states come in; the order only decides how much is dropped.
 
 1. :func:`_pass_over_best`: each state against the best :data:`DOMINATORS`
-   states kept with its other fields (a cost cap).
+   states kept with its other fields (a cost cap). Once a group holds all
+   of them (it grows no more), a state is checked suit by suit instead:
+   for each suit state met, the bits of the kept states whose suit state
+   dominates it are computed once (:func:`_above`), and a state is dominated
+   when the four suits' bits (and, with free jokers, the bits of the kept
+   states that used no more jokers) share one. The same states are dropped
+   either way: in the larger layers the same few suit states recur in
+   every suit, so the bits spare most comparisons.
 2. :func:`_pass_by_suit`: for each suit in turn, the states that agree on the
    three other suits and every other field are compared in one group, so a
    state meets the state that differs from it in that suit alone, however large
@@ -86,7 +93,8 @@ def _pass_over_best(runs: RunTable, layer: dict[int, int], free_jokers: bool, me
     The other fields must be equal, except that with ``free_jokers`` fewer
     jokers used dominates. Candidates come best objective first, then
     heaviest, then with fewest jokers (a dominating state comes first), so
-    each needs checking only against the states kept.
+    each needs checking only against the states kept (in a full group, by
+    the bits of :func:`_full_group`).
     """
     weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
     m = SID_MASK
@@ -100,17 +108,23 @@ def _pass_over_best(runs: RunTable, layer: dict[int, int], free_jokers: bool, me
 
     buckets: dict[int, dict[int, list[tuple[int, int, int, int]]]] = {}
     sizes: dict[int, int] = {}
+    full: dict[int, _Full] = {}
     out: dict[int, int] = {}
     if meter is not None:
         meter.check(len(layer) * SORT_COST)  # the sort cannot stop half-way: time it ahead
     ordered = sorted(layer.items(), key=order)
     for key, obj in metered(ordered, meter):
+        group = key >> SW if free_jokers else key >> JU
+        bits = full.get(group)
+        if bits is not None:
+            if not _dominated_in_full(runs, bits, key):
+                out[key] = obj
+            continue
         s0 = key & m
         s1 = (key >> SID_BITS) & m
         s2 = (key >> (2 * SID_BITS)) & m
         s3 = (key >> (3 * SID_BITS)) & m
         ju = (key >> JU) & 15
-        group = key >> SW if free_jokers else key >> JU
         kept = buckets.get(group)
         if kept is None:
             kept = buckets[group] = {}
@@ -144,5 +158,57 @@ def _pass_over_best(runs: RunTable, layer: dict[int, int], free_jokers: bool, me
             if sizes[group] < DOMINATORS:
                 kept.setdefault(s0, []).append((s1, s2, s3, ju))
                 sizes[group] += 1
+                if sizes[group] == DOMINATORS:
+                    full[group] = _full_group(kept, free_jokers)
             out[key] = obj
     return out
+
+
+# A full group of :func:`_pass_over_best`: per suit, the kept suit states -> bits of the kept states
+# holding them; per jokers used, the bits of the kept states that used no more; per suit, the suit
+# states met -> bits of the kept states whose suit state dominates them (filled as they come).
+_Full = tuple[tuple[dict[int, int], ...], list[int], tuple[dict[int, int], ...]]
+
+
+def _full_group(kept: dict[int, list[tuple[int, int, int, int]]], free_jokers: bool) -> _Full:
+    """The bits of a group whose :data:`DOMINATORS` states are all kept (it grows no more)."""
+    values: tuple[dict[int, int], ...] = ({}, {}, {}, {})
+    jokers = [0] * 16
+    bit = 1
+    for k0, rest in kept.items():
+        for k1, k2, k3, kju in rest:
+            for held, sid in zip(values, (k0, k1, k2, k3)):
+                held[sid] = held.get(sid, 0) | bit
+            for used in range(kju if free_jokers else 0, 16):  # without free jokers, all used as many
+                jokers[used] |= bit
+            bit <<= 1
+    return values, jokers, ({}, {}, {}, {})
+
+
+def _dominated_in_full(runs: RunTable, bits: _Full, key: int) -> bool:
+    """True if a kept state of the full group ``bits`` dominates ``key``."""
+    values, jokers, seen = bits
+    mask = jokers[(key >> JU) & 15]
+    for suit in range(4):
+        sid = (key >> (suit * SID_BITS)) & SID_MASK
+        above = seen[suit].get(sid)
+        if above is None:
+            above = seen[suit][sid] = _above(runs, values[suit], sid)
+        mask &= above
+        if not mask:
+            return False
+    return True
+
+
+def _above(runs: RunTable, held: dict[int, int], sid: int) -> int:
+    """The bits of the kept states whose suit state (``held``: suit state -> bits) dominates ``sid``."""
+    memo, dominates = runs.dom_memo, runs.dominates
+    above = 0
+    for k, bits in held.items():
+        if k == sid:
+            above |= bits
+        else:
+            d = memo.get((k << SID_BITS) | sid)
+            if dominates(k, sid) if d is None else d:
+                above |= bits
+    return above

@@ -200,25 +200,57 @@ _SHAPES: dict[tuple[int, ...], tuple[tuple[_Shape, ...], ...]] = {}
 
 def _option_shapes(runs: RunTable, sid: int, t: int, lo: int, hi: int, dw: int, jokers: int, free: bool,
                    lead: bool, cap1: int, cap2: int, capn: int, a1: int, a2: int) -> tuple[tuple[_Shape, ...], ...]:
-    """The options of one suit state, by cards given to groups, sorted by natural cards (most first)."""
+    """The options of one suit state, by cards given to groups, sorted by natural cards (most first).
+
+    They are the suit state's :func:`_raw_shapes` that the next ranks' cards (``cap1``, ``cap2``,
+    ``capn``, ``a1``, ``a2``) can continue, each new state and delta with its most natural cards
+    (the first met: the raw shapes come with the most natural cards first).
+    """
+    raw_key = (runs.mn, free, lead, t, lo, hi, dw, jokers, sid)
+    raw = _RAW.get(raw_key)
+    if raw is None:
+        built = _raw_shapes(runs, sid, t, lo, hi, dw, jokers, free, lead)
+        with _LOCK:
+            if len(_RAW) > 50_000:
+                _RAW.clear()
+            raw = _RAW.setdefault(raw_key, built)
+    out: list[tuple[_Shape, ...]] = []
+    for row in raw:
+        bucket: dict[tuple[int, int], _Shape] = {}
+        for nsid, rest, b, n, recipe, need1, need2, needn in row:
+            if need1 > cap1 or need2 > cap2 or needn > capn:
+                continue
+            need = b + (need1 - a1 if need1 > a1 else 0) + (need2 - a2 if need2 > a2 else 0)
+            if need > jokers or (nsid, rest) in bucket:
+                continue
+            bucket[(nsid, rest)] = (nsid - sid, rest, b, nsid, n, recipe, need)
+        # tuples, not lists: the collector stops tracking them, so the memo costs no collection time
+        out.append(tuple(sorted(bucket.values(), key=lambda o: -o[4])))
+    return tuple(out)
+
+
+# (new sid, the rest of the state delta, jokers b, n naturals, recipe, runs short of one card, of two
+#  cards, of one natural card)
+_Raw = tuple[int, int, int, int, Recipe, int, int, int]
+#: The options of a suit state before the next ranks' cards filter them (see :func:`_raw_shapes`),
+#: by everything they depend on: shared by the steps that differ in those cards alone.
+_RAW: dict[tuple[int, ...], tuple[tuple[_Raw, ...], ...]] = {}
+
+
+def _raw_shapes(runs: RunTable, sid: int, t: int, lo: int, hi: int, dw: int, jokers: int, free: bool,
+                lead: bool) -> tuple[tuple[_Raw, ...], ...]:
+    """Every way the cell's cards and jokers may go from suit state ``sid``, by cards given to
+    groups, most natural cards first (the order :func:`_option_shapes` keeps the first of)."""
     short = runs.short
-    out: list[dict[tuple[int, int], _Shape]] = [{} for _ in range(4)]
+    out: list[list[_Raw]] = [[] for _ in range(4)]
     for n in range(hi, lo - 1, -1):
         for g in range(0, n + 1):
-            bucket = out[g]
+            row = out[g]
             for b in range(0, jokers + 1 if not free or n == hi else 1):
                 # free jokers go only where every natural card of the cell is used: a joker
                 # beside an unplayed copy is worse than that copy (the relaxation's optima keep this)
+                rest = (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
                 for nsid, recipe in runs.transitions(sid, n - g, b, lead):
                     need1, need2, needn = short[nsid]
-                    if need1 > cap1 or need2 > cap2 or needn > capn:
-                        continue
-                    need = b + max(0, need1 - a1) + max(0, need2 - a2)
-                    if need > jokers:
-                        continue
-                    rest = (b << JU) + (min(dw, n - t) << SW) + (GSTEP[g] << GK)
-                    best = bucket.get((nsid, rest))
-                    if best is None or best[4] < n:  # same new state: more cards is better
-                        bucket[(nsid, rest)] = (nsid - sid, rest, b, nsid, n, recipe, need)
-    # tuples, not lists: the collector stops tracking them, so the memo costs no collection time
-    return tuple(tuple(sorted(bucket.values(), key=lambda o: -o[4])) for bucket in out)
+                    row.append((nsid, rest, b, n, recipe, need1, need2, needn))
+    return tuple(tuple(row) for row in out)
