@@ -56,8 +56,13 @@ def _pass_by_suit(runs: RunTable, layer: dict[int, int], suit: int, free_jokers:
     shift = suit * SID_BITS
     other = ~((SID_MASK << shift) | ((((1 << SW) - 1) ^ ((1 << JU) - 1)) if free_jokers else 0))
     groups: dict[int, list[int]] = {}
+    get = groups.get
     for key, _ in metered(layer, meter):
-        groups.setdefault(key & other, []).append(key)
+        members = get(key & other)
+        if members is None:
+            groups[key & other] = [key]
+        else:
+            members.append(key)
     out: dict[int, int] = {}
     since_check = CHUNK
     for members in groups.values():
@@ -75,16 +80,23 @@ def _pass_by_suit(runs: RunTable, layer: dict[int, int], suit: int, free_jokers:
 def _keep_undominated(runs: RunTable, layer: dict[int, int], members: list[int], shift: int,
                       out: dict[int, int]) -> None:
     """Copy into ``out`` the members of one group that no kept member dominates."""
-    weight, dominates = runs.weight, runs.dominates
-    members.sort(key=lambda k: (-layer[k], -weight[(k >> shift) & SID_MASK], (k >> JU) & 15))
+    weight, dominates, memo = runs.weight, runs.dominates, runs.dom_memo
+    # best objective first, then heaviest in the suit, then fewest jokers (one int: weights < 2**11)
+    members.sort(key=lambda k: (-layer[k] << 15) + ((2047 - weight[(k >> shift) & SID_MASK]) << 4) + ((k >> JU) & 15))
     kept: list[tuple[int, int]] = []
     for key in members:
         sid, jokers = (key >> shift) & SID_MASK, (key >> JU) & 15
-        if any(used <= jokers and (t == sid or dominates(t, sid)) for t, used in kept):
-            continue
-        out[key] = layer[key]
-        if len(kept) < DOMINATORS:
-            kept.append((sid, jokers))
+        for t, used in kept:
+            if used <= jokers:
+                if t == sid:
+                    break
+                d = memo.get((t << SID_BITS) | sid)
+                if dominates(t, sid) if d is None else d:
+                    break
+        else:
+            out[key] = layer[key]
+            if len(kept) < DOMINATORS:
+                kept.append((sid, jokers))
 
 
 def _pass_over_best(runs: RunTable, layer: dict[int, int], free_jokers: bool, meter: Meter | None = None) -> dict[int, int]:
