@@ -22,7 +22,7 @@ joker goes into a run only where every natural copy of its card is used
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from naipes.machiavelli._solver_budget import Meter, metered
 from naipes.machiavelli._solver_build import build
@@ -488,6 +488,10 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
     jv = p.jv
     v = p.values[r]
     xcap = p.xcap if p.xmode == 1 else 0
+    if not jv and not xcap:
+        _free_rank_end(p.jokers, jokers_for, metered(layer, p.meter, nxt), nxt, back)
+        trail.append(back)
+        return nxt
     for key, obj in metered(layer, p.meter, nxt):
         gk = (key >> GK) & GK_MASK
         js = jokers_for.get(gk)
@@ -507,6 +511,27 @@ def _rank_end(p: Problem, groups: GroupTable, layer: dict[int, int], trail: Trai
                 back[nk] = (key, jg)
     trail.append(back)
     return nxt
+
+
+def _free_rank_end(jokers: int, jokers_for: dict[int, tuple[int, ...]], items: Iterable[tuple[int, int]],
+                   nxt: dict[int, int], back: dict[int, tuple[int, object]]) -> None:
+    """:func:`_rank_end` when a joker adds nothing to the objective (free jokers) and no opening
+    counter runs: the same states, in the same order, without the arithmetic that adds nothing."""
+    get = nxt.get
+    for key, obj in items:
+        gk = (key >> GK) & GK_MASK
+        js = jokers_for.get(gk)
+        if js is None:
+            continue
+        base = key - (gk << GK)
+        jleft = jokers - ((key >> JU) & 15)
+        for jg in js:
+            if jg > jleft:
+                break
+            nk = base + (jg << JU)
+            if obj > get(nk, _NEG):
+                nxt[nk] = obj
+                back[nk] = (key, jg)
 
 
 #: Options looked at (at most) by the step with exact jokers or a counter that weigh one state for
