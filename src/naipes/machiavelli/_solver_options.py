@@ -119,6 +119,7 @@ def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
                         _STEPS.clear()
                         _OPTIONS.clear()
                         _PARAMS.clear()
+                        _SHAPE_IDS.clear()
                     # never reused: problems keep their ids (see _prepared)
                     step = _STEPS.setdefault(key, next(_STEP_IDS))
             ids.append(step)
@@ -146,9 +147,9 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step:
     params = _PARAMS.get(step)
     if params is None:  # computed once per step id: every suit state of the step shares it
         params = _PARAMS[step] = _step_params(p, runs, r, i)  # two threads would write the same value
-    shape_key, t, shift, hv, jv, x1 = params
+    shape_key, shape_id, t, shift, hv, jv, x1 = params
     # what the options are made of does not depend on the suit or the rank's value: shared by them
-    key = (*shape_key, sid)
+    key = shape_id | sid
     base = _SHAPES.get(key)
     if base is None:
         _, free, lead, t, lo, hi, dw, jokers, cap1, cap2, capn, a1, a2 = shape_key
@@ -158,23 +159,30 @@ def _compute_options(p: Problem, runs: RunTable, sid: int, r: int, i: int, step:
                 _SHAPES.clear()
             base = _SHAPES.setdefault(key, built)
     # list comprehensions, not generators: the concretized options are the cold memo's main cost
+    # (a few options a call: the empty buckets, most of them, skip theirs)
     if x1:
         v = hv - SCALE
         return tuple([tuple([((d << shift) + rest, (n - t) * hv + b * jv, b, (n + b) * v, nsid, n, g, recipe, need)
-                             for d, rest, b, nsid, n, recipe, need in bucket]) for g, bucket in enumerate(base)])
+                             for d, rest, b, nsid, n, recipe, need in bucket]) if bucket else ()
+                      for g, bucket in enumerate(base)])
     return tuple([tuple([((d << shift) + rest, (n - t) * hv + b * jv, b, int(n > t), nsid, n, g, recipe, need)
-                         for d, rest, b, nsid, n, recipe, need in bucket]) for g, bucket in enumerate(base)])
+                         for d, rest, b, nsid, n, recipe, need in bucket]) if bucket else ()
+                  for g, bucket in enumerate(base)])
 
 
 # The shapes' key but the suit state: (mn, free, lead, t, lo, hi, dw, jokers, cap1, cap2, capn, a1, a2)
 _ShapeKey = tuple[int, bool, bool, int, int, int, int, int, int, int, int, int, int]
 #: What :func:`_compute_options` needs of a suit step besides the suit state, by step id (the id stands
 #: for everything the options depend on but the state, as the memo of options assumes): the shapes'
-#: key, the table cards, the suit's shift, a card's and a joker's worth, and the opening's counter.
-_PARAMS: dict[int, tuple[_ShapeKey, int, int, int, int, bool]] = {}
+#: key and its id (above the suit state's bits: the key of :data:`_SHAPES` less the state), the table
+#: cards, the suit's shift, a card's and a joker's worth, and the opening's counter.
+_PARAMS: dict[int, tuple[_ShapeKey, int, int, int, int, int, bool]] = {}
+#: An int for each shapes' key (never reused), so that :data:`_SHAPES` is keyed by an int.
+_SHAPE_IDS: dict[_ShapeKey, int] = {}
+_SHAPE_ID = itertools.count(1)
 
 
-def _step_params(p: Problem, runs: RunTable, r: int, i: int) -> tuple[_ShapeKey, int, int, int, int, bool]:
+def _step_params(p: Problem, runs: RunTable, r: int, i: int) -> tuple[_ShapeKey, int, int, int, int, int, bool]:
     """The entry of :data:`_PARAMS` for suit ``i`` at rank ``r`` (measured: 1-3 % of ``solve`` on
     the joker families, where the cold memo of options is 14-21 % of it)."""
     t = p.table[r - 1][i]
@@ -189,13 +197,18 @@ def _step_params(p: Problem, runs: RunTable, r: int, i: int) -> tuple[_ShapeKey,
     lead = not free or r == NRANKS - 2
     dw = 0 if free else p.decl[r - 1][i]  # swap matches only matter to the exact program (its jmin)
     shape_key = (runs.mn, free, lead, t, lo, hi, dw, jokers, cap1, cap2, capn, a1, a2)
-    return shape_key, t, i * SID_BITS, SCALE + p.values[r], p.jv, p.xmode == 1
+    shape_id = _SHAPE_IDS.get(shape_key)
+    if shape_id is None:
+        with _LOCK:
+            shape_id = _SHAPE_IDS.setdefault(shape_key, next(_SHAPE_ID))
+    return shape_key, shape_id << SID_BITS, t, i * SID_BITS, SCALE + p.values[r], p.jv, p.xmode == 1
 
 
 # (nsid - sid, the rest of the state delta, jokers b, new sid, n naturals, recipe, jokers needed)
 _Shape = tuple[int, int, int, int, int, Recipe, int]
-#: The options' suit- and value-free parts, by everything they depend on (see :func:`_compute_options`).
-_SHAPES: dict[tuple[int, ...], tuple[tuple[_Shape, ...], ...]] = {}
+#: The options' suit- and value-free parts, by everything they depend on (see :func:`_compute_options`):
+#: the id of their key in :data:`_SHAPE_IDS` above the suit state.
+_SHAPES: dict[int, tuple[tuple[_Shape, ...], ...]] = {}
 
 
 def _option_shapes(runs: RunTable, sid: int, t: int, lo: int, hi: int, dw: int, jokers: int, free: bool,
