@@ -1,5 +1,6 @@
 """The cheaper forms of issue 43's seventh round, each checked against the plain computation it
-replaces: the dominance pass with full groups read by bits, and the options' raw shapes."""
+replaces: the dominance pass with full groups read by bits, the options' raw shapes, the step
+keys' sums of the next ranks' cards, and the preps kept per joker count."""
 
 from __future__ import annotations
 
@@ -10,9 +11,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_dominance as dominance
 from naipes.machiavelli import _solver_options as options
-from naipes.machiavelli._solver_tables import GK, GSTEP, JU, SID_BITS, SID_MASK, SW, RunTable, run_table
+from naipes.machiavelli._solver_tables import (
+    GK,
+    GSTEP,
+    JU,
+    NRANKS,
+    NSUITS,
+    SID_BITS,
+    SID_MASK,
+    SW,
+    RunTable,
+    run_table,
+)
 from naipes.machiavelli.rules import Rules
 from naipes.machiavelli.solver import solve
 
@@ -173,3 +186,51 @@ def test_solve_gives_the_same_plays_with_the_plain_forms(seed: int, jokers: int)
         for memo in (options._OPTIONS, options._SHAPES):
             memo.clear()
     assert repr(cheaper) == repr(plain)
+
+
+def _problem(seed: int, jokers: int) -> core.Problem:
+    rng = random.Random(seed)
+    p = core.Problem(2, 2)
+    for r in range(NRANKS):
+        for s in range(NSUITS):
+            p.table[r][s] = rng.choice((0, 0, 1, 2))
+            p.opt[r][s] = rng.choice((0, 0, 0, 1)) if p.table[r][s] < 2 else 0
+    p.jokers = jokers
+    return p
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), jokers=st.integers(0, 6))
+def test_the_step_keys_count_the_next_ranks_cards_as_the_plain_sums(seed: int, jokers: int) -> None:
+    p = _problem(seed, jokers)
+    keys: list[tuple[int, ...]] = []
+
+    class Recording(dict):  # type: ignore[type-arg]
+        def get(self, key: Any, default: Any = None) -> Any:
+            keys.append(key)
+            return 1
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(options, "_STEPS", Recording())
+        core._prepared(p)
+    assert len(keys) == NRANKS * NSUITS
+    for idx, key in enumerate(keys):
+        r, i = divmod(idx, NSUITS)
+        r += 1
+        if jokers and r < NRANKS:  # the last field: the cards of the ranks r + 1 .. r + 1 + jokers, at most 9
+            plain = min(sum(p.avail(q, i) for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9)
+            assert key[-1] == plain
+
+
+def test_a_problem_keeps_the_prep_of_each_joker_count_until_its_cards_change() -> None:
+    p = _problem(3, 4)
+    preps = {}
+    for p.jokers in (0, 1, 4):
+        preps[p.jokers] = core._prepared(p)
+    for p.jokers in (0, 1, 4):  # the free-joker search goes through the counts again at each target
+        assert core._prepared(p) is preps[p.jokers]
+    p.prep = None  # the cards changed (drop_unplayable, a mirrored copy): every prep forgotten
+    p.jokers = 1
+    assert core._prepared(p) is not preps[1]
+    p.jokers = 0
+    assert core._prepared(p) is not preps[0]

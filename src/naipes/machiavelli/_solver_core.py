@@ -90,7 +90,8 @@ class Problem:
         self.xcap = 0
         self.lb: int | None = None
         self.free_jokers = False
-        self.prep: tuple[tuple[int, ...], _Prep] | None = None
+        self._prep: tuple[tuple[int, ...], _Prep] | None = None
+        self._preps: dict[tuple[int, ...], _Prep] = {}  # every prep since the cards last changed
         # a known legal play (objective without the table jokers): the last pass needs no looser bound
         self.floor: int | None = None
         self.floor_naturals: int | None = None  # its natural cards only (the free-joker relaxation)
@@ -100,6 +101,24 @@ class Problem:
         self.meter: Meter | None = None
         self.values = VALUES  # value of each rank (MIRRORED_VALUES in a mirrored problem)
         self.passes: dict[tuple[object, ...], tuple[tuple[int, ...], Answer | None]] | None = None  # passes run
+
+    @property
+    def prep(self) -> tuple[tuple[int, ...], _Prep] | None:
+        """The last (key, prep) of :func:`_prepared`; ``None`` once the cards change.
+
+        Setting it records the prep under its key (the passes of the free-joker search go
+        through the joker counts in turn, each with its own prep); setting ``None`` forgets
+        them all (:func:`drop_unplayable`, a copy of the problem read the other way).
+        """
+        return self._prep
+
+    @prep.setter
+    def prep(self, value: tuple[tuple[int, ...], _Prep] | None) -> None:
+        self._prep = value
+        if value is None:
+            self._preps = {}
+        else:
+            self._preps[value[0]] = value[1]
 
     @property
     def jv(self) -> int:
@@ -326,6 +345,9 @@ def _prepared(p: Problem) -> _Prep:
     key = (p.jokers, int(p.free_jokers), p.xmode, p.jv)
     if p.prep is not None and p.prep[0] == key:
         return p.prep[1]
+    kept = p._preps.get(key)  # the problem's own cache (see Problem.prep)
+    if kept is not None:
+        return kept
     runs = run_table(p.mn, p.free_jokers)
     groups = group_table(p.copies, p.jokers, p.mn, p.free_jokers)
     zero = [0] * NSUITS

@@ -41,7 +41,8 @@ Option = tuple[int, int, int, int, int, int, int, Recipe, int]
 
 def _allowed_demands(p: Problem, groups: GroupTable, avail: list[int]) -> list[dict[int, tuple[int, ...]]]:
     """Per suit, the group demands allowed after each partial demand key of a rank (``avail``: its cards)."""
-    caps = tuple(min(a, p.copies) for a in avail)
+    copies = p.copies
+    caps = tuple([a if a < copies else copies for a in avail])  # a list, not a generator: 13 per prep
     cached = groups.allowed.get(caps)
     if cached is None:
         built = _compute_allowed(groups, caps)
@@ -90,15 +91,19 @@ def _step_ids(p: Problem, runs: RunTable, grid: list[list[int]]) -> list[int]:
     get = _STEPS.get
     suits = range(NSUITS)
     small = jokers + max(map(max, grid)) <= 9  # then no cap of 9 can bite
+    below = [[0] * NSUITS]  # each suit's cards up to each rank (capn: those of the next ranks)
+    for r in range(1, NRANKS + 1):
+        below.append([a + b for a, b in zip(below[-1], grid[r])])
     for r in range(1, NRANKS + 1):
         trow, mrow, orow = p.table[r - 1], p.must[r - 1], p.opt[r - 1]
         los = [t + m for t, m in zip(trow, mrow)]
         his = [lo + o for lo, o in zip(los, orow)]
         if r < NRANKS:
             cap1 = [a + jokers for a in grid[r + 1]] if small else [min(a + jokers, 9) for a in grid[r + 1]]
-            # without jokers: min(a, 9) for the next rank, which cap1 is
+            # without jokers: min(a, 9) for the next rank, which cap1 is; with them, the cards of
+            # the ranks r + 1 .. r + 1 + jokers, at most 9
             capn = cap1 if not jokers else [
-                min(sum(grid[q][i] for q in range(r + 1, min(NRANKS, r + 1 + jokers) + 1)), 9) for i in suits]
+                min(b - a, 9) for a, b in zip(below[r], below[min(NRANKS, r + 1 + jokers)])]
         else:
             cap1 = capn = [0] * NSUITS
         if r < NRANKS - 1:
