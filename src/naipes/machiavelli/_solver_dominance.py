@@ -184,17 +184,25 @@ _Full = tuple[tuple[dict[int, int], ...], list[int], tuple[dict[int, int], ...]]
 
 def _full_group(kept: dict[int, list[tuple[int, int, int, int]]], free_jokers: bool) -> _Full:
     """The bits of a group whose :data:`DOMINATORS` states are all kept (it grows no more)."""
-    values: tuple[dict[int, int], ...] = ({}, {}, {}, {})
-    jokers = [0] * 16
+    v0: dict[int, int] = {}
+    v1: dict[int, int] = {}
+    v2: dict[int, int] = {}
+    v3: dict[int, int] = {}
+    used = [0] * 16  # jokers used -> bits of the kept states that used exactly as many
     bit = 1
     for k0, rest in kept.items():
         for k1, k2, k3, kju in rest:
-            for held, sid in zip(values, (k0, k1, k2, k3)):
-                held[sid] = held.get(sid, 0) | bit
-            for used in range(kju if free_jokers else 0, 16):  # without free jokers, all used as many
-                jokers[used] |= bit
+            v0[k0] = v0.get(k0, 0) | bit
+            v1[k1] = v1.get(k1, 0) | bit
+            v2[k2] = v2.get(k2, 0) | bit
+            v3[k3] = v3.get(k3, 0) | bit
+            used[kju if free_jokers else 0] |= bit  # without free jokers, all used as many
             bit <<= 1
-    return values, jokers, ({}, {}, {}, {})
+    jokers, acc = [], 0
+    for exact in used:  # as many or fewer
+        acc |= exact
+        jokers.append(acc)
+    return (v0, v1, v2, v3), jokers, ({}, {}, {}, {})
 
 
 def _dominated_in_full(runs: RunTable, bits: _Full, key: int) -> bool:
