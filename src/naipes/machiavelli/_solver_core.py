@@ -30,6 +30,7 @@ from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_mirror import race, unmirrored
 from naipes.machiavelli._solver_options import _OPTIONS, Option, _allowed_demands, _options, _step_ids
 from naipes.machiavelli._solver_prune import drop_unplayable
+from naipes.machiavelli._solver_suffix import remaining
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -332,7 +333,7 @@ def _prepared(p: Problem) -> _Prep:
     grid = [zero] + [[a + b + c for a, b, c in zip(*rows)] for rows in zip(p.table, p.must, p.opt)] + [zero, zero]
     allowed = [_allowed_demands(p, groups, grid[r]) for r in range(1, NRANKS + 1)]
     steps = _step_ids(p, runs, grid)
-    prep = (runs, groups, _remaining(p), allowed, steps)
+    prep = (runs, groups, remaining(p), allowed, steps)
     p.prep = (key, prep)
     return prep
 
