@@ -41,67 +41,138 @@ ENABLED = True
 
 def remaining(p: Problem) -> list[int]:
     """For each suit step, an upper bound on what the objective can still gain after it (jokers aside)."""
-    return _from(p)[1:]
+    return bounds(p, False)[0][1:]
 
 
 def ceiling(p: Problem) -> int:
     """An upper bound on what the optional hand cards add to the objective (jokers aside)."""
-    return _from(p)[0]
+    return bounds(p, False)[0][0]
 
 
-def _from(p: Problem) -> list[int]:
-    """For each suit step, the bound on the steps from it on (one more entry: 0, past the last)."""
+def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | None]:
+    """The bound on the steps from each step on (one more entry: 0, past the last), and with
+    ``by_jokers`` the bound after each step for a state with ``j`` jokers left (row ``j``), or
+    ``None`` when it would be the first (no joker, or no needy copy).
+
+    Computed at the last step of each rank; a step before it within the rank
+    adds the cards between in full. A joker already laid counts against the
+    jokers left, so the needy copies it may serve (those whose stretch
+    reaches down to a step already taken: :func:`_reachable`) count in full
+    in the rows by jokers left.
+    """
     n = NRANKS * NSUITS
-    one = [SCALE + p.values[idx // NSUITS + 1] for idx in range(n)]
-    needy = _needy(p) if ENABLED else {}
-    sites = _sites(p, needy) if needy else []
-    bound = [0] * (n + 1)
-    acc, served = 0, 0  # the value of the copies not needy from the step on; the bound on the needy ones
-    later: dict[int, int] = {}
-    for idx in range(n - 1, -1, -1):
-        r, i = divmod(idx, NSUITS)
-        lack = needy.get(idx, 0)
-        acc += (p.opt[r][i] - lack) * one[idx]
-        if lack:
-            later[idx] = lack
-            served = _served(later, one, sites, p.jokers)
-        bound[idx] = acc + served
-    return bound
+    values, jokers = p.values, p.jokers
+    every = [0] * (n + 1)
+    acc = 0
+    idx = n
+    for r in range(NRANKS - 1, -1, -1):
+        row, one = p.opt[r], SCALE + values[r + 1]
+        for i in range(NSUITS - 1, -1, -1):
+            idx -= 1
+            acc += row[i] * one
+            every[idx] = acc
+    if not ENABLED:
+        return every, None
+    hand, table, sites, usable = _analysis(p)
+    if not hand:
+        return every, None
+    if not jokers:
+        sites = []
+    start = every[:]
+    rows = [every[1:] for _ in range(jokers + 1)] if by_jokers and jokers else None
+    seen: _Seen = {}
+    for end in range(-1, n - 1, NSUITS):  # the last step of each rank, and -1 before the first
+        later = {c: lack for c, lack in hand.items() if c > end}
+        if not later:
+            break
+        total = sum((SCALE + values[c // NSUITS + 1]) * lack for c, lack in later.items())
+        head = every[end + 1] - total  # the copies after the step that are not needy
+        fixed = {c: lack for c, lack in table.items() if c > end}
+        value = head + (_cached(seen, later, fixed, values, sites, jokers)[jokers] if sites else 0)
+        base = value - every[end + 1]
+        for k in range(max(0, end - NSUITS + 2), end + 2):  # the steps of the rank, and the one after it
+            if base + every[k] < start[k]:
+                start[k] = base + every[k]
+        if rows is None or end < 0:
+            continue
+        rest = {c: lack for c, lack in later.items() if not _reachable(usable, c, end)}
+        fixed = {c: lack for c, lack in fixed.items() if not _reachable(usable, c, end)}
+        full = total - sum((SCALE + values[c // NSUITS + 1]) * lack for c, lack in rest.items())
+        served = _cached(seen, rest, fixed, values, sites, jokers)
+        for j, row in enumerate(rows):
+            base = head + full + served[j] - every[end + 1]
+            for k in range(end - NSUITS + 1, end + 1):  # after each step of the rank
+                if base + every[k + 1] < row[k]:
+                    row[k] = base + every[k + 1]
+    if rows is not None:
+        after = start[1:]
+        rows = [list(map(min, row, after)) for row in rows]
+    return start, rows
 
 
-def _needy(p: Problem) -> dict[int, int]:
-    """Optional copies past what the melds without a joker can hold, by step (``(rank - 1) * NSUITS + suit``)."""
-    grid = [[p.avail(r, s) for s in range(NSUITS)] for r in range(-1, NRANKS + 3)]  # ranks -1..15
-    needy = {}
-    for r in range(1, NRANKS + 1):
+_Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], list[list[bool]]]
+_ANALYSES: dict[tuple[tuple[int, ...], ...], _Analysis] = {}
+
+
+def _analysis(p: Problem) -> _Analysis:
+    """The needy copies (optional, then fixed), the sites and the usable cells of ``p``: they do not
+    depend on the jokers, so the passes of a problem (and its copies) share them (memoized)."""
+    key = tuple(map(tuple, p.opt)) + tuple(map(tuple, p.table)) + tuple(map(tuple, p.must))
+    got = _ANALYSES.get(key)
+    if got is None:
+        if len(_ANALYSES) >= ANALYSES_CAP:
+            _ANALYSES.clear()
+        hand, table = _needy(p)
+        usable = [[p.avail(r, s) > 0 for s in range(NSUITS)] for r in range(NRANKS + 2)]
+        got = _ANALYSES[key] = (hand, table, _sites(usable, hand, table) if hand else [], usable)
+    return got
+
+
+#: Problems whose analysis :func:`_analysis` keeps.
+ANALYSES_CAP = 256
+
+
+def _needy(p: Problem) -> tuple[dict[int, int], dict[int, int]]:
+    """Copies past what the melds without a joker can hold, by step (``(rank - 1) * NSUITS + suit``):
+    the optional ones, and the table's and the hand's that must be played."""
+    zero = [0] * NSUITS
+    grid = [zero, zero] + [[a + b + c for a, b, c in zip(*rows)] for rows in zip(p.table, p.must, p.opt)] + [zero, zero]
+    hand, table = {}, {}
+    for r0 in range(NRANKS):
+        opts, tables, musts = p.opt[r0], p.table[r0], p.must[r0]
         for s in range(NSUITS):
-            opt = p.opt[r - 1][s]
-            if opt:
-                fixed = p.table[r - 1][s] + p.must[r - 1][s]
-                lack = min(opt, fixed + opt - _natural_melds(grid, r, s))
+            opt, fixed = opts[s], tables[s] + musts[s]
+            if opt or fixed:
+                room = _natural_melds(grid, r0 + 1, s)
+                if fixed > room:
+                    table[r0 * NSUITS + s] = fixed - room
+                lack = min(opt, fixed + opt - room)
                 if lack > 0:
-                    needy[(r - 1) * NSUITS + s] = lack
-    return needy
+                    hand[r0 * NSUITS + s] = lack
+    return hand, table
 
 
 def _natural_melds(grid: list[list[int]], r: int, s: int) -> int:
     """At most how many disjoint melds of natural cards (``grid``: copies usable, ranks from -1) hold ``(r, s)``."""
     here = grid[r + 1]
-    others = [here[t] for t in range(NSUITS) if t != s]
-    pairs = min(sum(others) // 2, sum(others) - max(others))  # a group takes two other suits at least
-    b2, b1, a1, a2 = (grid[q + 1][s] for q in (r - 2, r - 1, r + 1, r + 2))
+    total = here[0] + here[1] + here[2] + here[3] - here[s]
+    top = max(here[t] for t in range(NSUITS) if t != s)
+    pairs = min(total // 2, total - top)  # a group takes two other suits at least
+    b1, a1 = grid[r][s], grid[r + 2][s]
+    if not b1 and not a1:
+        return pairs
+    b2, a2 = grid[r - 1][s], grid[r + 3][s]
     runs = 0  # runs through r: (r-1, r+1), (r+1, r+2) or (r-2, r-1)
     for both in range(min(b1, a1) + 1):
         runs = max(runs, both + min(a2, a1 - both) + min(b2, b1 - both))
     return pairs + runs
 
 
-def _sites(p: Problem, needy: dict[int, int]) -> list[tuple[int, ...]]:
+def _sites(usable: list[list[bool]], hand: dict[int, int], table: dict[int, int]) -> list[tuple[int, ...]]:
     """The needy steps each site (a group of one rank, or a joker at one rank of a run) may serve."""
-    usable = [[p.avail(r, s) > 0 for s in range(NSUITS)] for r in range(NRANKS + 2)]
     sites: list[tuple[int, ...]] = []
     for r in range(1, NRANKS + 1):
-        group = tuple(idx for idx in needy if idx // NSUITS == r - 1)
+        group = tuple(idx for idx in range((r - 1) * NSUITS, r * NSUITS) if idx in hand or idx in table)
         if group:
             sites.append(group)
         for s in range(NSUITS):
@@ -110,7 +181,7 @@ def _sites(p: Problem, needy: dict[int, int]) -> list[tuple[int, ...]]:
                 q = r + step
                 while 1 <= q <= NRANKS and usable[q][s]:
                     idx = (q - 1) * NSUITS + s
-                    if idx in needy:
+                    if idx in hand or idx in table:
                         served.append(idx)
                     q += step
             if served:
@@ -118,8 +189,73 @@ def _sites(p: Problem, needy: dict[int, int]) -> list[tuple[int, ...]]:
     return sites
 
 
-def _served(later: dict[int, int], one: list[int], sites: list[tuple[int, ...]], jokers: int) -> int:
-    """At most what ``jokers`` jokers can make of the needy copies ``later`` (copies by step)."""
-    total = sum(one[idx] * lack for idx, lack in later.items())
-    weights = sorted((sum(one[idx] for idx in site if idx in later) for site in sites), reverse=True)
-    return min(total, sum(weights[:jokers]))
+_Seen = dict[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]], list[int]]
+
+
+def _cached(seen: _Seen, later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...],
+            sites: list[tuple[int, ...]], jokers: int) -> list[int]:
+    """:func:`_served`, memoized in ``seen`` (the ranks without a needy card repeat the last one)."""
+    key = (frozenset(later.items()), frozenset(fixed.items()))
+    got = seen.get(key)
+    if got is None:
+        got = seen[key] = _served(later, fixed, values, sites, jokers)
+    return got
+
+
+def _served(later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...], sites: list[tuple[int, ...]],
+            jokers: int) -> list[int]:
+    """At most what ``j`` jokers can make of the needy optional copies ``later`` (copies by step)
+    when the needy copies ``fixed`` (the table's) must be served too, for ``j`` from 0 to ``jokers``.
+
+    Each joker lies at a site and serves at most one copy of each card of it,
+    so the ``k``-th joker at a site weighs the cards with ``k`` needy copies or
+    more; a table card with ``m`` needy copies takes ``m`` jokers at sites
+    that serve it.
+    """
+    one = {idx: SCALE + values[idx // NSUITS + 1] for idx in later}
+    total = 0
+    for idx, lack in later.items():
+        total += one[idx] * lack
+    need = max(fixed.values()) if fixed else 0
+    most = max(later.values()) if later else 0
+    plain: list[int] = []
+    serving: list[int] = []
+    for site in sites:
+        uses = []
+        weight = 0
+        for idx in site:
+            if idx in one:
+                weight += one[idx]
+        if weight:
+            uses.append(weight)
+            for k in range(2, most + 1):
+                weight = sum(one[idx] for idx in site if later.get(idx, 0) >= k)
+                if not weight:
+                    break
+                uses.append(weight)
+        if need and any(idx in fixed for idx in site):
+            serving += uses + [0] * (need - len(uses))
+        else:
+            plain += uses
+    serving.sort(reverse=True)
+    rest = sorted(plain + serving[need:], reverse=True)
+    out = [0] * (jokers + 1)  # below ``need`` jokers no layout lays the table: 0
+    got = sum(serving[:need])
+    for j in range(need, jokers + 1):
+        out[j] = min(total, got)
+        if j - need < len(rest):
+            got += rest[j - need]
+    return out
+
+
+def _reachable(usable: list[list[bool]], c: int, idx: int) -> bool:
+    """True if a joker at a step up to ``idx`` could be the nearest joker of a run holding needy ``c``."""
+    r, s = divmod(c, NSUITS)
+    q = r  # ranks are 1-based: c lies at rank r + 1, walk down from rank r
+    while q >= 1:
+        if (q - 1) * NSUITS + s <= idx:
+            return True
+        if not usable[q][s]:
+            return False
+        q -= 1
+    return False
