@@ -71,8 +71,8 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
             idx -= 1
             acc += row[i] * one
             every[idx] = acc
-    if not ENABLED:
-        return every, None
+    if not ENABLED or not (jokers or p.free_jokers):
+        return every, None  # without jokers the needy copies are rare: not worth their analysis
     hand, table, sites, usable = _analysis(p)
     if not hand:
         return every, None
