@@ -117,14 +117,14 @@ _ANALYSES: dict[tuple[tuple[int, ...], ...], _Analysis] = {}
 def _analysis(p: Problem) -> _Analysis:
     """The needy copies (optional, then fixed), the sites and the usable cells of ``p``: they do not
     depend on the jokers, so the passes of a problem (and its copies) share them (memoized)."""
-    key = tuple(map(tuple, p.opt)) + tuple(map(tuple, p.table)) + tuple(map(tuple, p.must))
+    key = (*map(tuple, p.opt), *map(tuple, p.table), *map(tuple, p.must), (p.mn,))
     got = _ANALYSES.get(key)
     if got is None:
         if len(_ANALYSES) >= ANALYSES_CAP:
             _ANALYSES.clear()
         hand, table = _needy(p)
         usable = [[p.avail(r, s) > 0 for s in range(NSUITS)] for r in range(NRANKS + 2)]
-        got = _ANALYSES[key] = (hand, table, _sites(usable, hand, table) if hand else [], usable)
+        got = _ANALYSES[key] = (hand, table, _sites(usable, hand, table, p.mn) if hand else [], usable)
     return got
 
 
@@ -168,11 +168,15 @@ def _natural_melds(grid: list[list[int]], r: int, s: int) -> int:
     return pairs + runs
 
 
-def _sites(usable: list[list[bool]], hand: dict[int, int], table: dict[int, int]) -> list[tuple[int, ...]]:
-    """The needy steps each site (a group of one rank, or a joker at one rank of a run) may serve."""
+def _sites(usable: list[list[bool]], hand: dict[int, int], table: dict[int, int], mn: int) -> list[tuple[int, ...]]:
+    """The needy steps each site (a group of one rank, or a joker at one rank of a run) may serve
+    (a group holds ``mn`` natural cards: a card alone at its rank has no group site when ``mn > 1``)."""
     sites: list[tuple[int, ...]] = []
     for r in range(1, NRANKS + 1):
-        group = tuple(idx for idx in range((r - 1) * NSUITS, r * NSUITS) if idx in hand or idx in table)
+        suits = sum(usable[r])
+        group = tuple(
+            idx for idx in range((r - 1) * NSUITS, r * NSUITS) if (idx in hand or idx in table) and suits >= mn
+        )
         if group:
             sites.append(group)
         for s in range(NSUITS):
