@@ -60,54 +60,59 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
     reaches down to a step already taken: :func:`_reachable`) count in full
     in the rows by jokers left.
     """
-    n = NRANKS * NSUITS
-    values, jokers = p.values, p.jokers
-    every = [0] * (n + 1)
-    acc = 0
-    idx = n
-    for r in range(NRANKS - 1, -1, -1):
-        row, one = p.opt[r], SCALE + values[r + 1]
-        for i in range(NSUITS - 1, -1, -1):
-            idx -= 1
-            acc += row[i] * one
-            every[idx] = acc
+    every = _every(p)
+    jokers = p.jokers
     if not ENABLED or not (jokers or p.free_jokers):
         return every, None  # without jokers the needy copies are rare: not worth their analysis
     hand, table, sites, usable = _analysis(p)
     if not hand:
         return every, None
-    if not jokers:
-        sites = []
-    start = every[:]
+    start, after = every[:], every[1:] + [0]  # "every card" from each step on, and after it
     rows = [every[1:] for _ in range(jokers + 1)] if by_jokers and jokers else None
     seen: _Seen = {}
-    for end in range(-1, n - 1, NSUITS):  # the last step of each rank, and -1 before the first
+    for end in range(-1, NRANKS * NSUITS - 1, NSUITS):  # the last step of each rank, and -1 before the first
         later = {c: lack for c, lack in hand.items() if c > end}
         if not later:
             break
-        total = sum((SCALE + values[c // NSUITS + 1]) * lack for c, lack in later.items())
-        head = every[end + 1] - total  # the copies after the step that are not needy
         fixed = {c: lack for c, lack in table.items() if c > end}
-        value = head + (_cached(seen, later, fixed, values, sites, jokers)[jokers] if sites else 0)
-        base = value - every[end + 1]
-        for k in range(max(0, end - NSUITS + 2), end + 2):  # the steps of the rank, and the one after it
-            if base + every[k] < start[k]:
-                start[k] = base + every[k]
-        if rows is None or end < 0:
-            continue
-        rest = {c: lack for c, lack in later.items() if not _reachable(usable, c, end)}
-        fixed = {c: lack for c, lack in fixed.items() if not _reachable(usable, c, end)}
-        full = total - sum((SCALE + values[c // NSUITS + 1]) * lack for c, lack in rest.items())
-        served = _cached(seen, rest, fixed, values, sites, jokers)
-        for j, row in enumerate(rows):
-            base = head + full + served[j] - every[end + 1]
-            for k in range(end - NSUITS + 1, end + 1):  # after each step of the rank
-                if base + every[k + 1] < row[k]:
-                    row[k] = base + every[k + 1]
+        served = _cached(seen, later, fixed, p.values, sites, jokers)[jokers] if jokers else 0
+        _lower(start, every, range(max(0, end - NSUITS + 2), end + 2), served - _value(later, p))
+        if rows is not None and end >= 0:
+            rest = {c: lack for c, lack in later.items() if not _reachable(usable, c, end)}
+            fixed = {c: lack for c, lack in fixed.items() if not _reachable(usable, c, end)}
+            served_by, needed = _cached(seen, rest, fixed, p.values, sites, jokers), _value(rest, p)
+            for j, row in enumerate(rows):
+                _lower(row, after, range(end - NSUITS + 1, end + 1), served_by[j] - needed)
     if rows is not None:
-        after = start[1:]
-        rows = [list(map(min, row, after)) for row in rows]
+        rows = [list(map(min, row, start[1:])) for row in rows]
     return start, rows
+
+
+def _every(p: Problem) -> list[int]:
+    """Every card: the value of the optional copies from each step on (one more entry, 0)."""
+    every = [0] * (NRANKS * NSUITS + 1)
+    acc = 0
+    idx = NRANKS * NSUITS
+    for r in range(NRANKS - 1, -1, -1):
+        row, one = p.opt[r], SCALE + p.values[r + 1]
+        for i in range(NSUITS - 1, -1, -1):
+            idx -= 1
+            acc += row[i] * one
+            every[idx] = acc
+    return every
+
+
+def _value(copies: dict[int, int], p: Problem) -> int:
+    """The value of ``copies`` (count by step)."""
+    return sum((SCALE + p.values[c // NSUITS + 1]) * lack for c, lack in copies.items())
+
+
+def _lower(bound: list[int], full: list[int], at: range, cut: int) -> None:
+    """Lower ``bound[k]`` for ``k`` in ``at`` to ``full[k] + cut`` (``full``: every card; ``cut``:
+    what the needy copies may make less what every card counts for them)."""
+    for k in at:
+        if full[k] + cut < bound[k]:
+            bound[k] = full[k] + cut
 
 
 _Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], list[list[bool]]]
@@ -217,26 +222,13 @@ def _served(later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...
     that serve it.
     """
     one = {idx: SCALE + values[idx // NSUITS + 1] for idx in later}
-    total = 0
-    for idx, lack in later.items():
-        total += one[idx] * lack
+    total = sum(one[idx] * lack for idx, lack in later.items())
     need = max(fixed.values()) if fixed else 0
     most = max(later.values()) if later else 0
     plain: list[int] = []
     serving: list[int] = []
     for site in sites:
-        uses = []
-        weight = 0
-        for idx in site:
-            if idx in one:
-                weight += one[idx]
-        if weight:
-            uses.append(weight)
-            for k in range(2, most + 1):
-                weight = sum(one[idx] for idx in site if later.get(idx, 0) >= k)
-                if not weight:
-                    break
-                uses.append(weight)
+        uses = _uses(site, later, one, most)
         if need and any(idx in fixed for idx in site):
             serving += uses + [0] * (need - len(uses))
         else:
@@ -250,6 +242,24 @@ def _served(later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...
         if j - need < len(rest):
             got += rest[j - need]
     return out
+
+
+def _uses(site: tuple[int, ...], later: dict[int, int], one: dict[int, int], most: int) -> list[int]:
+    """The weights of the first, second, ... joker at ``site``: one copy of each needy card with
+    that many needy copies or more."""
+    uses = []
+    weight = 0
+    for idx in site:
+        if idx in one:
+            weight += one[idx]
+    if weight:
+        uses.append(weight)
+        for k in range(2, most + 1):
+            weight = sum(one[idx] for idx in site if later.get(idx, 0) >= k)
+            if not weight:
+                break
+            uses.append(weight)
+    return uses
 
 
 def _reachable(usable: list[list[bool]], c: int, idx: int) -> bool:
