@@ -67,6 +67,8 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
     hand, table, sites, usable = _analysis(p)
     if not hand:
         return every, None
+    if not jokers:  # no needy copy can be laid: each step's bound drops them all
+        return _without(every, hand, p), None
     start, after = every[:], every[1:] + [0]  # "every card" from each step on, and after it
     rows = [every[1:] for _ in range(jokers + 1)] if by_jokers and jokers else None
     seen: _Seen = {}
@@ -86,6 +88,18 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
     if rows is not None:
         rows = [list(map(min, row, start[1:])) for row in rows]
     return start, rows
+
+
+def _without(every: list[int], hand: dict[int, int], p: Problem) -> list[int]:
+    """``every`` less the needy copies from each step on."""
+    out = every[:]
+    cut = 0
+    for idx in range(NRANKS * NSUITS - 1, -1, -1):
+        lack = hand.get(idx)
+        if lack:
+            cut += (SCALE + p.values[idx // NSUITS + 1]) * lack
+        out[idx] -= cut
+    return out
 
 
 def _every(p: Problem) -> list[int]:
