@@ -161,21 +161,34 @@ def _needy(p: Problem) -> tuple[dict[int, int], dict[int, int]]:
         opts, tables, musts = p.opt[r0], p.table[r0], p.must[r0]
         for s in range(NSUITS):
             opt, fixed = opts[s], tables[s] + musts[s]
-            if opt or fixed:
+            if not opt and not fixed:
+                continue
+            if opt + fixed == 1:  # one copy: room for it when some meld of natural cards holds it
+                room = int(_some_meld(grid, r0 + 1, s))
+            else:
                 room = _natural_melds(grid, r0 + 1, s)
-                if fixed > room:
-                    table[r0 * NSUITS + s] = fixed - room
-                lack = min(opt, fixed + opt - room)
-                if lack > 0:
-                    hand[r0 * NSUITS + s] = lack
+            if fixed > room:
+                table[r0 * NSUITS + s] = fixed - room
+            lack = min(opt, fixed + opt - room)
+            if lack > 0:
+                hand[r0 * NSUITS + s] = lack
     return hand, table
+
+
+def _some_meld(grid: list[list[int]], r: int, s: int) -> bool:
+    """True if some meld of natural cards (``grid`` as in :func:`_natural_melds`) holds ``(r, s)``."""
+    here = grid[r + 1]
+    if (here[0] > 0) + (here[1] > 0) + (here[2] > 0) + (here[3] > 0) >= 3 and here[s]:
+        return True
+    col = [grid[q + 1][s] > 0 for q in (r - 2, r - 1, r + 1, r + 2)]
+    return (col[1] and col[2]) or (col[2] and col[3]) or (col[0] and col[1])
 
 
 def _natural_melds(grid: list[list[int]], r: int, s: int) -> int:
     """At most how many disjoint melds of natural cards (``grid``: copies usable, ranks from -1) hold ``(r, s)``."""
     here = grid[r + 1]
     total = here[0] + here[1] + here[2] + here[3] - here[s]
-    top = max(here[t] for t in range(NSUITS) if t != s)
+    top = max(here[(s + 1) % NSUITS], here[(s + 2) % NSUITS], here[(s + 3) % NSUITS])
     pairs = min(total // 2, total - top)  # a group takes two other suits at least
     b1, a1 = grid[r][s], grid[r + 2][s]
     if not b1 and not a1:
