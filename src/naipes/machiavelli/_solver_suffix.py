@@ -18,9 +18,11 @@ group site), or a run of its suit whose cards between the card and the joker
 are all natural, so the card lies in the stretch of usable cards that ends
 next to the joker's rank (a run site: suit and rank). A meld holds at most
 one copy of a card, so a joker serves at most one copy of each needy card of
-its site: a site's *weight* is the value of one copy of each. With at most
-``j`` jokers the needy copies laid are worth at most the ``j`` largest
-weights (and at most all of them). The bound per suit step is the value of
+its site: a site's *weight* is the value of one copy of each (a second
+joker at the same site, in another meld, weighs the cards with two needy
+copies). With at most ``j`` jokers the needy copies laid are worth at most
+the ``j`` largest weights (and at most all of them); the table's needy
+copies must be served too, so they take jokers at their sites first. The bound per suit step is the value of
 the copies still to come that are not needy plus that sum over the needy
 ones still to come (a joker before the step may serve them too: the jokers
 are counted over the whole layout, ``j`` is every joker of the pass).
