@@ -66,30 +66,39 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
     jokers = p.jokers
     if not ENABLED or not (jokers or p.free_jokers):
         return every, None  # without jokers the needy copies are rare: not worth their analysis
-    hand, table, sites, usable = _analysis(p)
+    hand, table, sites, plan = _analysis(p)
     if not hand:
         return every, None
     if not jokers:  # no needy copy can be laid: each step's bound drops them all
         return _without(every, hand, p), None
     start, after = every[:], every[1:] + [0]  # "every card" from each step on, and after it
-    rows = [every[1:] for _ in range(jokers + 1)] if by_jokers and jokers else None
-    seen: _Seen = {}
-    for end in range(-1, NRANKS * NSUITS - 1, NSUITS):  # the last step of each rank, and -1 before the first
-        later = {c: lack for c, lack in hand.items() if c > end}
-        if not later:
-            break
-        fixed = {c: lack for c, lack in table.items() if c > end}
-        served = _cached(seen, later, fixed, p.values, sites, jokers)[jokers] if jokers else 0
-        _lower(start, every, range(max(0, end - NSUITS + 2), end + 2), served - _value(later, p))
+    rows = [every[1:] for _ in range(jokers + 1)] if by_jokers else None
+    memo = _SERVED.setdefault((id(plan), p.values, jokers), {})
+    for end, whole, rest in plan:  # the last step of each rank, and -1 before the first
+        _lower(start, every, range(max(0, end - NSUITS + 2), end + 2), _cut(memo, whole, p, sites, jokers)[jokers])
         if rows is not None and end >= 0:
-            rest = {c: lack for c, lack in later.items() if not _reachable(usable, c, end)}
-            fixed = {c: lack for c, lack in fixed.items() if not _reachable(usable, c, end)}
-            served_by, needed = _cached(seen, rest, fixed, p.values, sites, jokers), _value(rest, p)
+            cuts = _cut(memo, rest, p, sites, jokers)
             for j, row in enumerate(rows):
-                _lower(row, after, range(end - NSUITS + 1, end + 1), served_by[j] - needed)
+                _lower(row, after, range(end - NSUITS + 1, end + 1), cuts[j])
     if rows is not None:
         rows = [list(map(min, row, start[1:])) for row in rows]
     return start, rows
+
+
+_Needy = tuple[dict[int, int], dict[int, int], frozenset[tuple[int, int]], frozenset[tuple[int, int]]]
+_SERVED: dict[tuple[int, tuple[int, ...], int], dict[tuple[frozenset[tuple[int, int]], ...], list[int]]] = {}
+
+
+def _cut(memo: dict[tuple[frozenset[tuple[int, int]], ...], list[int]], needy: _Needy, p: Problem,
+         sites: list[tuple[int, ...]], jokers: int) -> list[int]:
+    """What :func:`_served` makes of the needy copies less their value in full, by jokers (memoized)."""
+    later, fixed, key_later, key_fixed = needy
+    key = (key_later, key_fixed)
+    got = memo.get(key)
+    if got is None:
+        full = _value(later, p)
+        got = memo[key] = [served - full for served in _served(later, fixed, p.values, sites, jokers)]
+    return got
 
 
 def _without(every: list[int], hand: dict[int, int], p: Problem) -> list[int]:
@@ -131,22 +140,46 @@ def _lower(bound: list[int], full: list[int], at: range, cut: int) -> None:
             bound[k] = full[k] + cut
 
 
-_Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], list[list[bool]]]
+_Plan = list[tuple[int, _Needy, _Needy]]
+_Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], _Plan]
 _ANALYSES: dict[tuple[tuple[int, ...], ...], _Analysis] = {}
 
 
 def _analysis(p: Problem) -> _Analysis:
-    """The needy copies (optional, then fixed), the sites and the usable cells of ``p``: they do not
+    """The needy copies (optional, then fixed), the sites and the needy copies after the last step
+    of each rank (all of them, and those no joker already laid may serve) of ``p``: they do not
     depend on the jokers, so the passes of a problem (and its copies) share them (memoized)."""
     key = (*map(tuple, p.opt), *map(tuple, p.table), *map(tuple, p.must), (p.mn,))
     got = _ANALYSES.get(key)
     if got is None:
         if len(_ANALYSES) >= ANALYSES_CAP:
             _ANALYSES.clear()
+            _SERVED.clear()
         hand, table = _needy(p)
         usable = [[p.avail(r, s) > 0 for s in range(NSUITS)] for r in range(NRANKS + 2)]
-        got = _ANALYSES[key] = (hand, table, _sites(usable, hand, table, p.mn) if hand else [], usable)
+        sites = _sites(usable, hand, table, p.mn) if hand else []
+        got = _ANALYSES[key] = (hand, table, sites, _plan(hand, table, usable))
     return got
+
+
+def _plan(hand: dict[int, int], table: dict[int, int], usable: list[list[bool]]) -> _Plan:
+    """For the last step of each rank (and -1, before the first) with needy optional copies after
+    it: those copies and the table's, and the ones a joker already laid cannot serve."""
+    plan = []
+    for end in range(-1, NRANKS * NSUITS - 1, NSUITS):
+        later = {c: lack for c, lack in hand.items() if c > end}
+        if not later:
+            break
+        fixed = {c: lack for c, lack in table.items() if c > end}
+        rest = {c: lack for c, lack in later.items() if not _reachable(usable, c, end)}
+        alone = {c: lack for c, lack in fixed.items() if not _reachable(usable, c, end)}
+        plan.append((end, _needy_key(later, fixed), _needy_key(rest, alone)))
+    return plan
+
+
+def _needy_key(later: dict[int, int], fixed: dict[int, int]) -> _Needy:
+    """The needy copies with their keys for the memo of :func:`_cut`."""
+    return later, fixed, frozenset(later.items()), frozenset(fixed.items())
 
 
 #: Problems whose analysis :func:`_analysis` keeps.
@@ -225,19 +258,6 @@ def _sites(usable: list[list[bool]], hand: dict[int, int], table: dict[int, int]
             if served:
                 sites.append(tuple(served))
     return sites
-
-
-_Seen = dict[tuple[frozenset[tuple[int, int]], frozenset[tuple[int, int]]], list[int]]
-
-
-def _cached(seen: _Seen, later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...],
-            sites: list[tuple[int, ...]], jokers: int) -> list[int]:
-    """:func:`_served`, memoized in ``seen`` (the ranks without a needy card repeat the last one)."""
-    key = (frozenset(later.items()), frozenset(fixed.items()))
-    got = seen.get(key)
-    if got is None:
-        got = seen[key] = _served(later, fixed, values, sites, jokers)
-    return got
 
 
 def _served(later: dict[int, int], fixed: dict[int, int], values: tuple[int, ...], sites: list[tuple[int, ...]],
