@@ -54,7 +54,7 @@ _NEG = -(1 << 62)
 _CLEAR_GK = ~(GK_MASK << GK)
 # What every pass over a problem shares: tables, bounds, allowed demands per rank, step ids.
 _Prep = tuple[
-    RunTable, GroupTable, list[int], list[list[dict[int, tuple[int, ...]]]], list[int], list[list[int]] | None
+    RunTable, GroupTable, list[int], list[list[dict[int, tuple[int, ...]]]], list[int], list[tuple[int, ...] | None] | None
 ]
 
 
@@ -283,7 +283,8 @@ def _pass(p: Problem) -> Answer | None:
             idx = base + i
             if simple:
                 floor = _NEG if lb is None else lb - rem[idx] - cut
-                floors = None if lb is None or rem_left is None else [lb - row[idx] - cut for row in rem_left]
+                lift = None if lb is None or rem_left is None else rem_left[idx]
+                floors = None if lift is None else [floor + d for d in lift]
                 clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
                 layer = _simple_loop(layer, allowed[i], p, runs, r, i, steps[idx], floor, trail, clear, floors)
             else:

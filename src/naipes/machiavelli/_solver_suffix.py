@@ -51,10 +51,11 @@ def ceiling(p: Problem) -> int:
     return bounds(p, False)[0][0]
 
 
-def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | None]:
+def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[tuple[int, ...] | None] | None]:
     """The bound on the steps from each step on (one more entry: 0, past the last), and with
-    ``by_jokers`` the bound after each step for a state with ``j`` jokers left (row ``j``), or
-    ``None`` when it would be the first (no joker, or no needy copy).
+    ``by_jokers`` how much lower the bound after each step is for a state with ``j`` jokers left
+    (entry ``j`` of the step's tuple; ``None`` for a step where no row is lower, and instead of the
+    list when none is: no joker, or no needy copy).
 
     Computed at the last step of each rank; a step before it within the rank
     adds the cards between in full. A joker already laid counts against the
@@ -80,9 +81,13 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[list[int]] | No
             cuts = _cut(memo, rest, p, sites, jokers)
             for j, row in enumerate(rows):
                 _lower(row, after, range(end - NSUITS + 1, end + 1), cuts[j])
-    if rows is not None:
-        rows = [list(map(min, row, start[1:])) for row in rows]
-    return start, rows
+    if rows is None:
+        return start, None
+    lifts: list[tuple[int, ...] | None] = []
+    for idx, top in enumerate(start[1:]):
+        lift = tuple(top - min(row[idx], top) for row in rows)
+        lifts.append(lift if any(lift) else None)
+    return start, lifts
 
 
 _Needy = tuple[dict[int, int], dict[int, int], frozenset[tuple[int, int]], frozenset[tuple[int, int]]]
