@@ -12,7 +12,9 @@ must agree. A swap that keeps a joker (MV-12) never raises the count, so it cann
 free-joker relaxation (the program's own) and the λ-priced bound over
 ``_solver_lagrange.PRICES``, both in cards: the share where they agree and the gap
 distribution (the bound is found by refuting "opt + 1", "opt + 2", ... cards with passes
-pruned by each target).
+pruned by each target). The columns "sfx" give the same for the bound on the ranks still to
+come (``_solver_suffix.ceiling``, computed once per problem, no pass): tight, and one, two,
+three or more cards above the optimum.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, Callable, Iterator
 from naipes.cards import JOKER
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_lagrange as lagrange
+from naipes.machiavelli import _solver_suffix as suffix
 from naipes.machiavelli._solver_mirror import copied
 from naipes.machiavelli._solver_quick import _fill, _jokers
 from naipes.machiavelli._solver_tables import SCALE
@@ -159,13 +162,15 @@ def tightness(sizes: list[Any], random_position: Callable[..., Any], seed: int, 
     """Print, per joker size, how often the λ-priced bound equals the relaxation's optimum."""
     rows = []
     print("positions where the relaxation's optimum leaves cards in the hand (n); 'all' played every card")
-    print(f"{'size':22} {'all':>4} {'n':>4} {'tight':>6} {'gap 1':>6} {'gap 2':>6} {'gap 3+':>7} {'bound med':>10} {'bound max':>10}")
+    print(f"{'size':22} {'all':>4} {'n':>4} {'tight':>6} {'gap 1':>6} {'gap 2':>6} {'gap 3+':>7} {'bound med':>10} {'bound max':>10}"
+          f" {'sfx tight/1/2/3+':>17}")
     for label, table, hand, copies, jokers, _, _, kind in sizes:
         if not jokers:
             continue
         rng = random.Random(f"{seed}:{label}")
         rules = Rules(players=6 if copies == 3 else 4, decks=copies, jokers=jokers)
         gaps: Counter[int] = Counter()
+        sfx: Counter[int] = Counter()
         times = []
         whole = 0
         for _ in range(count):
@@ -177,6 +182,7 @@ def tightness(sizes: list[Any], random_position: Callable[..., Any], seed: int, 
             if opt == sum(map(sum, p.opt)):
                 whole += 1  # every card: no bound can be above it
                 continue
+            sfx[min(3, max(0, suffix.ceiling(copied(p, False)) // SCALE - opt))] += 1
             t0 = time.process_time()
             gap = bound_gap(p, opt)
             times.append(time.process_time() - t0)
@@ -186,10 +192,12 @@ def tightness(sizes: list[Any], random_position: Callable[..., Any], seed: int, 
         row = {"size": label, "positions": n, "whole_hand": whole, "over_cap": capped, "gaps": {str(g): gaps[g] for g in range(4)},
                "tight_share": gaps[0] / n if n else None,
                "bound_median_ms": statistics.median(times) * 1000 if times else None,
-               "bound_max_ms": max(times) * 1000 if times else None}
+               "bound_max_ms": max(times) * 1000 if times else None,
+               "suffix_gaps": {str(g): sfx[g] for g in range(4)}}
         rows.append(row)
         share = f"{gaps[0] / n:>6.0%}" if n else f"{'-':>6}"
         spent = f" {row['bound_median_ms']:>8.1f}ms {row['bound_max_ms']:>8.1f}ms" if times else f" {'-':>10} {'-':>10}"
         print(f"{label:22} {whole:>4} {n:>4} {share} {gaps[1]:>6} {gaps[2]:>6} {gaps[3]:>7}{spent}"
+              f" {'/'.join(str(sfx[g]) for g in range(4)):>17}"
               + (f"  ({capped} over the cap)" if capped else ""), flush=True)
     return rows

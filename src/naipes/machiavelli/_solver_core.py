@@ -30,6 +30,7 @@ from naipes.machiavelli._solver_dominance import undominated
 from naipes.machiavelli._solver_mirror import race, unmirrored
 from naipes.machiavelli._solver_options import _OPTIONS, Option, _allowed_demands, _options, _step_ids
 from naipes.machiavelli._solver_prune import drop_unplayable
+from naipes.machiavelli._solver_suffix import bounds
 from naipes.machiavelli._solver_tables import (
     GK,
     GK_MASK,
@@ -52,7 +53,9 @@ Trail = list[dict[int, tuple[int, object]]]
 _NEG = -(1 << 62)
 _CLEAR_GK = ~(GK_MASK << GK)
 # What every pass over a problem shares: tables, bounds, allowed demands per rank, step ids.
-_Prep = tuple[RunTable, GroupTable, list[int], list[list[dict[int, tuple[int, ...]]]], list[int]]
+_Prep = tuple[
+    RunTable, GroupTable, list[int], list[list[dict[int, tuple[int, ...]]]], list[int], list[tuple[int, ...] | None] | None
+]
 
 
 class Problem:
@@ -282,7 +285,7 @@ def solve(p: Problem) -> Answer | None:
 
 
 def _pass(p: Problem) -> Answer | None:
-    runs, groups, rem, allowed_by_rank, steps = _prepared(p)
+    runs, groups, rem, allowed_by_rank, steps, rem_left = _prepared(p)
     layer: dict[int, int] = {0: 0}
     trail: Trail = []
     meter = p.meter
@@ -299,8 +302,10 @@ def _pass(p: Problem) -> Answer | None:
             idx = base + i
             if simple:
                 floor = _NEG if lb is None else lb - rem[idx] - cut
+                lift = None if lb is None or rem_left is None else rem_left[idx]
+                floors = None if lift is None else [floor + d for d in lift]
                 clear = _CLEAR_GK if fold and i == NSUITS - 1 else -1
-                layer = _simple_loop(layer, allowed[i], p, runs, r, i, steps[idx], floor, trail, clear)
+                layer = _simple_loop(layer, allowed[i], p, runs, r, i, steps[idx], floor, trail, clear, floors)
             else:
                 layer = _suit_step(p, runs, layer, trail, r, i, allowed[i], rem[idx], steps[idx])
             if meter is not None:
@@ -354,20 +359,10 @@ def _prepared(p: Problem) -> _Prep:
     grid = [zero] + [[a + b + c for a, b, c in zip(*rows)] for rows in zip(p.table, p.must, p.opt)] + [zero, zero]
     allowed = [_allowed_demands(p, groups, grid[r]) for r in range(1, NRANKS + 1)]
     steps = _step_ids(p, runs, grid)
-    prep = (runs, groups, _remaining(p), allowed, steps)
+    start, rem_left = bounds(p, bool(p.jokers and p.free_jokers))
+    prep = (runs, groups, start[1:], allowed, steps, rem_left)
     p.prep = (key, prep)
     return prep
-
-
-def _remaining(p: Problem) -> list[int]:
-    """For each suit step, the most the objective can still gain after it (jokers aside)."""
-    rem = [0] * (NRANKS * NSUITS)
-    acc = 0
-    for idx in range(NRANKS * NSUITS - 1, -1, -1):
-        rem[idx] = acc
-        r, i = divmod(idx, NSUITS)
-        acc += p.opt[r][i] * (SCALE + p.values[r + 1])
-    return rem
 
 
 def _final_ok(p: Problem, runs: RunTable, key: int) -> bool:
@@ -449,11 +444,13 @@ def _simple_loop(
     floor: int,
     trail: Trail,
     clear: int,
+    floors: list[int] | None = None,
 ) -> dict[int, int]:
     """The suit step without an extra counter, and jokers (if any) free: the hot path.
 
     ``floor``: states below it cannot reach the bound; ``clear``: a mask applied to
-    the new states (it ends the rank when no joker exists). Appends the step's back
+    the new states (it ends the rank when no joker exists); ``floors``: the floor of a state
+    by its jokers left (see :func:`._solver_suffix.by_jokers`). Appends the step's back
     pointers to ``trail`` and returns the new layer.
     """
     shift = i * SID_BITS
@@ -479,10 +476,11 @@ def _simple_loop(
                 meter.spent += OPTION_NODES
         if jokers:
             jleft = jokers - ((key >> JU) & 15)
+            least = floor if floors is None else floors[jleft]
             for g in demands:
                 for opt in opts[g]:
                     o = obj + opt[1]
-                    if o < floor:
+                    if o < least:
                         break
                     if opt[8] > jleft:
                         continue

@@ -62,7 +62,7 @@ def priced(p: Problem, price: int, target: int | None = None, cap: int | None = 
     """
     from naipes.machiavelli import _solver_core as core  # a cycle: the core imports this module
 
-    runs, groups, _, allowed_by_rank, steps = core._prepared(p)
+    runs, groups, _, allowed_by_rank, steps, _ = core._prepared(p)
     rem = _remaining(p)
     jokers, cost = p.jokers, price * _PACK + 1
     jokers_for = groups.jokers_for

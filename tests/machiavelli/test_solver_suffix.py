@@ -1,0 +1,98 @@
+"""The bound on the ranks still to come (issue 43, seventh round): an upper bound on what every
+layout gains after each suit step, tighter than "every card" where jokers are scarce, and the
+solver's answers the same with and without it."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from naipes.machiavelli import _solver_core as core
+from naipes.machiavelli import _solver_suffix as suffix
+from naipes.machiavelli._solver_tables import NRANKS, NSUITS, SCALE, VALUES
+from naipes.machiavelli.rules import Rules
+from naipes.machiavelli.solver import solve
+
+from .test_solver import random_position
+from .test_solver_lagrange import free_problem
+
+CONFIGS = {
+    "two jokers": (Rules(jokers=2), dict(melds=2, hand=7, ranks=6)),
+    "four jokers": (Rules(jokers=4), dict(melds=2, hand=8, ranks=7)),
+    "one natural": (Rules(jokers=4, min_natural_per_combination=1), dict(melds=2, hand=6, ranks=5)),
+    "three decks": (Rules(players=6, jokers=2), dict(melds=2, hand=7, ranks=5)),
+}
+
+
+def gains_after(played: list[list[int]]) -> list[int]:
+    """What a layout's natural hand cards add after each suit step."""
+    out = [0] * (NRANKS * NSUITS)
+    acc = 0
+    for idx in range(NRANKS * NSUITS - 1, -1, -1):
+        out[idx] = acc
+        r, i = divmod(idx, NSUITS)
+        acc += played[r][i] * (SCALE + VALUES[r + 1])
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@settings(deadline=None, max_examples=40, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_bound_is_above_the_optimum_after_every_step(name: str, seed: int) -> None:
+    """For every joker count, the optimum of the relaxation (the program with no bound) gains no
+    more after any suit step than the bound says, and no more in all than the ceiling."""
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **shape)
+    p = free_problem(table, hand, rules)
+    for jokers in range(p.jokers + 1):
+        q = copy.copy(p)
+        q.jokers, q.prep, q.lb = jokers, None, None
+        answer = core.solve(q)
+        if answer is None:
+            continue
+        bound = suffix.remaining(q)
+        assert all(g <= b for g, b in zip(gains_after(answer.played), bound))
+        assert answer.obj <= suffix.ceiling(q)
+
+
+def test_scarce_jokers_lower_the_bound() -> None:
+    """Two copies of a card that only a joker can place, one joker: one copy counts."""
+    rules = Rules(jokers=2)
+    p = free_problem("[4S 5S 6S]", "8S 8S JK", rules)
+    assert p.jokers == 1
+    one = SCALE + VALUES[8]
+    assert suffix.ceiling(p) == one  # "every card" would say two
+    p.jokers = 0
+    p.prep = None
+    assert suffix.ceiling(p) == 0
+
+
+def test_disabled_is_every_card() -> None:
+    rules = Rules(jokers=2)
+    p = free_problem("[4S 5S 6S]", "8S 8S JK", rules)
+    suffix.ENABLED = False
+    try:
+        assert suffix.ceiling(p) == 2 * (SCALE + VALUES[8])
+    finally:
+        suffix.ENABLED = True
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@settings(deadline=None, max_examples=25, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), opened=st.booleans())
+def test_solve_answers_the_same_without_the_bound(name: str, seed: int, opened: bool) -> None:
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **shape)
+    with_bound = solve(table, hand, rules, opened=opened)
+    suffix.ENABLED = False
+    try:
+        without = solve(table, hand, rules, opened=opened)
+    finally:
+        suffix.ENABLED = True
+    assert (with_bound is None) == (without is None)
+    if with_bound is not None and without is not None:
+        assert (with_bound.count, with_bound.value) == (without.count, without.value)
