@@ -11,11 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from naipes.cards import JOKER, Card
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_suffix as suffix
+from naipes.machiavelli._solver_quick import _fill, _jokers
 from naipes.machiavelli._solver_tables import NRANKS, NSUITS, SCALE, VALUES
+from naipes.machiavelli.melds import Meld
 from naipes.machiavelli.rules import Rules
-from naipes.machiavelli.solver import solve
+from naipes.machiavelli.solver import _Position, solve
 
 from .test_solver import random_position
 from .test_solver_lagrange import free_problem
@@ -96,3 +99,41 @@ def test_solve_answers_the_same_without_the_bound(name: str, seed: int, opened: 
     assert (with_bound is None) == (without is None)
     if with_bound is not None and without is not None:
         assert (with_bound.count, with_bound.value) == (without.count, without.value)
+
+
+def exact_problem(table: list[Meld], hand: list[Card], rules: Rules) -> core.Problem:
+    """The exact program ``solve`` poses for a position (jokers with their value, swaps)."""
+    pos = _Position(table, hand, rules)
+    p = pos.problem(opening=False)
+    _fill(p.opt, [c for c in pos.hand if c is not JOKER])
+    p.jokers += _jokers(pos.hand)
+    core.drop_unplayable(p)
+    return p
+
+
+def pass_at(p: core.Problem, lb: int) -> core.Answer | None:
+    """One pass of the program with the bound ``lb`` (raw units) and nothing else."""
+    q = copy.copy(p)
+    q.lb, q.passes, q.meter = lb, None, None
+    return core.solve(q)
+
+
+@pytest.mark.parametrize("name", sorted(CONFIGS))
+@settings(deadline=None, max_examples=30, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), exact=st.booleans())
+def test_a_pass_bounded_at_the_optimum_finds_it(name: str, seed: int, exact: bool) -> None:
+    """The bound is admissible where it prunes: a single pass whose target is the optimum itself
+    (every state's floor as tight as it gets, the rows by jokers left included) still finds a
+    layout worth it, for every joker count of the free relaxation and in the exact program."""
+    rules, shape = CONFIGS[name]
+    table, hand = random_position(random.Random(seed), rules, **shape)
+    base = exact_problem(table, hand, rules) if exact else free_problem(table, hand, rules)
+    for jokers in range(base.jokers + 1) if not exact else (base.jokers,):
+        p = copy.copy(base)
+        p.jokers, p.prep, p.lb, p.passes = jokers, None, None, None
+        best = core.solve(p)  # no bound: the optimum
+        if best is None:
+            continue
+        raw = p.jt * p.jv
+        found = pass_at(p, best.obj + raw)
+        assert found is not None and found.obj == best.obj
