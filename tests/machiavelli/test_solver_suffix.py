@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from naipes.cards import JOKER, Card
 from naipes.machiavelli import _solver_core as core
 from naipes.machiavelli import _solver_suffix as suffix
+from naipes.machiavelli._solver_prune import drop_unplayable
 from naipes.machiavelli._solver_quick import _fill, _jokers
 from naipes.machiavelli._solver_tables import NRANKS, NSUITS, SCALE, VALUES
 from naipes.machiavelli.melds import Meld
@@ -107,7 +108,7 @@ def exact_problem(table: list[Meld], hand: list[Card], rules: Rules) -> core.Pro
     p = pos.problem(opening=False)
     _fill(p.opt, [c for c in pos.hand if c is not JOKER])
     p.jokers += _jokers(pos.hand)
-    core.drop_unplayable(p)
+    drop_unplayable(p)
     return p
 
 
