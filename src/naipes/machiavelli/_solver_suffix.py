@@ -67,14 +67,14 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[tuple[int, ...]
     jokers = p.jokers
     if not ENABLED or not (jokers or p.free_jokers):
         return every, None  # without jokers the needy copies are rare: not worth their analysis
-    hand, table, sites, plan = _analysis(p)
+    hand, table, sites, plan, served = _analysis(p)
     if not hand:
         return every, None
     if not jokers:  # no needy copy can be laid: each step's bound drops them all
         return _without(every, hand, p), None
     start, after = every[:], every[1:] + [0]  # "every card" from each step on, and after it
     rows = [every[1:] for _ in range(jokers + 1)] if by_jokers else None
-    memo = _SERVED.setdefault((id(plan), p.values, jokers), {})
+    memo = served.setdefault((p.values, jokers), {})
     for end, whole, rest in plan:  # the last step of each rank, and -1 before the first
         _lower(start, every, range(max(0, end - NSUITS + 2), end + 2), _cut(memo, whole, p, sites, jokers)[jokers])
         if rows is not None and end >= 0:
@@ -91,10 +91,9 @@ def bounds(p: Problem, by_jokers: bool) -> tuple[list[int], list[tuple[int, ...]
 
 
 _Needy = tuple[dict[int, int], dict[int, int], frozenset[tuple[int, int]], frozenset[tuple[int, int]]]
-_SERVED: dict[tuple[int, tuple[int, ...], int], dict[tuple[frozenset[tuple[int, int]], ...], list[int]]] = {}
 
 
-def _cut(memo: dict[tuple[frozenset[tuple[int, int]], ...], list[int]], needy: _Needy, p: Problem,
+def _cut(memo: _Memo, needy: _Needy, p: Problem,
          sites: list[tuple[int, ...]], jokers: int) -> list[int]:
     """What :func:`_served` makes of the needy copies less their value in full, by jokers (memoized)."""
     later, fixed, key_later, key_fixed = needy
@@ -146,7 +145,11 @@ def _lower(bound: list[int], full: list[int], at: range, cut: int) -> None:
 
 
 _Plan = list[tuple[int, _Needy, _Needy]]
-_Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], _Plan]
+#: What :func:`_served` made of the needy copies, by their keys (see :func:`_cut`).
+_Memo = dict[tuple[frozenset[tuple[int, int]], ...], list[int]]
+#: The needy copies, the sites, the plan, and the memos of :func:`_cut` by values and jokers
+#: (kept with the analysis, so they go when it goes).
+_Analysis = tuple[dict[int, int], dict[int, int], list[tuple[int, ...]], _Plan, dict[tuple[tuple[int, ...], int], _Memo]]
 _ANALYSES: dict[tuple[tuple[int, ...], ...], _Analysis] = {}
 
 
@@ -159,11 +162,10 @@ def _analysis(p: Problem) -> _Analysis:
     if got is None:
         if len(_ANALYSES) >= ANALYSES_CAP:
             _ANALYSES.clear()
-            _SERVED.clear()
         hand, table = _needy(p)
         usable = [[p.avail(r, s) > 0 for s in range(NSUITS)] for r in range(NRANKS + 2)]
         sites = _sites(usable, hand, table, p.mn) if hand else []
-        got = _ANALYSES[key] = (hand, table, sites, _plan(hand, table, usable))
+        got = _ANALYSES[key] = (hand, table, sites, _plan(hand, table, usable), {})
     return got
 
 
