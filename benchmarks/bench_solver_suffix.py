@@ -8,11 +8,14 @@ percentile, slowest), the states the passes made (deterministic, unlike the time
 positions whose answer differs from the first variant's (0: the bound is exact there).
 
     python benchmarks/bench_solver_suffix.py --seed 4321 --positions 60 --only "4 jokers 20/20"
+
+Exits with 1 when an answer differs between the variants (the bound would not be exact).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -55,11 +58,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--only", default=JOKER_SIZES, help="sizes, comma-separated")
     parser.add_argument("--variants", default="off,on", help="of off, base, on; comma-separated")
+    parser.add_argument("--smoke", action="store_true", help="two positions of one size (seconds)")
+    parser.add_argument("--json", metavar="PATH", help="also write the rows as JSON")
     args = parser.parse_args(argv)
-    variants = args.variants.split(",")
+    variants, sizes = _checked(parser, args)
+    rows: list[dict[str, Any]] = []
     core._simple_loop, core._suit_step = _counted(_LOOP), _counted(_STEP)  # type: ignore[assignment]
     for label, table, hand, copies, jokers, _, _, kind in bench.SIZES:
-        if label not in args.only.split(","):
+        if label not in sizes:
             continue
         rules = Rules(players=6 if copies == 3 else 4, decks=copies, jokers=jokers)
         for name in variants:
@@ -68,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             solve(*warm, rules, opened=True)
         rng = random.Random(f"{args.seed}:{label}")
         got: dict[str, dict[str, list[Any]]] = {name: {"t": [], "s": [], "a": []} for name in variants}
-        for n in range(args.positions):
+        for n in range(2 if args.smoke else args.positions):
             position = bench.random_position(rng, table, hand, copies, jokers, kind)
             for name in variants if n % 2 == 0 else variants[::-1]:
                 _variant(name)
@@ -81,11 +87,30 @@ def main(argv: list[str] | None = None) -> int:
         for name in variants:
             times = sorted(got[name]["t"])
             differ = sum(a != b for a, b in zip(got[name]["a"], got[variants[0]]["a"]))
+            rows.append({"variant": name, "size": label, "total_ms": sum(times) * 1000, "states": sum(got[name]["s"]),
+                         "median_ms": statistics.median(times) * 1000, "slowest_ms": times[-1] * 1000, "differ": differ})
             print(f"{name:5} {label:20} total {sum(times) * 1000:7.0f} ms  median {statistics.median(times) * 1000:6.2f}"
                   f"  p95 {times[int(0.95 * len(times))] * 1000:6.1f}  slowest {times[-1] * 1000:6.1f}"
                   f"  states {sum(got[name]['s']):9d}  differ {differ}", flush=True)
     _variant("on")
-    return 0
+    if args.json:
+        Path(args.json).write_text(json.dumps({"seed": args.seed, "rows": rows}, indent=1) + "\n")
+    return 1 if any(row["differ"] for row in rows) else 0
+
+
+def _checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[list[str], list[str]]:
+    """The variants and sizes asked for; anything else stops with the parser's one-line error."""
+    variants = args.variants.split(",")
+    if not variants or any(v not in ("off", "base", "on") for v in variants) or len(set(variants)) < len(variants):
+        parser.error(f"--variants: distinct names of off, base, on (got {args.variants!r})")
+    known = [size[0] for size in bench.SIZES]
+    sizes = ["4 jokers 20/20"] if args.smoke else args.only.split(",")
+    unknown = [s for s in sizes if s not in known]
+    if unknown:
+        parser.error(f"--only: no size {unknown[0]!r} (sizes: {', '.join(known)})")
+    if args.positions < 1:
+        parser.error("--positions must be at least 1")
+    return variants, sizes
 
 
 if __name__ == "__main__":
