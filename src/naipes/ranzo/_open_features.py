@@ -143,9 +143,7 @@ def open_features(game: Any, seat: int, out: Any) -> None:
     gone, stock = _table(game, claim_bit, out)
     for r in range(n):
         s = (seat + r) % n
-        hand = 0
-        for c in game._hands[s]:
-            hand |= bit[id(c)]
+        hand = _mask(bit, game._hands[s])
         _cards(out, _HAND + r * _CARDS, hand)
         _seat(game, s, r, hand, len(game._known[s]), (gone, stock, claim_bit), out)
     _rest(game, seat, n, len(stock), out)
@@ -166,9 +164,7 @@ def after_moves(game: Any, seat: int, moves: Sequence[Any], out: Any) -> None:
     branch.play(moves[0], seat)
     open_features(branch, seat, out[0])
     bit = game._t.bit_id
-    hand = 0
-    for c in game._hands[seat]:
-        hand |= bit[id(c)]
+    hand = _mask(bit, game._hands[seat])
     known = {id(c) for c in game._known[seat]}
     gone = _gone(branch, bit[id(moves[0].card)])
     stock = [bit[id(c)] for c in branch._stock]
@@ -196,24 +192,31 @@ def _mask(bit: Any, cards: Sequence[Any]) -> int:
     return m
 
 
+def _dead(game: Any, claim_bit: int) -> int:
+    """The dead discards (less the card under claim in a window)."""
+    dead = _mask(game._t.bit_id, game._discards)
+    return dead & ~claim_bit if game._phase is WINDOW else dead
+
+
 def _gone(game: Any, claim_bit: int) -> int:
-    """The dead discards (less the card under claim in a window) and the open juegos' cards."""
-    bit = game._t.bit_id
-    dead = _mask(bit, game._discards)
-    dead &= ~claim_bit if game._phase is WINDOW else -1
-    opened = 0
+    """The dead discards (:func:`_dead`) and the open juegos' cards (:func:`_opened`)."""
+    return _dead(game, claim_bit) | _opened(game)
+
+
+def _opened(game: Any) -> int:
+    """The cards of every open juego."""
+    bit, opened = game._t.bit_id, 0
     for opens in game._opens:
         for j in opens:
             opened |= _mask(bit, j)
-    return dead | opened
+    return opened
 
 
 def _table(game: Any, claim_bit: int, out: Any) -> tuple[int, list[int]]:
     """Write the stock, dead, open and claim blocks; the cards gone (:func:`_gone`) and the stock's bits."""
     bit = game._t.bit_id
-    dead = _mask(bit, game._discards)
-    dead &= ~claim_bit if game._phase is WINDOW else -1
-    gone = _gone(game, claim_bit)
+    dead = _dead(game, claim_bit)
+    gone = dead | _opened(game)
     stock = [bit[id(c)] for c in game._stock]
     _cards(out, _DEAD, dead)
     _cards(out, _OPEN, gone & ~dead)
