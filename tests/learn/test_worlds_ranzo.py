@@ -96,8 +96,8 @@ def test_labels_are_the_same_for_a_seed_and_score_the_sides(monkeypatch: pytest.
     import naipes.ranzo._open_features as features
 
     monkeypatch.setattr(features, "DECIDED", ("discard", "window"))
-    x1, y1, lead1 = label_games(ROUND, 7, 1, game_name="ranzo")
-    x2, y2, _ = label_games(ROUND, 7, 1, game_name="ranzo")
+    x1, y1, lead1 = label_games(ROUND, 7, 1, game="ranzo")
+    x2, y2, _ = label_games(ROUND, 7, 1, game="ranzo")
     assert x1.shape[1] == SIZE and len(x1) == len(y1) > 20
     assert np.array_equal(x1, x2) and np.array_equal(y1, y2)
     assert np.array_equal(np.sign(lead1) * 0.5 + 0.5, y1)
@@ -184,9 +184,9 @@ def test_labels_read_a_world_sampled_from_the_view_and_the_true_rollout(monkeypa
     import naipes.ranzo._open_features as features
 
     monkeypatch.setattr(features, "DECIDED", ("discard", "window"))
-    x2, y2, _ = label_games(ROUND, 9, 1, game_name="ranzo")
+    x2, y2, _ = label_games(ROUND, 9, 1, game="ranzo")
     monkeypatch.setattr(features, "LABEL_IN_SAMPLES", True)
-    x1, y1, _ = label_games(ROUND, 9, 1, game_name="ranzo")
+    x1, y1, _ = label_games(ROUND, 9, 1, game="ranzo")
     assert np.array_equal(y1, y2)  # the same games, the same rollouts
     mine = (x2[:, 436] == 1) & (x2[:, 433] == 1)  # the window on its own discard: its hand is the same
     assert mine.sum() > 20 and np.array_equal(x1[mine, :48], x2[mine, :48])

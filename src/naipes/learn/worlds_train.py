@@ -23,7 +23,7 @@ Array = np.ndarray[Any, Any]
 
 
 def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
-                game_name: str = "machuco") -> tuple[Array, Array, Array]:
+                game: str = "machuco") -> tuple[Array, Array, Array]:
     """Open features, scores and leads of the positions after every move of every decision with a
     choice in ``games`` games of the heuristic bot (a share ``epsilon`` of its moves random), each
     move's score and lead those of the heuristic's rollout of a copy of the true position to the end.
@@ -39,10 +39,10 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     the RL guide, it did not help)."""
     from naipes.registry import find_game
 
-    new_game, features = find_game(game_name).load().Game, open_features_of(game_name)
+    new_game, features = find_game(game).load().Game, open_features_of(game)
     rng = random.Random(seed)
     players = int(getattr(rules, "players", 2))
-    bots = [heuristic_of(game_name, rng.randrange(2**63)) for _ in range(players)]
+    bots = [heuristic_of(game, rng.randrange(2**63)) for _ in range(players)]
     decides, score = getattr(features, "decides", None), getattr(features, "score", None)
     lead = getattr(features, "lead", None)
     sampled = bool(getattr(features, "LABEL_IN_SAMPLES", False))
@@ -51,15 +51,15 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
     labels: list[float] = []
     leads: list[float] = []
     for _ in range(games):
-        game = new_game(rules, seed=rng.randrange(2**63))
-        while game.result is None:
-            seat = game.to_act[0]
-            view = game.view(seat)
+        engine = new_game(rules, seed=rng.randrange(2**63))
+        while engine.result is None:
+            seat = engine.to_act[0]
+            view = engine.view(seat)
             moves = view.legal_moves
             if len(moves) > 1 and (decides is None or decides(moves)):
                 seen = _rows(features, view.sample(worlds_rng), seat, moves) if sampled else None
                 for i, move in enumerate(moves):
-                    branch = game.clone()
+                    branch = engine.clone()
                     branch.play(move, seat)
                     if seen is None:
                         row = np.zeros(features.SIZE, np.float32)
@@ -69,7 +69,7 @@ def label_games(rules: Any, seed: int, games: int, epsilon: float = 0.1,
                     labels.append(score(result.returns, seat) if score else score_of(result.returns, seat))
                     leads.append(lead(result.returns, seat) if lead else _points_lead(result, seat))
             move = moves[rng.randrange(len(moves))] if rng.random() < epsilon else bots[seat].choose(view)
-            game.play(move, seat)
+            engine.play(move, seat)
     x = np.stack(rows) if rows else np.zeros((0, features.SIZE), np.float32)
     return x, np.asarray(labels, np.float32), np.asarray(leads, np.float32)
 
@@ -140,7 +140,7 @@ def chunk_seed(seed: int, index: int) -> int:
 
 def _label_chunk(job: tuple[Any, int, int, str]) -> tuple[Array, Array, Array]:
     rules, seed, games, game = job
-    return label_games(rules, seed, games, game_name=game)
+    return label_games(rules, seed, games, game=game)
 
 
 def label_run(rules: Any, games: int, seed: int, workers: int = 0,
