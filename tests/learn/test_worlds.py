@@ -96,7 +96,8 @@ def test_a_file_that_is_not_one_is_refused(tmp_path: Path, small: tuple[ValueNet
 
 
 @pytest.mark.parametrize("options", [{"worlds": 0}, {"worlds": 2.0}, {"worlds": 300}, {"margin": -0.1},
-                                     {"margin": True}, {"margin": "1"}, {"endgame": 1}])
+                                     {"margin": True}, {"margin": "1"}, {"endgame": 1},
+                                     {"infer": True}])  # Machuco has no inference of the hidden hands
 def test_bad_bot_options_are_refused(options: dict[str, object], small: tuple[ValueNet, WorldsMeta]) -> None:
     with pytest.raises(UsageError) as err:
         WorldsBot(*small, **options)  # type: ignore[arg-type]

@@ -238,7 +238,8 @@ class WorldsBot:
 
     Raises:
         UsageError: for ``worlds`` not an int from 1 to 256, ``margin`` not a number >= 0,
-            ``endgame`` or ``infer`` not a bool (code ``bad_option``).
+            ``endgame`` or ``infer`` not a bool, or ``infer`` true for a game without an inference
+            of the hidden hands (code ``bad_option``).
     """
 
     __slots__ = ("net", "meta", "worlds", "margin", "endgame", "infer", "_rng", "_heuristic", "_model", "_open",
@@ -262,7 +263,9 @@ class WorldsBot:
         self._model = heuristic_of(meta.game, seed)
         self._open = open_features_of(meta.game)
         sampler = getattr(self._open, "Sampler", None) if infer else None
-        #: the game's inference of the hidden hands from play (``infer``), if it has one
+        if infer and sampler is None:
+            raise UsageError(f"infer=True: {meta.game} has no inference of the hidden hands", code="bad_option")
+        #: the game's inference of the hidden hands from play (``infer``)
         self._sampler = sampler() if sampler is not None else None
 
     def __repr__(self) -> str:
