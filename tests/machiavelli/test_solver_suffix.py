@@ -138,3 +138,23 @@ def test_a_pass_bounded_at_the_optimum_finds_it(name: str, seed: int, exact: boo
         raw = p.jt * p.jv
         found = pass_at(p, best.obj + raw)
         assert found is not None and found.obj == best.obj
+
+
+def test_mv12_a_group_of_two_naturals_and_a_joker_counts_both_naturals() -> None:
+    """MV-12: every combination holds at least two natural cards, a joker stands for a missing one.
+    8♠ 8♥ and a joker make a group, so the bound leaves room for both eights (and solve lays them)."""
+    rules = Rules(jokers=2)
+    p = free_problem("[4H 5H 6H]", "8S 8H JK", rules)
+    assert suffix.ceiling(p) == 2 * (SCALE + VALUES[8])
+    answer = solve("[4H 5H 6H]", "8S 8H JK", rules)
+    assert answer is not None and answer.count == 3
+
+
+def test_mv12_a_natural_card_with_only_a_joker_beside_it_is_not_counted() -> None:
+    """MV-12: a combination of one natural card and jokers is not valid (two naturals at least),
+    so 8♠ with no spade beside it and no other eight adds nothing to the bound, and stays in hand."""
+    rules = Rules(jokers=2)
+    p = free_problem("[4H 5H 6H]", "8S JK", rules)
+    assert suffix.ceiling(p) == 0
+    answer = solve("[4H 5H 6H]", "8S JK", rules)  # the joker alone may still extend the run
+    assert answer is not None and Card.parse("8S") not in answer.played
